@@ -1,0 +1,216 @@
+"""The engine contract every game follows, the registry, and playing one game.
+
+After OpenSpiel's State API and python-chess: a State knows the current player, its legal
+moves, a trusted fast `apply` and a checked `play`, its result and what each seat may see.
+All chance comes from the `random.Random` handed to `new_game`; bots get their own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Hashable, Protocol
+
+from deckgen.errors import DeckgenError, UnknownName
+from deckgen.model.deck import Deck, load_deck
+from deckgen.model.rules import GameRules, load_rules
+
+#: A move: a small hashable value (tuples of ints), never a string.
+Move = Hashable
+
+
+class IllegalMove(DeckgenError):
+    """A move that is not legal in the state it was played in."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended. Unfinished games (turn cap) have no winners."""
+
+    finished: bool
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    turns: int
+    counters: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "turns": self.turns,
+            "counters": dict(self.counters),
+        }
+
+
+class State(ABC):
+    """A game in progress. Subclasses keep their fields plain for speed."""
+
+    n_players: int
+    current_player: int
+    #: Turns taken so far, as the game defines a turn; the simulator caps on this.
+    turns: int
+    #: Chance events (deal, draws, reshuffles) as JSON-able dicts, or None when not recording.
+    events: list[dict[str, Any]] | None
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]: ...
+
+    @abstractmethod
+    def apply(self, move: Move) -> None:
+        """Apply a move known to be legal (no checks: the fast path)."""
+
+    def play(self, move: Move) -> None:
+        """Apply a move after checking it is legal."""
+        if self.is_over:
+            raise IllegalMove(f"move {move!r}: the game is over")
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMove(
+                f"move {move!r} is not legal for seat {self.current_player} at turn {self.turns} "
+                f"({len(legal)} legal moves)"
+            )
+        self.apply(move)
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; if the game is not over it is an unfinished result."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What that seat may see, JSON-able."""
+
+    @abstractmethod
+    def card_zones(self) -> dict[str, list[Any]]:
+        """Every card of the game by zone (hands, piles, removed...), for invariant checks."""
+
+    @abstractmethod
+    def describe_move(self, move: Move) -> str:
+        """The move in words, for transcripts ("seat 2 plays Red Deer in Winterwoods")."""
+
+    @property
+    def counters(self) -> dict[str, int]:
+        """Game-specific event counts reported by the simulator."""
+        return {}
+
+
+class Bot(Protocol):
+    def choose(self, state: State) -> Move: ...
+
+
+BotFactory = Callable[[random.Random, int], Bot]
+"""Makes a bot for a seat from its own random source."""
+
+
+class Game(ABC):
+    """One game: builds states, encodes moves for logs and names its bots."""
+
+    id: ClassVar[str]
+    bots: ClassVar[dict[str, BotFactory]]
+
+    def __init__(self, rules: GameRules) -> None:
+        self.rules = rules
+        self.deck: Deck = load_deck(rules.deck)
+
+    @abstractmethod
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> State:
+        """A fresh game; rules numbers come from self.rules, chance from rng."""
+
+    def move_to_json(self, move: Move) -> Any:
+        return list(move) if isinstance(move, tuple) else move
+
+    def move_from_json(self, data: Any) -> Move:
+        return tuple(self.move_from_json(x) for x in data) if isinstance(data, list) else data
+
+    def make_bot(self, name: str, rng: random.Random, seat: int) -> Bot:
+        if name not in self.bots:
+            raise UnknownName(f"game {self.id}: unknown bot {name!r} (bots: {', '.join(self.bots)})")
+        return self.bots[name](rng, seat)
+
+
+_GAME_CLASSES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game findable by its rules id (and the rules' aliases)."""
+    _GAME_CLASSES[cls.id] = cls
+    return cls
+
+
+def _import_game_modules() -> None:
+    import deckgen.games as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name not in ("base",):
+            importlib.import_module(f"deckgen.games.{info.name}")
+
+
+def game_classes() -> dict[str, type[Game]]:
+    if not _GAME_CLASSES:
+        _import_game_modules()
+    return _GAME_CLASSES
+
+
+def get_game(name: str) -> Game:
+    """The engine for a game id or alias, with its rules loaded."""
+    rules = load_rules(name)
+    cls = game_classes().get(rules.id)
+    if cls is None:
+        raise UnknownName(f"game {rules.id!r} has rule data but no engine yet")
+    return cls(rules)
+
+
+def check_players(game: Game, n_players: int) -> None:
+    players = game.rules.players
+    if not players.min <= n_players <= players.max:
+        allowed = f"{players.min}" if players.min == players.max else f"{players.min}-{players.max}"
+        raise UnknownName(f"game {game.rules.id}: {n_players} players not allowed (allowed: {allowed})")
+
+
+def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
+    """Chance and bot random sources for game `index` of a run, independent of process count."""
+    return random.Random(f"{seed}/{index}/chance"), random.Random(f"{seed}/{index}/bots")
+
+
+def play_game(
+    game: Game,
+    n_players: int,
+    bot_names: list[str],
+    seed: int,
+    index: int = 0,
+    options: dict[str, Any] | None = None,
+    record: bool = False,
+    on_move: Callable[[State, Move], None] | None = None,
+) -> State:
+    """Play one game with bots to its end or the rules' turn cap; returns the final state."""
+    chance, bot_rng = game_rngs(seed, index)
+    resolved = game.rules.resolve_options(options)
+    state = game.new_game(n_players, chance, resolved, record=record)
+    bots = [game.make_bot(bot_names[s], bot_rng, s) for s in range(n_players)]
+    cap = game.rules.turn_cap
+    while not state.is_over and state.turns < cap:
+        move = bots[state.current_player].choose(state)
+        if on_move is not None:
+            on_move(state, move)
+        state.apply(move)
+    return state
+
+
+def zone_multiset(state: State) -> Counter:
+    """All cards in a state as a multiset, for 'no card lost or duplicated' checks."""
+    counts: Counter = Counter()
+    for cards in state.card_zones().values():
+        counts.update(cards)
+    return counts

@@ -1,0 +1,1 @@
+"""Validated data models for decks and game rules."""

@@ -1,0 +1,352 @@
+"""Deck schema and card generation: cartesian products, digit pairs, explicit lists, copies."""
+
+from __future__ import annotations
+
+import itertools
+import string
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from pydantic import Field, field_validator, model_validator
+
+from deckgen import paths
+from deckgen.errors import DataError, UnknownName, problem
+from deckgen.model.common import StrictModel, read_yaml, validate
+
+Scalar = bool | int | str
+
+#: Fields every digit-pair card receives in addition to its `low` and `high` digits.
+DIGIT_PAIR_ATTRIBUTES = ("low", "high")
+
+
+class AttributeSpec(StrictModel):
+    """An attribute with ordered values, optional display labels and derived per-value fields."""
+
+    values: list[Scalar] = Field(min_length=1)
+    labels: dict[str, str] = {}
+    fields: dict[str, dict[str, Scalar]] = {}
+
+    @field_validator("values")
+    @classmethod
+    def _unique(cls, values: list[Scalar]) -> list[Scalar]:
+        seen = [v for i, v in enumerate(values) if v in values[:i]]
+        if seen:
+            raise ValueError(f"values must be unique, repeated: {seen}")
+        return values
+
+
+class DigitPairSpec(StrictModel):
+    """Every unordered pair {low, high} of digits 0..digits-1, optionally without {0, 0}."""
+
+    digits: int = Field(default=10, ge=2, le=10)
+    include_zero_pair: bool = False
+
+
+class CardGroup(StrictModel):
+    """One way of generating cards; exactly one of product, digit_pairs, cards is given."""
+
+    product: list[str] | None = None
+    digit_pairs: DigitPairSpec | None = None
+    cards: list[dict[str, Scalar]] | None = None
+    set: dict[str, Scalar] = {}
+    copies: int = Field(default=1, ge=1, le=100)
+    id: str = Field(min_length=1)
+    name: str | None = None
+
+    @model_validator(mode="after")
+    def _one_generator(self) -> CardGroup:
+        given = [k for k in ("product", "digit_pairs", "cards") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                f"give exactly one of product, digit_pairs, cards (found {given or 'none'})"
+            )
+        return self
+
+
+class BackSpec(StrictModel):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+
+
+class NumberingSpec(StrictModel):
+    """Card numbers: start + sum(weight x value index), or generation order without weights."""
+
+    field: str = "card_number"
+    start: int = 1
+    weights: dict[str, int] = {}
+    formula: str = ""
+
+
+class DeckSpec(StrictModel):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    description: str = ""
+    attributes: dict[str, AttributeSpec | list[Scalar]] = Field(min_length=1)
+    groups: list[CardGroup] = Field(min_length=1)
+    name_format: str = "{id}"
+    numbering: NumberingSpec | None = None
+    backs: list[BackSpec] = [BackSpec(id="default", name="Default back")]
+    expected_total: int | None = Field(default=None, ge=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card: a stable id, its attributes, derived fields and number."""
+
+    id: str
+    name: str
+    attrs: dict[str, Scalar | None]
+    fields: dict[str, Any] = field(default_factory=dict)
+    number: int | None = None
+
+    def get(self, key: str) -> Any:
+        if key in self.attrs:
+            return self.attrs[key]
+        return self.fields.get(key)
+
+    def to_json(self, number_field: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "name": self.name}
+        out.update(self.attrs)
+        out.update(self.fields)
+        if number_field and self.number is not None:
+            out[number_field] = self.number
+        return out
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A validated deck with its generated cards, in generation order."""
+
+    id: str
+    name: str
+    description: str
+    attributes: dict[str, tuple[Scalar, ...]]
+    labels: dict[str, dict[str, str]]
+    cards: tuple[Card, ...]
+    backs: tuple[BackSpec, ...]
+    number_field: str | None
+    numbering_formula: str
+    expected_total: int | None
+    groups: tuple[CardGroup, ...]
+    path: Path
+
+    def label(self, attribute: str, value: Scalar | None) -> str:
+        """Display label of an attribute value ("moons", "Winterwoods")."""
+        if value is None:
+            return ""
+        return self.labels.get(attribute, {}).get(str(value), str(value))
+
+    def card(self, card_id: str) -> Card:
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise UnknownName(f"deck {self.id}: no card with id {card_id!r}")
+
+
+def _placeholders(template: str) -> list[str]:
+    """Names used in a `{name}` template; raises ValueError on anything but plain names."""
+    names = []
+    for _, name, spec, conv in string.Formatter().parse(template):
+        if name is None:
+            continue
+        if not name.isidentifier() or conv or spec:
+            raise ValueError(f"placeholder {{{name}}} must be a plain name like {{colour}}")
+        names.append(name)
+    return names
+
+
+def _render(template: str, values: dict[str, Any]) -> str:
+    return template.format_map({k: "" if v is None else v for k, v in values.items()})
+
+
+class _Builder:
+    """Generates the cards of a DeckSpec, collecting every problem instead of stopping."""
+
+    def __init__(self, spec: DeckSpec, path: Path) -> None:
+        self.spec = spec
+        self.path = path
+        self.problems: list[str] = []
+        self.attributes: dict[str, AttributeSpec] = {
+            name: a if isinstance(a, AttributeSpec) else AttributeSpec(values=a)
+            for name, a in spec.attributes.items()
+        }
+
+    def fail(self, where: str, message: str) -> None:
+        self.problems.append(problem(self.path, where, message))
+
+    def check_value(self, where: str, attribute: str, value: Scalar) -> bool:
+        spec = self.attributes.get(attribute)
+        if spec is None:
+            return True  # not an attribute: a free per-card field
+        if value not in spec.values or type(value) is not type(
+            next(v for v in spec.values if v == value)
+        ):
+            self.fail(where, f"value {value!r} is not declared (expected one of {spec.values})")
+            return False
+        return True
+
+    def derived_fields(self, attrs: dict[str, Scalar | None]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, value in attrs.items():
+            spec = self.attributes.get(name)
+            if spec is None or value is None:
+                continue
+            for field_name, mapping in spec.fields.items():
+                if str(value) in mapping:
+                    out[field_name] = mapping[str(value)]
+        return out
+
+    def group_rows(self, index: int, group: CardGroup) -> Iterator[dict[str, Scalar]]:
+        where = f"groups[{index}]"
+        if group.product is not None:
+            unknown = [a for a in group.product if a not in self.attributes]
+            for a in unknown:
+                self.fail(f"{where}.product", f"unknown attribute {a!r} (declared: {list(self.attributes)})")
+            if unknown:
+                return
+            for combo in itertools.product(*(self.attributes[a].values for a in group.product)):
+                yield dict(zip(group.product, combo))
+        elif group.digit_pairs is not None:
+            missing = [a for a in DIGIT_PAIR_ATTRIBUTES if a not in self.attributes]
+            if missing:
+                self.fail(f"{where}.digit_pairs", f"needs attributes {missing} to be declared")
+                return
+            for low in range(group.digit_pairs.digits):
+                for high in range(low, group.digit_pairs.digits):
+                    if low == high == 0 and not group.digit_pairs.include_zero_pair:
+                        continue
+                    yield {"low": low, "high": high}
+        else:
+            yield from group.cards or []
+
+    def build(self) -> list[Card]:
+        cards: list[Card] = []
+        for index, group in enumerate(self.spec.groups):
+            where = f"groups[{index}]"
+            try:
+                id_names = _placeholders(group.id)
+                name_names = _placeholders(group.name or self.spec.name_format)
+            except ValueError as exc:
+                self.fail(f"{where}.id", str(exc))
+                continue
+            for key, value in group.set.items():
+                self.check_value(f"{where}.set.{key}", key, value)
+            for row_index, row in enumerate(self.group_rows(index, group)):
+                row_where = f"{where}.cards[{row_index}]" if group.cards is not None else where
+                if not all(self.check_value(f"{row_where}.{k}", k, v) for k, v in row.items()):
+                    continue
+                cards.extend(self.make_cards(row_where, group, row, id_names, name_names))
+        return cards
+
+    def make_cards(
+        self,
+        where: str,
+        group: CardGroup,
+        row: dict[str, Scalar],
+        id_names: list[str],
+        name_names: list[str],
+    ) -> Iterator[Card]:
+        merged = {**group.set, **row}
+        attrs: dict[str, Scalar | None] = {a: merged.get(a) for a in self.attributes}
+        extra = {k: v for k, v in merged.items() if k not in self.attributes}
+        extra.update(self.derived_fields(attrs))
+        if group.digit_pairs is not None:
+            low, high = int(row["low"]), int(row["high"])
+            extra["readings"] = sorted({10 * low + high, 10 * high + low})
+            extra["special"] = low == high
+        labels = {a: self.label(a, v) for a, v in attrs.items()}
+        id_template = group.id if group.copies == 1 or "copy" in id_names else group.id + "-{copy}"
+        for copy in range(1, group.copies + 1):
+            values = {**labels, **extra, "copy": copy}
+            missing = [n for n in id_names + name_names if n not in values and n != "id"]
+            if missing:
+                self.fail(f"{where}.id", f"template names unknown fields {missing}")
+                return
+            card_id = _render(id_template, {**attrs, **extra, "copy": copy})
+            values["id"] = card_id
+            name = _render(group.name or self.spec.name_format, values)
+            yield Card(id=card_id, name=name, attrs=dict(attrs), fields=dict(extra))
+
+    def label(self, attribute: str, value: Scalar | None) -> str:
+        if value is None:
+            return ""
+        return self.attributes[attribute].labels.get(str(value), str(value))
+
+
+def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[Card]:
+    numbering = spec.numbering
+    if numbering is None:
+        return cards
+    for name in numbering.weights:
+        if name not in builder.attributes:
+            builder.fail(f"numbering.weights.{name}", "unknown attribute")
+    if builder.problems:
+        return cards
+    out = []
+    for position, card in enumerate(cards):
+        if numbering.weights:
+            number = numbering.start
+            for name, weight in numbering.weights.items():
+                value = card.attrs.get(name)
+                values = builder.attributes[name].values
+                number += weight * (values.index(value) if value in values else 0)
+        else:
+            number = numbering.start + position
+        out.append(Card(card.id, card.name, card.attrs, card.fields, number))
+    return out
+
+
+def deck_from_data(data: Any, path: Path) -> Deck:
+    """Validate parsed YAML and generate the deck; raises DataError listing every problem."""
+    spec = validate(DeckSpec, data, path)
+    builder = _Builder(spec, path)
+    cards = _number_cards(spec, builder, builder.build())
+    seen: dict[str, int] = {}
+    for index, card in enumerate(cards):
+        if card.id in seen:
+            builder.fail("groups", f"duplicate card id {card.id!r} (ids must be unique)")
+        seen[card.id] = index
+    if spec.expected_total is not None and len(cards) != spec.expected_total:
+        builder.fail(
+            "expected_total", f"deck generates {len(cards)} cards (expected {spec.expected_total})"
+        )
+    if spec.id != path.parent.name and path.name == "deck.yaml":
+        builder.fail("id", f"{spec.id!r} does not match its folder (expected {path.parent.name!r})")
+    if builder.problems:
+        raise DataError(*builder.problems)
+    return Deck(
+        id=spec.id,
+        name=spec.name,
+        description=spec.description,
+        attributes={n: tuple(a.values) for n, a in builder.attributes.items()},
+        labels={n: dict(a.labels) for n, a in builder.attributes.items()},
+        cards=tuple(cards),
+        backs=tuple(spec.backs),
+        number_field=spec.numbering.field if spec.numbering else None,
+        numbering_formula=spec.numbering.formula if spec.numbering else "",
+        expected_total=spec.expected_total,
+        groups=tuple(spec.groups),
+        path=path,
+    )
+
+
+def load_deck_file(path: Path) -> Deck:
+    return deck_from_data(read_yaml(path), path)
+
+
+def deck_ids() -> list[str]:
+    """Ids of the shipped decks: every folder of decks/ with a deck.yaml."""
+    root = paths.decks_dir()
+    return sorted(p.parent.name for p in root.glob("*/deck.yaml"))
+
+
+@cache
+def load_deck(deck_id: str) -> Deck:
+    """Load a shipped deck by id (cached: decks are immutable)."""
+    path = paths.decks_dir() / deck_id / "deck.yaml"
+    if not path.is_file():
+        known = ", ".join(deck_ids()) or "none"
+        raise UnknownName(f"unknown deck {deck_id!r} (known decks: {known})")
+    return load_deck_file(path)

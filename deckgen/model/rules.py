@@ -1,0 +1,219 @@
+"""Game rule data: players, setup per player count, options, numbers and rule text.
+
+One file per game under decks/<family>/games/<game>.yaml. The engine reads its numbers
+from here and the booklet prints its text and tables from here, so they cannot drift.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
+
+from deckgen import paths
+from deckgen.errors import DataError, UnknownName, problem
+from deckgen.model.common import StrictModel, read_yaml, validate
+
+OptionValue = bool | int | float | str
+
+
+class PlayerRange(StrictModel):
+    min: int = Field(ge=1, le=12)
+    max: int = Field(ge=1, le=12)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayerRange:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+    def counts(self) -> range:
+        return range(self.min, self.max + 1)
+
+
+class Metadata(StrictModel):
+    minutes: str = Field(min_length=1)
+    complexity: int = Field(ge=1, le=5)
+    designer: str = Field(min_length=1)
+    year: int | None = None
+    ages: str | None = None
+
+
+class SetupSpec(StrictModel):
+    """How one player count is set up; numbers the engine deals by and the booklet prints."""
+
+    decks: int = Field(default=1, ge=1)
+    hand_size: int | None = Field(default=None, ge=0)
+    removed: int = Field(default=0, ge=0)
+    note: str = ""
+
+
+class OptionSpec(StrictModel):
+    type: Literal["bool", "int", "float", "choice"]
+    default: OptionValue
+    choices: list[str] | None = None
+    min: float | None = None
+    max: float | None = None
+    description: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _default_fits(self) -> OptionSpec:
+        problem_text = self.check(self.default)
+        if problem_text:
+            raise ValueError(f"default {problem_text}")
+        return self
+
+    def check(self, value: Any) -> str:
+        """Empty string when value suits this option, else what is wrong with it."""
+        expected = {"bool": bool, "int": int, "float": (int, float), "choice": str}[self.type]
+        if not isinstance(value, expected) or (self.type != "bool" and isinstance(value, bool)):
+            return f"{value!r} is not a {self.type}"
+        if self.type == "choice" and value not in (self.choices or []):
+            return f"{value!r} is not one of {self.choices}"
+        if self.min is not None and value < self.min:
+            return f"{value!r} is below the minimum {self.min}"
+        if self.max is not None and value > self.max:
+            return f"{value!r} is above the maximum {self.max}"
+        return ""
+
+    def parse(self, text: str) -> OptionValue:
+        """Turn command-line text into a value of this option's type (ValueError if not)."""
+        if self.type == "bool":
+            lowered = text.lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"{text!r} is not true/false")
+        if self.type == "int":
+            return int(text)
+        if self.type == "float":
+            return float(text)
+        return text
+
+
+class Section(StrictModel):
+    """A titled part of the rule text. Paragraphs are separated by blank lines;
+    lines starting with "- " are bullets."""
+
+    title: str = Field(min_length=1)
+    body: str = Field(min_length=1)
+
+
+class Ruling(StrictModel):
+    question: str = Field(min_length=1)
+    answer: str = Field(min_length=1)
+
+
+class QuickRef(StrictModel):
+    """Player-aid text: short lines, printed front (turn, plays) and back (special, scoring)."""
+
+    turn: list[str] = Field(min_length=1)
+    legal_plays: list[str] = Field(min_length=1)
+    special: list[str] = []
+    scoring: list[str] = Field(min_length=1)
+
+
+class RuleText(StrictModel):
+    overview: Section
+    components: Section
+    setup: Section
+    turn: Section
+    special: list[Section] = []
+    end: Section
+    variants: list[Section] = []
+
+
+class GameRules(StrictModel):
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=1)
+    deck: str
+    aliases: list[str] = []
+    players: PlayerRange
+    metadata: Metadata
+    setup: dict[int, SetupSpec]
+    options: dict[str, OptionSpec] = {}
+    turn_cap: int = Field(ge=1)
+    params: dict[str, Any] = {}
+    text: RuleText | None = None
+    rulings: list[Ruling] = []
+    quickref: QuickRef | None = None
+    path: Path = Path()
+
+    @model_validator(mode="after")
+    def _setup_per_count(self) -> GameRules:
+        missing = [n for n in self.players.counts() if n not in self.setup]
+        extra = [n for n in self.setup if n not in self.players.counts()]
+        if missing:
+            raise ValueError(f"setup is missing player counts {missing}")
+        if extra:
+            raise ValueError(f"setup has player counts {extra} outside players {self.players.min}-{self.players.max}")
+        return self
+
+    def setup_for(self, n_players: int) -> SetupSpec:
+        if n_players not in self.setup:
+            raise DataError(
+                f"{self.name} is for {self.players.min}-{self.players.max} players (got {n_players})"
+            )
+        return self.setup[n_players]
+
+    def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, OptionValue]:
+        """Defaults overlaid with given values; unknown names or bad values are errors."""
+        out: dict[str, OptionValue] = {k: o.default for k, o in self.options.items()}
+        problems = []
+        for key, value in (given or {}).items():
+            spec = self.options.get(key)
+            if spec is None:
+                known = ", ".join(self.options) or "none"
+                problems.append(f"game {self.id}: unknown option {key!r} (options: {known})")
+                continue
+            if isinstance(value, str) and spec.type != "choice":
+                try:
+                    value = spec.parse(value)
+                except ValueError as exc:
+                    problems.append(f"game {self.id}: option {key}: {exc}")
+                    continue
+            wrong = spec.check(value)
+            if wrong:
+                problems.append(f"game {self.id}: option {key}: {wrong}")
+                continue
+            out[key] = value
+        if problems:
+            raise UnknownName(*problems)
+        return out
+
+
+def load_rules_file(path: Path) -> GameRules:
+    data = read_yaml(path)
+    if isinstance(data, dict):
+        data = {**data, "path": path}
+    rules = validate(GameRules, data, path)
+    if rules.id != path.stem:
+        raise DataError(problem(path, "id", f"{rules.id!r} does not match the file name (expected {path.stem!r})"))
+    if rules.deck != path.parent.parent.name:
+        raise DataError(problem(path, "deck", f"{rules.deck!r} is not the deck folder it lives in (expected {path.parent.parent.name!r})"))
+    return rules
+
+
+def rules_paths() -> list[Path]:
+    return sorted(paths.decks_dir().glob("*/games/*.yaml"))
+
+
+@cache
+def all_rules() -> dict[str, GameRules]:
+    """Every shipped game's rules by id."""
+    return {r.id: r for r in (load_rules_file(p) for p in rules_paths())}
+
+
+def load_rules(name: str) -> GameRules:
+    """Rules by game id or alias."""
+    rules = all_rules()
+    if name in rules:
+        return rules[name]
+    for r in rules.values():
+        if name in r.aliases:
+            return r
+    known = ", ".join(sorted(rules)) or "none"
+    raise UnknownName(f"unknown game {name!r} (known games: {known})")
