@@ -137,3 +137,14 @@ def validate_command(paths: tuple[Path, ...]) -> None:
 
     checked = validate_paths(list(paths))
     click.echo(f"ok: {checked} file(s) valid")
+
+
+@main.group("render")
+def render_group() -> None:
+    """Render print-and-play card sheets, card images, booklets and quick references.
+
+    \b
+    Examples:
+      deckgen render cards mystique
+      deckgen render booklet mirrorquest
+    """

@@ -1,0 +1,1 @@
+"""Bots: a generic random bot here, one greedy bot module per game."""
