@@ -18,7 +18,7 @@ build: $(STAMP)
 	$(BIN)/deckgen build
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 clean:
 	rm -rf output $(VENV)

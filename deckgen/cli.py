@@ -109,15 +109,33 @@ def check_command(deck: str, as_json: bool) -> None:
     Example:
       deckgen check mystique
     """
-    from deckgen.compose import check_deck, format_report
+    from deckgen.compose import check_deck, check_setups, format_report, format_setups
     from deckgen.model.deck import load_deck
 
-    report = check_deck(load_deck(deck))
+    loaded = load_deck(deck)
+    report = check_deck(loaded)
+    setups = check_setups(loaded)
+    problems = report.problems + [
+        f"game {s.game}: {s.players} players need {-s.left_over} more cards than the deck has"
+        for s in setups
+        if not s.feasible
+    ]
     if as_json:
-        emit_json(report.to_json())
+        data = report.to_json()
+        data["setups"] = [
+            {"game": s.game, "players": s.players, "cards": s.cards, "removed": s.removed,
+             "per_player": s.per_player, "left_over": s.left_over, "feasible": s.feasible}
+            for s in setups
+        ]
+        data["problems"] = problems
+        emit_json(data)
     else:
         click.echo(format_report(report))
-    if report.problems:
+        click.echo("")
+        click.echo(format_setups(setups))
+        for line in problems[len(report.problems):]:
+            click.echo(f"problem: {line}")
+    if problems:
         sys.exit(2)
 
 

@@ -83,12 +83,20 @@ class DeckSpec(StrictModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = Field(min_length=1)
     description: str = ""
-    attributes: dict[str, AttributeSpec | list[Scalar]] = Field(min_length=1)
+    attributes: dict[str, AttributeSpec] = Field(min_length=1)
     groups: list[CardGroup] = Field(min_length=1)
     name_format: str = "{id}"
     numbering: NumberingSpec | None = None
     backs: list[BackSpec] = [BackSpec(id="default", name="Default back")]
     expected_total: int | None = Field(default=None, ge=1)
+
+    @field_validator("attributes", mode="before")
+    @classmethod
+    def _shorthand(cls, attributes: Any) -> Any:
+        """`colour: [red, blue]` is short for `colour: {values: [red, blue]}`."""
+        if isinstance(attributes, dict):
+            return {k: {"values": v} if isinstance(v, list) else v for k, v in attributes.items()}
+        return attributes
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +108,12 @@ class Card:
     attrs: dict[str, Scalar | None]
     fields: dict[str, Any] = field(default_factory=dict)
     number: int | None = None
+    #: (group index, row index) in the deck file; copies of one row share it.
+    source: tuple[int, int] = (0, 0)
+
+    def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """What makes two cards indistinguishable: every attribute and derived field."""
+        return tuple(sorted(map(str, self.attrs.items()))), tuple(sorted(map(str, self.fields.items())))
 
     def get(self, key: str) -> Any:
         if key in self.attrs:
@@ -168,10 +182,7 @@ class _Builder:
         self.spec = spec
         self.path = path
         self.problems: list[str] = []
-        self.attributes: dict[str, AttributeSpec] = {
-            name: a if isinstance(a, AttributeSpec) else AttributeSpec(values=a)
-            for name, a in spec.attributes.items()
-        }
+        self.attributes = spec.attributes
 
     def fail(self, where: str, message: str) -> None:
         self.problems.append(problem(self.path, where, message))
@@ -237,12 +248,15 @@ class _Builder:
                 row_where = f"{where}.cards[{row_index}]" if group.cards is not None else where
                 if not all(self.check_value(f"{row_where}.{k}", k, v) for k, v in row.items()):
                     continue
-                cards.extend(self.make_cards(row_where, group, row, id_names, name_names))
+                cards.extend(
+                    self.make_cards(row_where, (index, row_index), group, row, id_names, name_names)
+                )
         return cards
 
     def make_cards(
         self,
         where: str,
+        source: tuple[int, int],
         group: CardGroup,
         row: dict[str, Scalar],
         id_names: list[str],
@@ -267,7 +281,7 @@ class _Builder:
             card_id = _render(id_template, {**attrs, **extra, "copy": copy})
             values["id"] = card_id
             name = _render(group.name or self.spec.name_format, values)
-            yield Card(id=card_id, name=name, attrs=dict(attrs), fields=dict(extra))
+            yield Card(card_id, name, dict(attrs), dict(extra), source=source)
 
     def label(self, attribute: str, value: Scalar | None) -> str:
         if value is None:
@@ -294,7 +308,7 @@ def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[
                 number += weight * (values.index(value) if value in values else 0)
         else:
             number = numbering.start + position
-        out.append(Card(card.id, card.name, card.attrs, card.fields, number))
+        out.append(Card(card.id, card.name, card.attrs, card.fields, number, card.source))
     return out
 
 
@@ -303,11 +317,19 @@ def deck_from_data(data: Any, path: Path) -> Deck:
     spec = validate(DeckSpec, data, path)
     builder = _Builder(spec, path)
     cards = _number_cards(spec, builder, builder.build())
-    seen: dict[str, int] = {}
-    for index, card in enumerate(cards):
-        if card.id in seen:
+    seen_ids: set[str] = set()
+    first_source: dict[tuple, tuple[int, int]] = {}
+    for card in cards:
+        if card.id in seen_ids:
             builder.fail("groups", f"duplicate card id {card.id!r} (ids must be unique)")
-        seen[card.id] = index
+        seen_ids.add(card.id)
+        earlier = first_source.setdefault(card.signature(), card.source)
+        if earlier != card.source:
+            builder.fail(
+                f"groups[{card.source[0]}]",
+                f"duplicate card {card.name!r}, same as in groups[{earlier[0]}] "
+                "(use copies: N to ask for identical cards)",
+            )
     if spec.expected_total is not None and len(cards) != spec.expected_total:
         builder.fail(
             "expected_total", f"deck generates {len(cards)} cards (expected {spec.expected_total})"
