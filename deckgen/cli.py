@@ -166,3 +166,26 @@ def render_group() -> None:
       deckgen render cards mystique
       deckgen render booklet mirrorquest
     """
+
+
+@main.command("build")
+@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
+              help="Output folder (default: ./output).")
+def build_command(output: Path | None) -> None:
+    """Build every output for the shipped decks and games under output/.
+
+    Card listings and composition reports, print-and-play sheets, rule booklets (plain and
+    imposed) and quick references.
+
+    \b
+    Example:
+      deckgen build --output output
+    """
+    import time
+
+    from deckgen.build import build_all
+    from deckgen.paths import output_dir
+
+    start = time.perf_counter()
+    written = build_all(output or output_dir(), click.echo)
+    click.echo(f"built {len(written)} files in {time.perf_counter() - start:.1f} s")

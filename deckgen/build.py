@@ -1,0 +1,35 @@
+"""`deckgen build`: every output for the shipped data, in one run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from deckgen.compose import check_deck, check_setups, format_report, format_setups
+from deckgen.fileio import write_atomic
+from deckgen.model.deck import Deck, deck_ids, load_deck
+
+
+def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
+    """The card listing (JSON) and the composition report (text and JSON) of one deck."""
+    target = out_dir / deck.id
+    report = check_deck(deck)
+    setups = check_setups(deck)
+    cards = [c.to_json(deck.number_field) for c in deck.cards]
+    return [
+        write_atomic(target / f"{deck.id}-cards.json", json.dumps(cards, indent=2, ensure_ascii=False) + "\n"),
+        write_atomic(target / f"{deck.id}-composition.txt", format_report(report) + "\n\n" + format_setups(setups) + "\n"),
+        write_atomic(target / f"{deck.id}-composition.json", json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n"),
+    ]
+
+
+def build_all(out_dir: Path, echo: Callable[[str], None]) -> list[Path]:
+    """Build every deck's and every game's outputs under out_dir; returns the files written."""
+    written: list[Path] = []
+    for deck_id in deck_ids():
+        deck = load_deck(deck_id)
+        files = write_deck_reports(deck, out_dir)
+        written += files
+        echo(f"{deck_id}: {len(files)} files")
+    return written
