@@ -1,0 +1,140 @@
+"""The greedy Smoke and Mirrors bot: honest when it can, bluffs believably, doubts the unlikely.
+
+It sees only what its seat may: its own hand and act, the sizes of acts on the table, the
+claim, breaks left, the removed cards and the cards it knows have left the round (a caught
+bluff it saw, a card it gave away). Everything else is its "unseen pool".
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from deckgen.games.base import Move
+from deckgen.games.smoke_and_mirrors import (
+    BREAK_MOVE,
+    CHALLENGE_MOVE,
+    GIVE,
+    PHASE_SWAP,
+    SmokeAndMirrors,
+    SmokeState,
+)
+
+#: Challenge the standing act when its estimated chance of being honest is below this,
+#: depending on what the bot could do otherwise: act honestly, rest, or only bluff.
+DOUBT_WHEN_HONEST = 0.25
+DOUBT_WHEN_RESTING = 0.35
+DOUBT_WHEN_BLUFFING = 0.5
+
+#: Shared caches keyed by the engine object (one per game id) and masks.
+_HONEST_SHARE: dict[tuple[int, int, int, int], float] = {}
+_REACH: dict[tuple[int, int], int] = {}
+
+
+def honest_share(game: SmokeAndMirrors, pool: int, size: int, claim: int) -> float:
+    """Share of the `size`-card groups drawn from `pool` whose cards can make `claim`:
+    how believable a claim on that many face-down cards is to someone who cannot see them."""
+    key = (id(game), pool, size, claim)
+    found = _HONEST_SHARE.get(key)
+    if found is None:
+        cards = game.bits(pool)
+        honest = total = 0
+        for group in itertools.combinations(cards, size):
+            total += 1
+            mask = 0
+            for c in group:
+                mask |= 1 << c
+            honest += game.totals(mask) >> claim & 1
+        found = _HONEST_SHARE[key] = honest / total if total else 0.0
+    return found
+
+
+def reach(game: SmokeAndMirrors, cards: int) -> int:
+    """Bitmask of every total some group of `cards` can make."""
+    key = (id(game), cards)
+    found = _REACH.get(key)
+    if found is None:
+        found = 0
+        group = cards
+        while group:
+            found |= game.totals(group)
+            group = (group - 1) & cards
+        _REACH[key] = found
+    return found
+
+
+class GreedyBot:
+    """Acts honestly when its cards allow, rests or bluffs when they do not, challenges
+    acts that look unlikely from what it can see."""
+
+    def __init__(self, rng: random.Random, seat: int) -> None:
+        self.rng = rng
+        self.seat = seat
+
+    def choose(self, state: SmokeState) -> Move:
+        game = state.game
+        me = self.seat
+        if state.phase == PHASE_SWAP:
+            return self.card_to_give(state)
+        available = state.hands[me] | state.acts[me]
+        claim = state.next_claim()
+        in_play = ((1 << len(game.cards)) - 1) & ~state.layout.removed
+        sizes = [game.opening_cards] if state.claim == 0 else range(1, available.bit_count() + 1)
+        honest = [m for m in self.groups(available, sizes) if game.totals(m) >> claim & 1]
+        can_rest = state.claim != 0 and state.breaks_left[me] > 0
+        if state.claim != 0 and state.act_open and state.last_actor != me:
+            doubt = DOUBT_WHEN_HONEST if honest else DOUBT_WHEN_RESTING if can_rest else DOUBT_WHEN_BLUFFING
+            if self.standing_act_share(state, in_play) < doubt:
+                return CHALLENGE_MOVE
+        if honest:
+            # An honest act wants to be challenged: show the least believable honest group.
+            best = min(honest, key=lambda m: (honest_share(game, in_play, m.bit_count(), claim), m.bit_count(), m))
+            return game.act_move(best)
+        if can_rest:
+            return BREAK_MOVE
+        # A bluff wants to pass unchallenged: play the number of cards that makes the claim
+        # most believable, and of those the group whose true totals come nearest the claim.
+        options = list(self.groups(available, sizes))
+        best = max(options, key=lambda m: (honest_share(game, in_play, m.bit_count(), claim),
+                                           self.nearest_below(game.totals(m), claim), -m))
+        return game.act_move(best)
+
+    @staticmethod
+    def groups(cards: int, sizes: range | list[int]) -> list[int]:
+        """Every group (as a mask) of `cards` with one of the given sizes."""
+        out = []
+        group = cards
+        while group:
+            if group.bit_count() in sizes:
+                out.append(group)
+            group = (group - 1) & cards
+        return out
+
+    @staticmethod
+    def nearest_below(totals: int, claim: int) -> int:
+        """The highest total under the claim the cards can make (0 if none)."""
+        below = totals & ((1 << claim) - 1)
+        return below.bit_length() - 1 if below else 0
+
+    def standing_act_share(self, state: SmokeState, in_play: int) -> float:
+        """Estimated chance the standing act is honest: its card count drawn from the cards
+        this seat cannot account for (0 when no such group reaches the claim)."""
+        me = self.seat
+        unseen = in_play & ~state.hands[me] & ~state.acts[me] & ~state.known_out[me]
+        size = state.acts[state.last_actor].bit_count()
+        return honest_share(state.game, unseen, size, state.claim)
+
+    def card_to_give(self, state: SmokeState) -> Move:
+        """Give away the card whose loss leaves the most totals above the claim reachable,
+        on ties the lowest-valued card."""
+        game = state.game
+        me = self.seat
+        hand = state.hands[me]
+        act = state.acts[me]
+        above_claim = ~((1 << (state.claim + 1)) - 1)
+
+        def kept_reach(card: int) -> tuple[int, int]:
+            left = (hand & ~(1 << card)) | act
+            return (reach(game, left) & above_claim).bit_count(), -game.value[card]
+
+        return (GIVE, max(game.bits(hand), key=kept_reach))
