@@ -189,3 +189,171 @@ def build_command(output: Path | None) -> None:
     start = time.perf_counter()
     written = build_all(output or output_dir(), click.echo)
     click.echo(f"built {len(written)} files in {time.perf_counter() - start:.1f} s")
+
+
+@main.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array instead of a table.")
+def games_command(as_json: bool) -> None:
+    """List the games that have rules and an engine: id, name, deck and player counts.
+
+    \b
+    Example:
+      deckgen games
+    """
+    from deckgen.games.base import game_classes
+    from deckgen.model.rules import all_rules
+
+    engines = game_classes()
+    playable = [r for r in all_rules().values() if r.id in engines]
+    if as_json:
+        emit_json(
+            [{"id": r.id, "name": r.name, "deck": r.deck, "players": {"min": r.players.min, "max": r.players.max}}
+             for r in playable]
+        )
+        return
+    from deckgen.report import table
+
+    rows = [[r.id, r.name, r.deck, f"{r.players.min}-{r.players.max}" if r.players.min != r.players.max
+             else str(r.players.min)] for r in playable]
+    click.echo(table(["id", "name", "deck", "players"], rows))
+
+
+@main.command("play")
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", "players", type=int, default=None, help="Number of players (default: the game's minimum).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run the game belongs to.")
+@click.option("--game-index", type=int, default=0, show_default=True,
+              help="Which game of the seeded run to play (game i of `deckgen simulate` with the same seed).")
+@click.option("--bots", default="random", show_default=True, help="One bot for every seat, or a comma list per seat.")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
+@click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write a JSON-lines game log (see docs/game-log.md).")
+def play_command(game_name: str, players: int | None, seed: int, game_index: int, bots: str,
+                 option_pairs: tuple[str, ...], log_path: Path | None) -> None:
+    """Play one game of GAME with bots and print the transcript and the result.
+
+    \b
+    Examples:
+      deckgen play mirrorquest --players 4 --seed 7 --bots greedy,random,random,random
+      deckgen play zoomies --players 4 --seed 3 --log zoomies.jsonl
+    """
+    from deckgen.games.base import check_players, get_game
+    from deckgen.sim.log import record_game, write_log
+    from deckgen.sim.runner import SimulationError, parse_bots, parse_options
+
+    game = get_game(game_name)
+    n_players = players if players is not None else game.rules.players.min
+    check_players(game, n_players)
+    bot_names = parse_bots(bots, game, n_players)
+    options = parse_options(option_pairs, game)
+    if game_index < 0:
+        raise SimulationError(f"--game-index {game_index}: must be 0 or more")
+    _, lines = record_game(game, n_players, bot_names, seed, game_index, options)
+    click.echo(f"{game.rules.name}: {n_players} players, seed {seed}, game {game_index}, bots {', '.join(bot_names)}")
+    for line in lines:
+        if line["type"] == "move":
+            click.echo(f"{line['turn']:>5}  {line['text']}")
+        elif line["type"] == "result":
+            click.echo(_describe_result(line, game.rules.turn_cap))
+    if log_path is not None:
+        write_log(log_path, lines)
+        click.echo(f"log written to {log_path}", err=True)
+
+
+def _describe_result(result: dict, turn_cap: int) -> str:
+    """One line for a logged result: who won and the scores, or why the game did not finish."""
+    scores = ", ".join(f"{s:g}" for s in result["scores"])
+    if not result["finished"]:
+        return f"result: unfinished after {result['turns']} turns (turn cap {turn_cap}); scores {scores}"
+    winners = result["winners"]
+    who = f"seat {winners[0]} wins" if len(winners) == 1 else "seats " + ", ".join(map(str, winners)) + " share the win"
+    return f"result: {who} after {result['turns']} turns; scores {scores}"
+
+
+@main.command("replay")
+@click.argument("log_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
+def replay_command(log_file: Path) -> None:
+    """Replay a game log through the engine and check every move, chance event and the result.
+
+    Exits 2 with the first difference (an illegal move, a different draw or result) or when
+    FILE is not a deckgen game log.
+
+    \b
+    Example:
+      deckgen replay zoomies.jsonl
+    """
+    from deckgen.games.base import get_game
+    from deckgen.sim.log import replay_log
+
+    header, state = replay_log(log_file)
+    game = get_game(header["game"])
+    result = state.result().to_json()
+    click.echo(f"ok: {log_file} replays: {game.rules.name}, {header['players']} players, seed {header['seed']}, "
+               f"game {header['index']}")
+    click.echo(_describe_result(result, game.rules.turn_cap))
+
+
+@main.command("simulate")
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", "players_text", default=None,
+              help="A count (4), a range (2-6) or a list (2,4); default: the game's minimum.")
+@click.option("--games", "n_games", type=int, default=1000, show_default=True, help="Games per player count.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed; game i is seeded from (seed, i).")
+@click.option("--jobs", default="1", show_default=True, help="Worker processes, or auto for every core.")
+@click.option("--bots", default="random", show_default=True, help="One bot for every seat, or a comma list per seat.")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (a list for several counts).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write a plot of win rates and game lengths (png, pdf or svg).")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress line on stderr (default: only when stderr is a terminal).")
+def simulate_command(game_name: str, players_text: str | None, n_games: int, seed: int, jobs: str, bots: str,
+                     option_pairs: tuple[str, ...], as_json: bool, plot_path: Path | None,
+                     progress: bool | None) -> None:
+    """Play GAME many times with bots and report fairness statistics.
+
+    Win rates (with 95% Wilson intervals) and the chi-square test of equal seats use finished
+    games; games stopped by the turn cap are reported as unfinished and never count as wins.
+    A shared win is split between its winners. The same seed gives the same numbers whatever
+    --jobs is.
+
+    \b
+    Examples:
+      deckgen simulate mirrorquest --players 4 --games 10000 --seed 1 --jobs auto
+      deckgen simulate mismatch --players 2-6 --games 500 --json
+    """
+    from deckgen.games.base import get_game
+    from deckgen.sim.report import ProgressLine, format_summary, write_plot
+    from deckgen.sim.runner import (SimulationError, parse_bots, parse_jobs, parse_options,
+                                    parse_player_counts, run_simulation)
+    from deckgen.sim.stats import summarize
+
+    game = get_game(game_name)
+    counts = parse_player_counts(players_text, game) if players_text else [game.rules.players.min]
+    seat_bots = {n: parse_bots(bots, game, n) for n in counts}
+    options = parse_options(option_pairs, game)
+    workers = parse_jobs(jobs)
+    if n_games < 1:
+        raise SimulationError(f"--games {n_games}: play at least one game")
+    show_progress = sys.stderr.isatty() if progress is None else progress
+    runs = []
+    for n_players in counts:
+        bar = ProgressLine(f"{game.rules.id} {n_players}p", n_games) if show_progress else None
+        try:
+            runs.append(run_simulation(game, n_players, seat_bots[n_players], options, seed, n_games, workers,
+                                       bar.advance if bar else None))
+        finally:
+            if bar is not None:
+                bar.close()
+    summaries = [summarize(run) for run in runs]
+    if plot_path is not None:
+        write_plot(runs, summaries, plot_path)
+    if as_json:
+        emit_json(summaries[0] if len(summaries) == 1 and not _is_count_list(players_text) else summaries)
+        return
+    click.echo("\n\n".join(format_summary(s) for s in summaries))
+
+
+def _is_count_list(players_text: str | None) -> bool:
+    """Whether --players asked for several counts (a range or list), so JSON is a list."""
+    return players_text is not None and ("-" in players_text or "," in players_text)

@@ -1,0 +1,274 @@
+"""JSON-lines game logs: written while a game is played, replayed move by move through the engine.
+
+A log holds a header, every chance event the engine recorded (the deal, draws, reshuffles),
+every move and the result; docs/game-log.md describes the format. Replaying re-creates the
+game from the header's seed and game index (so chance repeats), checks every move with
+`state.play` and compares the events and the result, so a log proves what happened.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from deckgen import __version__
+from deckgen.errors import DeckgenError
+from deckgen.fileio import write_atomic
+from deckgen.games.base import Game, IllegalMove, Move, State, check_players, game_rngs, get_game, play_game
+
+FORMAT_NAME = "deckgen-game-log"
+FORMAT_VERSION = 1
+
+LogLine = dict[str, Any]
+
+
+class LogError(DeckgenError):
+    """A game log that cannot be read, is not a deckgen log, or does not replay."""
+
+
+def _jsonable(value: Any) -> Any:
+    """The value as it reads back from JSON (tuples become lists), for comparisons."""
+    return json.loads(json.dumps(value))
+
+
+class GameRecorder:
+    """Collects the lines of a log while a game is played (hook it into play_game's on_move)."""
+
+    def __init__(self, game: Game, header: LogLine) -> None:
+        self.game = game
+        self.lines: list[LogLine] = [header]
+        self._events_seen = 0
+
+    def _flush_events(self, state: State) -> None:
+        events = state.events or []
+        for event in events[self._events_seen :]:
+            self.lines.append({"type": "chance", "turn": state.turns, "event": _jsonable(event)})
+        self._events_seen = len(events)
+
+    def on_move(self, state: State, move: Move) -> None:
+        """Record the events since the previous move, then this move (called before it is applied)."""
+        self._flush_events(state)
+        self.lines.append(
+            {
+                "type": "move",
+                "turn": state.turns,
+                "seat": state.current_player,
+                "move": _jsonable(self.game.move_to_json(move)),
+                "text": state.describe_move(move),
+            }
+        )
+
+    def finish(self, state: State) -> None:
+        """Record the last events and the result."""
+        self._flush_events(state)
+        self.lines.append({"type": "result", **_jsonable(state.result().to_json())})
+
+
+def make_header(
+    game: Game, n_players: int, bot_names: list[str], seed: int, index: int, options: dict[str, Any]
+) -> LogLine:
+    return {
+        "type": "header",
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "game": game.rules.id,
+        "players": n_players,
+        "seed": seed,
+        "index": index,
+        "options": _jsonable(options),
+        "bots": list(bot_names),
+        "deckgen": __version__,
+    }
+
+
+def record_game(
+    game: Game,
+    n_players: int,
+    bot_names: list[str],
+    seed: int,
+    index: int = 0,
+    options: dict[str, Any] | None = None,
+    on_move: Callable[[State, Move], None] | None = None,
+) -> tuple[State, list[LogLine]]:
+    """Play game `index` of seed `seed` with bots, recording it; returns the final state and
+    the log lines. The game is the same one the simulator plays for that seed and index."""
+    check_players(game, n_players)
+    resolved = game.rules.resolve_options(options)
+    recorder = GameRecorder(game, make_header(game, n_players, bot_names, seed, index, resolved))
+
+    def hook(state: State, move: Move) -> None:
+        if on_move is not None:
+            on_move(state, move)
+        recorder.on_move(state, move)
+
+    state = play_game(game, n_players, bot_names, seed, index, resolved, record=True, on_move=hook)
+    recorder.finish(state)
+    return state, recorder.lines
+
+
+def dump_line(line: LogLine) -> str:
+    """One log line as compact JSON text (no newline)."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+def write_log(path: Path, lines: Iterable[LogLine]) -> None:
+    try:
+        write_atomic(path, "".join(dump_line(line) + "\n" for line in lines))
+    except OSError as exc:
+        raise LogError(f"{path}: cannot write the log ({exc.strerror or exc.__class__.__name__})") from None
+
+
+def read_log(path: Path) -> list[LogLine]:
+    """The log's lines as dicts; a missing, binary or non-JSON-lines file is a LogError."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise LogError(f"{path}: file not found") from None
+    except UnicodeDecodeError:
+        raise LogError(f"{path}: not a deckgen game log (not a UTF-8 text file)") from None
+    except OSError as exc:
+        raise LogError(f"{path}: cannot read the file ({exc.strerror or exc.__class__.__name__})") from None
+    return parse_log(text.splitlines(), str(path))
+
+
+def parse_log(raw_lines: Iterable[str], source: str) -> list[LogLine]:
+    """Decode JSON lines (blank lines are ignored), each of which must be an object with a type."""
+    lines: list[LogLine] = []
+    for number, raw in enumerate(raw_lines, start=1):
+        if not raw.strip():
+            continue
+        try:
+            value = json.loads(raw)
+        except ValueError:
+            raise LogError(f"{source}: line {number}: not a deckgen game log (not JSON)") from None
+        if not isinstance(value, dict) or not isinstance(value.get("type"), str):
+            raise LogError(f"{source}: line {number}: expected a JSON object with a \"type\"")
+        value["_line"] = number
+        lines.append(value)
+    if not lines:
+        raise LogError(f"{source}: empty file, not a deckgen game log")
+    return lines
+
+
+class _Replay:
+    """Walks the lines of a log against a live engine state, failing at the first difference."""
+
+    def __init__(self, lines: list[LogLine], source: str) -> None:
+        self.lines = lines
+        self.source = source
+        self.position = 0
+
+    def fail(self, line: LogLine | None, message: str) -> LogError:
+        where = f"line {line['_line']}: " if line is not None else ""
+        return LogError(f"{self.source}: {where}{message}")
+
+    def field(self, line: LogLine, key: str, kind: type | tuple[type, ...]) -> Any:
+        value = line.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(line, f"{line['type']} line: field {key!r} is missing or of the wrong type")
+        return value
+
+    def start(self) -> tuple[Game, State, LogLine]:
+        header = self.lines[0]
+        if header.get("type") != "header" or header.get("format") != FORMAT_NAME:
+            raise self.fail(header, f"not a deckgen game log (the first line is not a {FORMAT_NAME} header)")
+        version = self.field(header, "version", int)
+        if version > FORMAT_VERSION:
+            raise self.fail(header, f"log format version {version} is newer than this deckgen reads ({FORMAT_VERSION})")
+        game_id = self.field(header, "game", str)
+        n_players = self.field(header, "players", int)
+        seed = self.field(header, "seed", int)
+        index = self.field(header, "index", int)
+        options = self.field(header, "options", dict)
+        try:
+            game = get_game(game_id)
+            check_players(game, n_players)
+            resolved = game.rules.resolve_options(options)
+        except DeckgenError as exc:
+            raise self.fail(header, "; ".join(exc.problems)) from None
+        chance, _ = game_rngs(seed, index)
+        state = game.new_game(n_players, chance, resolved, record=True)
+        self.position = 1
+        return game, state, header
+
+    def check_events(self, state: State, seen: int) -> int:
+        """Compare the chance lines at the current position with the engine's new events."""
+        events = state.events or []
+        new = _jsonable(events[seen:])
+        for event in new:
+            line = self.next_line()
+            if line is None or line["type"] != "chance":
+                raise self.fail(line, f"the engine drew a chance event the log does not have ({_short(event)})")
+            if line.get("event") != event:
+                raise self.fail(
+                    line, f"chance event differs from the engine's (log {_short(line.get('event'))}, engine {_short(event)})"
+                )
+            self.position += 1
+        line = self.next_line()
+        if line is not None and line["type"] == "chance":
+            raise self.fail(line, "chance event in the log that the engine did not draw")
+        return len(events)
+
+    def next_line(self) -> LogLine | None:
+        """The line at the current position (None at the end); a header or an unknown
+        line type here is an error."""
+        if self.position >= len(self.lines):
+            return None
+        line = self.lines[self.position]
+        if line["type"] not in ("chance", "move", "result"):
+            raise self.fail(line, f"unexpected {line['type']!r} line (expected a chance event, a move or the result)")
+        return line
+
+    def run(self) -> State:
+        game, state, _ = self.start()
+        seen = self.check_events(state, 0)
+        while (line := self.next_line()) is not None and line["type"] == "move":
+            seat = self.field(line, "seat", int)
+            turn = self.field(line, "turn", int)
+            if "move" not in line:
+                raise self.fail(line, "move line: field 'move' is missing")
+            if not state.is_over and seat != state.current_player:
+                raise self.fail(line, f"seat {seat} moves but it is seat {state.current_player}'s turn")
+            if turn != state.turns:
+                raise self.fail(line, f"move logged at turn {turn} but the game is at turn {state.turns}")
+            try:
+                move = game.move_from_json(line["move"])
+                state.play(move)
+            except IllegalMove as exc:
+                raise self.fail(line, "; ".join(exc.problems)) from None
+            except (TypeError, ValueError, KeyError, IndexError):
+                raise self.fail(line, f"move {_short(line['move'])} cannot be read by the {game.rules.id} engine") from None
+            self.position += 1
+            seen = self.check_events(state, seen)
+        if line is None:
+            raise self.fail(self.lines[-1], "the log ends without a result line")
+        logged = {k: v for k, v in line.items() if k not in ("type", "_line")}
+        replayed = _jsonable(state.result().to_json())
+        for key in sorted(set(logged) | set(replayed)):
+            if logged.get(key) != replayed.get(key):
+                raise self.fail(
+                    line, f"result differs: {key} is {_short(logged.get(key))} in the log, {_short(replayed.get(key))} on replay"
+                )
+        if not state.is_over and state.turns < game.rules.turn_cap:
+            raise self.fail(line, f"the log stops at turn {state.turns}, before the game ended or reached the turn cap")
+        if self.position + 1 < len(self.lines):
+            raise self.fail(self.lines[self.position + 1], "lines after the result")
+        return state
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def replay_lines(lines: list[LogLine], source: str = "<log>") -> State:
+    """Replay parsed log lines through the engine; returns the final state or raises LogError."""
+    return _Replay(lines, source).run()
+
+
+def replay_log(path: Path) -> tuple[LogLine, State]:
+    """Replay a log file; returns its header and the final state."""
+    lines = read_log(path)
+    state = replay_lines(lines, str(path))
+    return lines[0], state

@@ -1,0 +1,136 @@
+"""Simulation output for people: a text report per player count, a progress line, a plot."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from deckgen.errors import DeckgenError
+from deckgen.fileio import atomic_path
+from deckgen.report import table
+from deckgen.sim.runner import SimRun
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _number(value: float) -> str:
+    """Whole numbers without decimals; split wins (thirds, quarters) with one."""
+    return str(round(value)) if abs(value - round(value)) < 1e-6 else f"{value:.1f}"
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    """A readable report of one run's statistics (the same numbers as --json)."""
+    bots = summary["bots"]
+    bot_text = bots[0] if len(set(bots)) == 1 else ", ".join(bots)
+    lines = [
+        f"{summary['name']}: {summary['players']} players, {summary['games']} games, "
+        f"seed {summary['seed']}, bots {bot_text}",
+    ]
+    options = summary["options"]
+    if options:
+        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
+    lines.append(
+        f"finished {summary['finished']}, unfinished {summary['unfinished']} (turn cap {summary['turn_cap']}), "
+        f"shared wins {summary['shared_wins']}"
+    )
+    lines.append("")
+    rows = []
+    for rate, wins in zip(summary["seat_win_rate"], summary["seat_wins"]):
+        low, high = rate["ci95"]
+        rows.append([rate["seat"], _number(wins), _percent(rate["rate"]), f"{_percent(low)} - {_percent(high)}"])
+    lines.append(table(["seat", "wins", "win rate", "95% CI"], rows))
+    p_value = summary["seat_p_value"]
+    lines.append("")
+    lines.append(
+        "equal seats (chi-square, finished games): "
+        + ("no finished games" if p_value is None else f"p = {p_value:.4g}")
+    )
+    length = summary["length"]
+    if length is None:
+        lines.append("length: no finished games")
+    else:
+        lines.append(
+            f"length in turns (finished games): mean {length['mean']:.1f}, median {_number(length['median'])}, "
+            f"p90 {_number(length['p90'])}, max {length['max']}"
+        )
+    counters = summary["counters"]
+    if counters:
+        lines.append("")
+        lines.append(
+            table(
+                ["counter", "total", "per game"],
+                [[name, c["total"], f"{c['mean']:.3f}"] for name, c in counters.items()],
+            )
+        )
+    return "\n".join(lines)
+
+
+class ProgressLine:
+    """A one-line progress display on stderr, redrawn in place; never touches stdout."""
+
+    def __init__(self, label: str, total: int, stream: TextIO | None = None) -> None:
+        self.label = label
+        self.total = total
+        self.done = 0
+        self.stream = stream if stream is not None else sys.stderr
+        self._draw()
+
+    def _draw(self) -> None:
+        width = 30
+        filled = width * self.done // self.total if self.total else width
+        percent = 100 * self.done // self.total if self.total else 100
+        self.stream.write(
+            f"\r{self.label} [{'#' * filled}{'-' * (width - filled)}] {self.done}/{self.total} games {percent:3d}%"
+        )
+        self.stream.flush()
+
+    def advance(self, games: int) -> None:
+        self.done += games
+        self._draw()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path) -> None:
+    """Per player count: seat win rates with 95% intervals against the fair share, and the
+    distribution of game lengths. The format follows the file suffix (png, pdf, svg)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(len(runs), 2, figsize=(10, 3.2 * len(runs)), squeeze=False)
+    for row, (run, summary) in enumerate(zip(runs, summaries)):
+        rates_axis, length_axis = axes[row]
+        seats = list(range(run.players))
+        rates = [r["rate"] or 0.0 for r in summary["seat_win_rate"]]
+        errors = [
+            [rate - r["ci95"][0] for rate, r in zip(rates, summary["seat_win_rate"])],
+            [r["ci95"][1] - rate for rate, r in zip(rates, summary["seat_win_rate"])],
+        ]
+        rates_axis.bar(seats, rates, yerr=errors, capsize=4, color="#4c72b0")
+        rates_axis.axhline(1 / run.players, color="#c44e52", linestyle="--", label="fair share")
+        rates_axis.set_xticks(seats)
+        rates_axis.set_xlabel("seat")
+        rates_axis.set_ylabel("win rate (finished games)")
+        rates_axis.set_title(f"{run.game_name}, {run.players} players: wins by seat")
+        rates_axis.legend(loc="lower right")
+        turns = [r.turns for r in run.records if r.finished]
+        if turns:
+            length_axis.hist(turns, bins=min(40, max(1, len(set(turns)))), color="#55a868")
+        length_axis.set_xlabel("turns")
+        length_axis.set_ylabel("games")
+        length_axis.set_title(f"game length ({summary['unfinished']} unfinished not shown)")
+    figure.tight_layout()
+    try:
+        with atomic_path(path) as temp:
+            figure.savefig(temp, format=path.suffix.lstrip(".").lower() or "png")
+    except (OSError, ValueError) as exc:
+        raise DeckgenError(f"--plot {path}: cannot write the plot ({exc})") from None
+    finally:
+        plt.close(figure)

@@ -1,0 +1,106 @@
+"""Fairness statistics of a simulation: seat wins, Wilson intervals, a chi-square test of equal
+seats, game lengths and the game's counters.
+
+Unfinished (turn-capped) games are counted as unfinished and kept out of wins, win rates, the
+chi-square test and lengths; their counters still count, since those events did happen.
+Shared wins are split: a k-way shared win gives each winner 1/k.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy
+from scipy import stats
+
+from deckgen.sim.runner import GameRecord, SimRun
+
+CONFIDENCE = 0.95
+
+
+def seat_wins(records: list[GameRecord], n_players: int) -> list[float]:
+    """Wins per seat over finished games, shared wins split evenly."""
+    wins = [0.0] * n_players
+    for record in records:
+        if record.finished and record.winners:
+            share = 1.0 / len(record.winners)
+            for seat in record.winners:
+                wins[seat] += share
+    # Thirds do not add up exactly in binary; round away the float noise.
+    return [round(w, 9) for w in wins]
+
+
+def wilson_interval(wins: float, trials: int) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate, from scipy.
+
+    Split wins can make the count fractional; then the interval runs from the lower bound at
+    the count rounded down to the upper bound at the count rounded up, which contains the
+    interval of any whole count in between (conservative, never narrower).
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    low_count, high_count = math.floor(wins + 1e-9), math.ceil(wins - 1e-9)
+    low = stats.binomtest(low_count, trials).proportion_ci(CONFIDENCE, method="wilson").low
+    high = stats.binomtest(high_count, trials).proportion_ci(CONFIDENCE, method="wilson").high
+    return (float(low), float(high))
+
+
+def equal_seats_p_value(wins: list[float]) -> float | None:
+    """p-value of the chi-square test that every seat wins equally often (None without wins)."""
+    if len(wins) < 2 or sum(wins) <= 0:
+        return None
+    return float(stats.chisquare(wins).pvalue)
+
+
+def length_summary(records: list[GameRecord]) -> dict[str, float | int] | None:
+    """Turns of finished games: mean, median, 90th percentile and maximum."""
+    turns = numpy.array([r.turns for r in records if r.finished], dtype=float)
+    if turns.size == 0:
+        return None
+    return {
+        "games": int(turns.size),
+        "mean": float(turns.mean()),
+        "median": float(numpy.median(turns)),
+        "p90": float(numpy.percentile(turns, 90)),
+        "max": int(turns.max()),
+    }
+
+
+def counter_summary(records: list[GameRecord]) -> dict[str, dict[str, float | int]]:
+    """Every counter the engine reported: total over all games and mean per game."""
+    totals: dict[str, int] = {}
+    for record in records:
+        for name, value in record.counters:
+            totals[name] = totals.get(name, 0) + value
+    games = len(records)
+    return {name: {"total": total, "mean": total / games} for name, total in sorted(totals.items())}
+
+
+def summarize(run: SimRun) -> dict[str, Any]:
+    """The JSON-able statistics of one run."""
+    records = run.records
+    finished = sum(1 for r in records if r.finished)
+    wins = seat_wins(records, run.players)
+    rates = []
+    for seat, seat_total in enumerate(wins):
+        low, high = wilson_interval(seat_total, finished)
+        rates.append({"seat": seat, "rate": seat_total / finished if finished else None, "ci95": [low, high]})
+    return {
+        "game": run.game_id,
+        "name": run.game_name,
+        "players": run.players,
+        "games": len(records),
+        "seed": run.seed,
+        "bots": list(run.bots),
+        "options": dict(run.options),
+        "turn_cap": run.turn_cap,
+        "finished": finished,
+        "unfinished": len(records) - finished,
+        "shared_wins": sum(1 for r in records if r.finished and len(r.winners) > 1),
+        "seat_wins": wins,
+        "seat_win_rate": rates,
+        "seat_p_value": equal_seats_p_value(wins),
+        "length": length_summary(records),
+        "counters": counter_summary(records),
+    }

@@ -1,0 +1,154 @@
+"""Game logs: write, read back, replay; every tampering or foreign file is caught."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deckgen.games.base import Game
+from deckgen.sim.log import FORMAT_NAME, LogError, record_game, replay_log, write_log
+from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
+
+
+def write_game(game: Game, path: Path, seed: int = 3, index: int = 0, **options: object) -> list[dict]:
+    state, lines = record_game(game, 2, ["random", "random"], seed, index, dict(options))
+    write_log(path, lines)
+    return lines
+
+
+def rewrite(path: Path, change) -> None:
+    """Apply `change` to the parsed lines of a log and write it back."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    change(lines)
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+
+def test_round_trip_reproduces_the_final_state(toy_game: Game, tmp_path: Path) -> None:
+    for index in range(20):
+        path = tmp_path / f"game{index}.jsonl"
+        state, lines = record_game(toy_game, 3, ["random", "greedy", "random"], 5, index, {"low_wins": True})
+        write_log(path, lines)
+        header, replayed = replay_log(path)
+        assert header["options"] == {"pass_allowed": True, "low_wins": True}
+        assert replayed.result() == state.result()
+        assert [replayed.observation(s) for s in range(3)] == [state.observation(s) for s in range(3)]
+
+
+def test_log_contents(toy_game: Game, tmp_path: Path) -> None:
+    lines = write_game(toy_game, tmp_path / "g.jsonl")
+    header = lines[0]
+    assert header["format"] == FORMAT_NAME and header["version"] == 1
+    assert {k: header[k] for k in ("game", "players", "seed", "index", "bots")} == {
+        "game": "toy-high-card", "players": 2, "seed": 3, "index": 0, "bots": ["random", "random"]}
+    assert lines[1]["type"] == "chance" and lines[1]["event"]["type"] == "deal"
+    moves = [line for line in lines if line["type"] == "move"]
+    assert [m["turn"] for m in moves] == list(range(len(moves)))
+    assert all(isinstance(m["text"], str) and m["text"].startswith("seat ") for m in moves)
+    assert lines[-1]["type"] == "result"
+
+
+def first_line_of(path: Path, kind: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines()) if json.loads(line)["type"] == kind)
+
+
+def test_an_illegal_move_fails_with_its_line(toy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    write_game(toy_game, path)
+    position = first_line_of(path, "move")
+
+    def play_a_card_not_in_hand(lines: list[dict]) -> None:
+        lines[position]["move"] = [0]
+
+    rewrite(path, play_a_card_not_in_hand)
+    with pytest.raises(LogError, match=rf"line {position + 1}: move \(0,\) is not legal for seat 0") as failure:
+        replay_log(path)
+    assert len(failure.value.problems) == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda lines, i: lines[i]["event"]["hands"].reverse(), "chance event differs"),
+        (lambda lines, i: lines.pop(i), "chance event the log does not have"),
+        (lambda lines, i: lines.insert(i + 1, dict(lines[i])), "the engine did not draw"),
+    ],
+    ids=["changed", "removed", "added"],
+)
+def test_a_tampered_chance_event_fails(toy_game: Game, tmp_path: Path, change, message: str) -> None:
+    path = tmp_path / "g.jsonl"
+    write_game(toy_game, path)
+    position = first_line_of(path, "chance")
+    rewrite(path, lambda lines: change(lines, position))
+    with pytest.raises(LogError, match=message):
+        replay_log(path)
+
+
+def test_a_tampered_seat_turn_or_result_fails(toy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    write_game(toy_game, path)
+    original = path.read_text()
+    move = first_line_of(path, "move")
+    cases = [
+        (lambda lines: lines[move].update(seat=1), "seat 1 moves but it is seat 0's turn"),
+        (lambda lines: lines[move].update(turn=5), "logged at turn 5"),
+        (lambda lines: lines[-1].update(winners=[0, 1]), "result differs: winners"),
+        (lambda lines: lines[-1].update(scores=[9, 9]), "result differs: scores"),
+        (lambda lines: lines.pop(), "ends without a result line"),
+        (lambda lines: lines.append(lines[-1]), "lines after the result"),
+        (lambda lines: lines.insert(1, {"type": "comment"}), "unexpected 'comment' line"),
+        (lambda lines: lines[move].pop("move"), "field 'move' is missing"),
+        (lambda lines: lines[move].update(move="x"), "cannot be read|not legal"),
+    ]
+    for change, message in cases:
+        path.write_text(original)
+        rewrite(path, change)
+        with pytest.raises(LogError, match=message):
+            replay_log(path)
+
+
+def test_a_log_cut_before_the_end_fails(toy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    lines = write_game(toy_game, path, seed=3)
+    assert lines[-1]["finished"]
+    moves = [i for i, line in enumerate(lines) if line["type"] == "move"]
+    cut = lines[: moves[-1]] + [lines[-1]]
+    write_log(path, cut)
+    with pytest.raises(LogError, match="result differs|stops at turn"):
+        replay_log(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "empty file"),
+        (b"\xff\xfe\x00binary", "not a UTF-8 text file"),
+        (b"hello world\n", "line 1: not a deckgen game log \\(not JSON\\)"),
+        (b"[1, 2, 3]\n", "expected a JSON object"),
+        (b'{"type": "header", "format": "other-log", "version": 1}\n', "not a deckgen game log"),
+        (b'{"type": "move", "seat": 0}\n', "not a deckgen game log"),
+        (b'{"type":"header","format":"deckgen-game-log","version":9}\n', "version 9 is newer"),
+        (b'{"type":"header","format":"deckgen-game-log","version":1,"game":"chess","players":2,'
+         b'"seed":1,"index":0,"options":{},"bots":[]}\n', "unknown game 'chess'"),
+        (b'{"type":"header","format":"deckgen-game-log","version":1,"game":"toy","players":9,'
+         b'"seed":1,"index":0,"options":{},"bots":[]}\n', "9 players not allowed"),
+        (b'{"type":"header","format":"deckgen-game-log","version":1,"game":"toy","players":2,'
+         b'"seed":"one","index":0,"options":{},"bots":[]}\n', "field 'seed'"),
+        (b'{"type":"header","format":"deckgen-game-log","version":1,"game":"toy","players":2,'
+         b'"seed":1,"index":0,"options":{"speed":1},"bots":[]}\n', "unknown option 'speed'"),
+    ],
+)
+def test_foreign_or_corrupt_files_fail_with_one_line(
+    toy_game: Game, tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "foreign.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(LogError, match=message) as failure:
+        replay_log(path)
+    assert len(failure.value.problems) == 1 and "\n" not in failure.value.problems[0]
+
+
+def test_a_missing_file_fails(tmp_path: Path) -> None:
+    with pytest.raises(LogError, match="file not found"):
+        replay_log(tmp_path / "none.jsonl")

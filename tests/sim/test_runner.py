@@ -1,0 +1,81 @@
+"""The runner: argument parsing, and records that do not depend on the number of processes."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckgen.errors import UnknownName
+from deckgen.games.base import Game, play_game
+from deckgen.sim.runner import (
+    SimulationError,
+    chunk_bounds,
+    parse_bots,
+    parse_jobs,
+    parse_options,
+    parse_player_counts,
+    run_simulation,
+)
+from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
+
+
+def test_records_are_identical_with_one_or_two_processes(toy_game: Game) -> None:
+    one = run_simulation(toy_game, 3, ["random"] * 3, parse_options((), toy_game), seed=11, games=600, jobs=1)
+    two = run_simulation(toy_game, 3, ["random"] * 3, parse_options((), toy_game), seed=11, games=600, jobs=2)
+    assert one == two
+    assert len(one.records) == 600
+    assert any(not r.finished for r in one.records) and any(len(r.winners) > 1 for r in one.records)
+
+
+def test_record_i_is_game_i_of_play_game(toy_game: Game) -> None:
+    options = parse_options((), toy_game)
+    run = run_simulation(toy_game, 2, ["greedy", "random"], options, seed=4, games=30)
+    for index in (0, 7, 29):
+        result = play_game(toy_game, 2, ["greedy", "random"], 4, index, options).result()
+        assert run.records[index] == (result.finished, result.winners, result.turns, (("passes", result.counters["passes"]),))
+
+
+def test_progress_counts_every_game(toy_game: Game) -> None:
+    done: list[int] = []
+    run_simulation(toy_game, 2, ["random"] * 2, parse_options((), toy_game), 1, 250, jobs=2, progress=done.append)
+    assert sum(done) == 250 and len(done) > 1
+
+
+def test_chunks_cover_every_index_once() -> None:
+    for games, jobs in ((1, 1), (10, 2), (1000, 2), (100_000, 8)):
+        bounds = chunk_bounds(games, jobs)
+        assert bounds[0][0] == 0 and bounds[-1][1] == games
+        assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:]))
+
+
+def test_player_counts(toy_game: Game) -> None:
+    assert parse_player_counts("3", toy_game) == [3]
+    assert parse_player_counts("2-4", toy_game) == [2, 3, 4]
+    assert parse_player_counts("4,2", toy_game) == [2, 4]
+    for bad in ("x", "2-", "4-2", "2..4", ""):
+        with pytest.raises(SimulationError):
+            parse_player_counts(bad, toy_game)
+    with pytest.raises(SimulationError, match="5 player"):
+        parse_player_counts("2-5", toy_game)
+
+
+def test_bots(toy_game: Game) -> None:
+    assert parse_bots("greedy", toy_game, 3) == ["greedy"] * 3
+    assert parse_bots("greedy,random", toy_game, 2) == ["greedy", "random"]
+    with pytest.raises(UnknownName, match="'clever'"):
+        parse_bots("random,clever", toy_game, 2)
+    with pytest.raises(SimulationError, match="3 names for 2 players"):
+        parse_bots("random,random,random", toy_game, 2)
+    with pytest.raises(SimulationError, match="empty bot name"):
+        parse_bots("random,", toy_game, 2)
+
+
+def test_options_and_jobs(toy_game: Game) -> None:
+    assert parse_options(("low_wins=yes",), toy_game) == {"pass_allowed": True, "low_wins": True}
+    with pytest.raises(SimulationError, match="key=value"):
+        parse_options(("low_wins",), toy_game)
+    with pytest.raises(UnknownName, match="unknown option 'speed'"):
+        parse_options(("speed=3",), toy_game)
+    assert parse_jobs("3") == 3 and parse_jobs("auto") >= 1
+    for bad in ("0", "-1", "two"):
+        with pytest.raises(SimulationError):
+            parse_jobs(bad)
