@@ -1,0 +1,362 @@
+"""Zoomies: four-player trick taking with the Mirror Deck, where second place wins.
+
+Cards are ints (indices into the deck's card list) and every card's two readings are
+precomputed, so a turn is a list removal, a lookup and an append. A move is
+`(card, code)`: for an ordinary card `code` picks its LOW or HIGH reading; for a double
+led to a trick it names the goal (LOW or HIGH); a double played later has one move,
+code LOW, and flips the goal.
+
+Rulings the sources leave open (also in the rule data):
+- a led double sets the goal by its player's call and does not flip it as well;
+- a double's own number competes for the trick like any other;
+- values in a trick never tie, since every number 1-99 is on a single card;
+- if all players tie for most points nobody is eliminated and all share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from deckgen.bots.random_bot import RandomBot
+from deckgen.bots.zoomies import GreedyZoomiesBot
+from deckgen.errors import DataError, UnknownName
+from deckgen.games.base import Game, Result, State, check_players, register
+from deckgen.model.rules import GameRules
+
+#: Reading / goal codes: the smaller number (lowest wins) and the larger (highest wins).
+LOW = 0
+HIGH = 1
+GOAL_NAMES = ("low", "high")
+
+
+def standing(points: Sequence[int], second_place_wins: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Winners and ranking (best first) for final points.
+
+    With the furniture rule every seat tied for most points is out and the best of the
+    rest wins; if nobody is left, all share the win. Ties keep seat order."""
+    seats = range(len(points))
+    by_points = sorted(seats, key=lambda s: -points[s])
+    top = max(points)
+    if not second_place_wins:
+        return tuple(s for s in seats if points[s] == top), tuple(by_points)
+    rest = [s for s in by_points if points[s] != top]
+    if not rest:
+        return tuple(seats), tuple(seats)
+    best = points[rest[0]]
+    out = [s for s in seats if points[s] == top]
+    return tuple(s for s in rest if points[s] == best), tuple(rest + out)
+
+
+class ZoomiesState(State):
+    """A Zoomies game in progress; plain lists and ints for speed."""
+
+    #: Plain attribute (not a property) so the play loop reads it cheaply.
+    is_over = False
+
+    def __init__(
+        self,
+        game: Zoomies,
+        n_players: int,
+        hands: list[list[int]],
+        deck: list[int],
+        removed: list[int],
+        leader: int,
+        second_place_wins: bool,
+        events: list[dict[str, Any]] | None,
+    ) -> None:
+        self.game = game
+        self.readings = game.readings
+        self.special = game.special
+        self.round_hand_sizes = game.round_hand_sizes
+        self.round_trick_points = game.round_trick_points
+        self.second_place_wins = second_place_wins
+        self.n_players = n_players
+        self.hands = hands
+        #: Undealt cards; the top of the deck is the end of the list.
+        self.deck = deck
+        self.removed = removed
+        self.leader = leader
+        self.current_player = leader
+        self.round_index = 0
+        #: Goal of the trick in progress (HIGH or LOW); meaningless before the lead.
+        self.goal = HIGH
+        self.trick_cards: list[int] = []
+        self.trick_values: list[int] = []
+        self.piles: list[list[int]] = [[] for _ in range(n_players)]
+        self.points = [0] * n_players
+        self.turns = 0
+        self.goal_reversals = 0
+        self.events = events
+
+    # -- the fast path -------------------------------------------------------------
+
+    def legal_moves(self) -> list[tuple[int, int]]:
+        table = self.game.follow_moves if self.trick_values else self.game.lead_moves
+        moves: list[tuple[int, int]] = []
+        for card in self.hands[self.current_player]:
+            moves += table[card]
+        return moves
+
+    def apply(self, move: tuple[int, int]) -> None:
+        card, code = move
+        seat = self.current_player
+        self.hands[seat].remove(card)
+        values = self.trick_values
+        if values:
+            if self.special[card]:
+                self.goal ^= 1
+                self.goal_reversals += 1
+        else:
+            self.goal = code
+        values.append(self.readings[card][code])
+        self.trick_cards.append(card)
+        self.turns += 1
+        if len(values) == self.n_players:
+            self._finish_trick()
+        else:
+            self.current_player = (seat + 1) % self.n_players
+
+    def _finish_trick(self) -> None:
+        values = self.trick_values
+        best = max(values) if self.goal else min(values)
+        winner = (self.leader + values.index(best)) % self.n_players
+        self.piles[winner] += self.trick_cards
+        self.points[winner] += self.round_trick_points[self.round_index]
+        self.trick_cards = []
+        self.trick_values = []
+        self.leader = self.current_player = winner
+        if not self.hands[winner]:
+            self.round_index += 1
+            if self.round_index == len(self.round_hand_sizes):
+                self.is_over = True
+            else:
+                self.deal()
+
+    def deal(self) -> None:
+        """Deal this round's hands from the top of the deck."""
+        size = self.round_hand_sizes[self.round_index]
+        deck = self.deck
+        for seat in range(self.n_players):
+            self.hands[seat] = deck[-size:]
+            del deck[-size:]
+        if self.events is not None:
+            ids = self.game.card_ids
+            self.events.append(
+                {"type": "deal", "round": self.round_index + 1, "hands": [[ids[c] for c in h] for h in self.hands]}
+            )
+
+    # -- reporting -----------------------------------------------------------------
+
+    @property
+    def tricks_left_in_round(self) -> int:
+        """Tricks still to finish in this round, counting the one in progress."""
+        return len(self.hands[self.current_player])
+
+    def result(self) -> Result:
+        winners, ranking = standing(self.points, self.second_place_wins)
+        return Result(
+            finished=self.is_over,
+            winners=winners if self.is_over else (),
+            scores=tuple(self.points),
+            ranking=ranking,
+            turns=self.turns,
+            counters=self.counters,
+        )
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return {"goal_reversals": self.goal_reversals}
+
+    def observation(self, player: int) -> dict[str, Any]:
+        ids = self.game.card_ids
+        return {
+            "seat": player,
+            "hand": [ids[c] for c in self.hands[player]],
+            "hand_sizes": [len(h) for h in self.hands],
+            "round": self.round_index + 1,
+            "leader": self.leader,
+            "current_player": self.current_player,
+            "goal": GOAL_NAMES[self.goal] if self.trick_values else None,
+            "trick": [
+                {"seat": (self.leader + i) % self.n_players, "card": ids[c], "value": v}
+                for i, (c, v) in enumerate(zip(self.trick_cards, self.trick_values))
+            ],
+            "points": list(self.points),
+            "score_pile_sizes": [len(p) for p in self.piles],
+            "deck_size": len(self.deck),
+            "removed_count": len(self.removed),
+            "second_place_wins": self.second_place_wins,
+        }
+
+    def card_zones(self) -> dict[str, list[Any]]:
+        ids = self.game.card_ids
+        zones: dict[str, list[Any]] = {
+            "deck": [ids[c] for c in self.deck],
+            "removed": [ids[c] for c in self.removed],
+            "trick": [ids[c] for c in self.trick_cards],
+        }
+        for seat in range(self.n_players):
+            zones[f"hand/{seat}"] = [ids[c] for c in self.hands[seat]]
+            zones[f"score_pile/{seat}"] = [ids[c] for c in self.piles[seat]]
+        return zones
+
+    def describe_move(self, move: tuple[int, int]) -> str:
+        card, code = move
+        seat = self.current_player
+        label = self.game.card_labels[card]
+        if not self.trick_values:
+            if self.special[card]:
+                return f"seat {seat} leads {label} and calls {GOAL_NAMES[code]}: {GOAL_NAMES[code]} wins"
+            value = self.readings[card][code]
+            return f"seat {seat} leads {label} as {value:02d}: {GOAL_NAMES[code]} wins"
+        if self.special[card]:
+            return f"seat {seat} plays {label}: the goal flips to {GOAL_NAMES[self.goal ^ 1]}"
+        return f"seat {seat} plays {label} as {self.readings[card][code]:02d}"
+
+
+@register
+class Zoomies(Game):
+    """The Zoomies engine: card tables built once per rules, states built per game."""
+
+    id = "zoomies"
+    bots = {"random": RandomBot, "greedy": GreedyZoomiesBot}
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        cards = self.deck.cards
+        self.card_ids = [c.id for c in cards]
+        self.index_of = {c.id: i for i, c in enumerate(cards)}
+        self.card_range = range(len(cards))
+        #: readings[card] = (smaller, larger); a double reads (v, v).
+        self.readings: list[tuple[int, int]] = []
+        self.special: list[bool] = []
+        self.card_labels: list[str] = []
+        for card in cards:
+            numbers = card.fields["readings"]
+            self.readings.append((numbers[0], numbers[-1]))
+            self.special.append(bool(card.fields["special"]))
+            self.card_labels.append(
+                f"{numbers[0]:02d} (double)" if card.fields["special"] else f"{numbers[0]:02d} / {numbers[-1]:02d}"
+            )
+        #: The card and code showing each number 1-99 (for a double, code LOW).
+        self.move_of_number = {
+            self.readings[c][code]: (c, code) for c in range(len(cards)) for code in (HIGH, LOW)
+        }
+        self.lead_moves = [[(c, LOW), (c, HIGH)] for c in range(len(cards))]
+        self.follow_moves = [[(c, LOW)] if self.special[c] else [(c, LOW), (c, HIGH)] for c in range(len(cards))]
+        params = rules.params
+        self.round_hand_sizes: list[int] = list(params["round_hand_sizes"])
+        self.round_trick_points: list[int] = list(params["round_trick_points"])
+        self._check_numbers()
+
+    def _check_numbers(self) -> None:
+        """Refuse rule data the engine cannot play, naming the numbers at fault."""
+        problems = []
+        where = f"{self.rules.path}: params"
+        if not self.round_hand_sizes or any(not isinstance(h, int) or h < 1 for h in self.round_hand_sizes):
+            problems.append(f"{where}.round_hand_sizes: expected a list of positive ints, got {self.round_hand_sizes}")
+        if len(self.round_trick_points) != len(self.round_hand_sizes):
+            problems.append(
+                f"{where}.round_trick_points: expected one value per round "
+                f"({len(self.round_hand_sizes)}), got {self.round_trick_points}"
+            )
+        for n in self.rules.players.counts():
+            spec = self.rules.setup_for(n)
+            needed = spec.removed + n * sum(self.round_hand_sizes)
+            if needed > len(self.card_ids):
+                problems.append(
+                    f"{self.rules.path}: setup.{n}: {spec.removed} removed + {n} x {sum(self.round_hand_sizes)} "
+                    f"dealt = {needed} cards, the deck has {len(self.card_ids)}"
+                )
+            if self.round_hand_sizes and spec.hand_size != self.round_hand_sizes[0]:
+                problems.append(
+                    f"{self.rules.path}: setup.{n}.hand_size: {spec.hand_size} differs from the first "
+                    f"round's {self.round_hand_sizes[0]} in params.round_hand_sizes"
+                )
+        if problems:
+            raise DataError(*problems)
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> ZoomiesState:
+        check_players(self, n_players)
+        removed_count = self.rules.setup[n_players].removed
+        # Sorting by independent uniform keys is a uniform shuffle, and faster than
+        # rng.shuffle (one C call per card instead of a Python-level loop).
+        draw = rng.random
+        keys = [draw() for _ in self.card_range]
+        order = sorted(self.card_range, key=keys.__getitem__)
+        leader = rng.randrange(n_players)
+        events: list[dict[str, Any]] | None = None
+        if record:
+            ids = self.card_ids
+            events = [
+                {"type": "remove", "cards": [ids[c] for c in order[:removed_count]]},
+                {"type": "first_leader", "seat": leader},
+            ]
+        state = ZoomiesState(
+            self,
+            n_players,
+            [[] for _ in range(n_players)],
+            order[removed_count:],
+            order[:removed_count],
+            leader,
+            bool(options["second_place_wins"]),
+            events,
+        )
+        state.deal()
+        return state
+
+    def position(
+        self,
+        hands: Sequence[Sequence[str]],
+        leader: int,
+        *,
+        round_index: int = 0,
+        points: Sequence[int] | None = None,
+        piles: Sequence[Sequence[str]] | None = None,
+        deck: Sequence[str] = (),
+        removed: Sequence[str] = (),
+        options: dict[str, Any] | None = None,
+    ) -> ZoomiesState:
+        """A state at the start of a trick, from card ids: for scenario tests and puzzles.
+
+        `deck` lists undealt cards bottom to top (the last is dealt first)."""
+        n_players = len(hands)
+        check_players(self, n_players)
+        if not 0 <= round_index < len(self.round_hand_sizes):
+            raise UnknownName(f"round_index {round_index} is outside 0-{len(self.round_hand_sizes) - 1}")
+        state = ZoomiesState(
+            self,
+            n_players,
+            [self._indices(h) for h in hands],
+            self._indices(deck),
+            self._indices(removed),
+            leader,
+            bool(self.rules.resolve_options(options)["second_place_wins"]),
+            None,
+        )
+        state.round_index = round_index
+        if points is not None:
+            state.points = list(points)
+        if piles is not None:
+            state.piles = [self._indices(p) for p in piles]
+        return state
+
+    def _indices(self, card_ids: Sequence[str]) -> list[int]:
+        unknown = [c for c in card_ids if c not in self.index_of]
+        if unknown:
+            raise UnknownName(f"deck {self.deck.id}: no cards with ids {unknown}")
+        return [self.index_of[c] for c in card_ids]
+
+    def move_showing(self, number: int, goal: int | None = None) -> tuple[int, int]:
+        """The move that plays the card showing `number`; `goal` is the call when leading a double."""
+        if number not in self.move_of_number:
+            raise UnknownName(f"no Mirror Deck card shows {number} (numbers run 1-99)")
+        card, code = self.move_of_number[number]
+        if goal is None:
+            return (card, code)
+        if not self.special[card]:
+            raise UnknownName(f"{number} is not on a double: only a led double takes a goal call")
+        return (card, goal)
