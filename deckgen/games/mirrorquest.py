@@ -1,0 +1,645 @@
+"""Mirrorquest: a shedding game of colour, symbol and location matches with wildcards.
+
+Speed matters here (the simulator plays thousands of games a second), so the state is
+plain: cards are ints (their index in the deck), hands are bitmasks, every per-card
+attribute lives in a precomputed list, and the multi-card move lists of a given set of
+matching cards are built once and cached.
+
+Moves are tuples of ints:
+
+- ``(PLAY, reverses, skips, last, *others)``: one or more picture cards; ``last`` becomes
+  the Mirrorcard, ``others`` are sorted. Only a location match may carry effects, given as
+  counts (their order does not matter: the next seat depends on the parity of reverses
+  and the number of skips).
+- ``(WILD, card)``: a regular wildcard (the same player then owes one more card).
+- ``(PICKUP, card, colour)``: a pickup wildcard declaring a colour index.
+- ``(DRAW,)`` and ``(PASS,)``.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from operator import itemgetter
+from typing import Any, Callable, Iterable
+
+from deckgen.bots.random_bot import RandomBot
+from deckgen.errors import DataError, UnknownName
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.model.deck import Deck
+from deckgen.model.rules import GameRules
+
+PLAY, WILD, PICKUP, DRAW, PASS = 0, 1, 2, 3, 4
+DRAW_MOVE: tuple[int] = (DRAW,)
+PASS_MOVE: tuple[int] = (PASS,)
+
+#: Card kinds as the engine sees them.
+PICTURE, REGULAR_WILD, PICKUP_WILD = 0, 1, 2
+
+#: Turn phases of the current player.
+NORMAL, AFTER_DRAW, OWED, FORCED, FORCED_AFTER_DRAW = 0, 1, 2, 3, 4
+PHASE_NAMES = ("normal", "after_draw", "owed", "forced", "forced_after_draw")
+
+#: Move lists for sets of matching cards are cached by card mask. Lists longer than
+#: CACHED_MOVES_MAX are rebuilt each time (they are rare), and the cache is emptied past
+#: CACHE_LIMIT entries, which bounds its memory to a few tens of megabytes.
+CACHE_LIMIT = 50_000
+CACHED_MOVES_MAX = 40
+
+#: Set size bound meaning "any number of cards".
+NO_LIMIT = 1 << 30
+
+
+def bits_of(mask: int) -> list[int]:
+    """Card indices of a bitmask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class CardTable:
+    """Per-card attribute lists and masks of one deck, shared by every state of a game."""
+
+    def __init__(self, deck: Deck) -> None:
+        self.deck = deck
+        self.colours: tuple[str, ...] = tuple(str(v) for v in deck.attributes["colour"])
+        self.symbols: tuple[str, ...] = tuple(str(v) for v in deck.attributes["symbol"])
+        self.locations: tuple[str, ...] = tuple(str(v) for v in deck.attributes["location"])
+        self.ids: list[str] = [c.id for c in deck.cards]
+        self.names: list[str] = [c.name for c in deck.cards]
+        self.index: dict[str, int] = {cid: i for i, cid in enumerate(self.ids)}
+        n = len(deck.cards)
+        self.colour = [-1] * n
+        self.symbol = [-1] * n
+        self.location = [-1] * n
+        self.kind = [PICTURE] * n
+        self.pickup = [0] * n
+        self.bit = [1 << i for i in range(n)]
+        self.colour_mask = [0] * len(self.colours)
+        self.symbol_mask = [0] * len(self.symbols)
+        self.location_mask = [0] * len(self.locations)
+        self.wild_mask = 0
+        for i, card in enumerate(deck.cards):
+            amount = int(card.get("pickup") or 0)
+            colour = card.get("colour")
+            if colour is None:
+                self.kind[i] = PICKUP_WILD if amount else REGULAR_WILD
+                self.pickup[i] = amount
+                self.wild_mask |= 1 << i
+                continue
+            c = self.colours.index(str(colour))
+            s = self.symbols.index(str(card.get("symbol")))
+            loc = self.locations.index(str(card.get("location")))
+            self.colour[i], self.symbol[i], self.location[i] = c, s, loc
+            self.colour_mask[c] |= 1 << i
+            self.symbol_mask[s] |= 1 << i
+            self.location_mask[loc] |= 1 << i
+        #: The moves a card makes when any card may be played (owed card, wild on top).
+        self.any_moves: list[list[Move]] = []
+        for i in range(n):
+            if self.kind[i] == PICTURE:
+                self.any_moves.append([(PLAY, 0, 0, i)])
+            elif self.kind[i] == REGULAR_WILD:
+                self.any_moves.append([(WILD, i)])
+            else:
+                self.any_moves.append([(PICKUP, i, c) for c in range(len(self.colours))])
+        self.set_cache: dict[tuple[int, ...], list[Move]] = {}
+
+    def label(self, attribute: str, value: str) -> str:
+        return self.deck.label(attribute, value)
+
+    def set_moves(
+        self, mask: int, min_size: int, max_size: int, last_mask: int, covered: tuple[int, ...], effects: bool
+    ) -> list[Move]:
+        """Every play of a subset of `mask` with min..max cards whose last card is in
+        `last_mask`, skipping subsets lying wholly inside a `covered` mask (another match
+        kind produces those already). Cached by mask: callers must not mutate the list."""
+        key = (mask, min_size, max_size, last_mask, effects, *covered)
+        moves = self.set_cache.get(key)
+        if moves is not None:
+            return moves
+        cards = tuple(bits_of(mask))
+        bit = self.bit
+
+        def relative(sub: int) -> int:
+            return sum(1 << j for j, c in enumerate(cards) if bit[c] & sub)
+
+        recipe = self._recipe(
+            len(cards), min_size, max_size, relative(last_mask), tuple(relative(m) for m in covered), effects
+        )
+        moves = [prefix + pick(cards) for prefix, pick in recipe]
+        if len(moves) <= CACHED_MOVES_MAX:
+            if len(self.set_cache) > CACHE_LIMIT:
+                self.set_cache.clear()
+            self.set_cache[key] = moves
+        return moves
+
+    @staticmethod
+    @cache
+    def _recipe(
+        size: int, min_size: int, max_size: int, last_pattern: int, covered: tuple[int, ...], effects: bool
+    ) -> list[tuple[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]]:
+        """The subset plays of `size` cards by position: (move prefix, picker of the
+        cards last-first). Independent of which cards they are, so few and cached."""
+        recipe = []
+        for subset in range(1, 1 << size):
+            chosen = [j for j in range(size) if subset >> j & 1]
+            if not min_size <= len(chosen) <= max_size or any(subset & ~cover == 0 for cover in covered):
+                continue
+            for last in chosen:
+                if not last_pattern >> last & 1:
+                    continue
+                order = [last] + [j for j in chosen if j != last]
+                pick = itemgetter(*order) if len(order) > 1 else itemgetter(slice(last, last + 1))
+                if effects:
+                    for reverses in range(len(chosen) + 1):
+                        for skips in range(len(chosen) + 1 - reverses):
+                            recipe.append(((PLAY, reverses, skips), pick))
+                else:
+                    recipe.append(((PLAY, 0, 0), pick))
+        return recipe
+
+
+class MirrorquestState(State):
+    """A Mirrorquest game. Hands are card bitmasks; the draw pile and discards are lists
+    whose last element is the top card."""
+
+    is_over = False  # plain attribute (set per instance when someone goes out): read every move
+
+    def __init__(
+        self,
+        table: CardTable,
+        n_players: int,
+        rng: random.Random,
+        options: dict[str, Any],
+        params: dict[str, Any],
+        record: bool,
+    ) -> None:
+        self.table = table
+        self.n_players = n_players
+        self.rng = rng
+        self.miss_rate = float(options["call_miss_rate"])
+        self.colour_limit = int(params["colour_match_cards"])
+        self.reshuffle_unlocks_colour = bool(params["reshuffle_unlocks_colour_sets"])
+        self.catch_up_min = int(params["catch_up_min_cards"])
+        self.draw_cards = int(params["draw_cards"])
+        self.penalty_cards = int(params["call_penalty_cards"])
+        self.wild_owes = int(params["cards_owed_after_wildcard"])
+        self.events: list[dict[str, Any]] | None = [] if record else None
+        self.hands: list[int] = [0] * n_players
+        self.counts: list[int] = [0] * n_players
+        self.pile: list[int] = []
+        self.discard: list[int] = []
+        self.current_player = 0
+        self.direction = 1
+        self.phase = NORMAL
+        self.turns = 0
+        self.winner = -1
+        self.declared = -1
+        self.pickup_amount = 0
+        self.owed = 0
+        self.drawn = -1
+        self.reshuffled = False
+        self.chained = False
+        self.top = -1
+        self.top_kind = PICTURE
+        self.top_colour = self.top_symbol = self.top_location = -1
+        self.reshuffles = 0
+        self.pickups = 0
+        self.wild_chains = 0
+
+    # --- state queries --------------------------------------------------------------
+
+    def colour_set_limit(self) -> int:
+        """How many cards a colour match may have now (no limit after a reshuffle)."""
+        if self.reshuffled and self.reshuffle_unlocks_colour:
+            return NO_LIMIT
+        return self.colour_limit
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        t = self.table
+        hand = self.hands[self.current_player]
+        phase = self.phase
+        if phase == OWED:
+            any_moves = t.any_moves
+            moves: list[Move] = []
+            for c in bits_of(hand):
+                moves += any_moves[c]
+            return moves
+        if phase >= FORCED:
+            return self._forced_moves(hand)
+        moves = []
+        top_kind = self.top_kind
+        if top_kind == PICTURE:
+            loc_m = hand & t.location_mask[self.top_location]
+            sym_m = hand & t.symbol_mask[self.top_symbol]
+            col_m = hand & t.colour_mask[self.top_colour]
+            if loc_m:
+                moves += t.set_moves(loc_m, 1, NO_LIMIT, loc_m, (), True)
+            if sym_m:
+                moves += t.set_moves(sym_m, 1, NO_LIMIT, sym_m, (sym_m & loc_m,) if sym_m & loc_m else (), False)
+            if col_m:
+                covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
+                moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, covered, False)
+        elif top_kind == PICKUP_WILD:
+            col_m = hand & t.colour_mask[self.declared]
+            if col_m:
+                moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False)
+        else:
+            any_moves = t.any_moves
+            for c in bits_of(hand & ~t.wild_mask):
+                moves += any_moves[c]
+        wilds = hand & t.wild_mask
+        if wilds:
+            any_moves = t.any_moves
+            for c in bits_of(wilds):
+                moves += any_moves[c]
+        moves.append(DRAW_MOVE if phase == NORMAL else PASS_MOVE)
+        return moves
+
+    def _forced_moves(self, hand: int) -> list[Move]:
+        """Answers to a pickup wildcard: declared colour, any wildcard, a catch-up set,
+        or a draw; after that draw only the drawn card (if it answers) or a pass."""
+        t = self.table
+        declared = self.declared
+        if self.phase == FORCED_AFTER_DRAW:
+            drawn = self.drawn
+            if drawn >= 0 and (t.kind[drawn] != PICTURE or t.colour[drawn] == declared):
+                return t.any_moves[drawn] + [PASS_MOVE]
+            return [PASS_MOVE]
+        moves: list[Move] = []
+        col_m = hand & t.colour_mask[declared]
+        if col_m:
+            moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False)
+            minimum = self.catch_up_min
+            for s_mask in t.symbol_mask:
+                group = hand & s_mask
+                if group & col_m and group.bit_count() >= minimum:
+                    moves += t.set_moves(group, minimum, NO_LIMIT, group & col_m, (), False)
+            for l_mask in t.location_mask:
+                group = hand & l_mask
+                if group & col_m and group.bit_count() >= minimum:
+                    covered = tuple(m for m in (group & s for s in t.symbol_mask) if m.bit_count() >= minimum)
+                    moves += t.set_moves(group, minimum, NO_LIMIT, group & col_m, covered, False)
+            if self.reshuffled:
+                moves = list(dict.fromkeys(moves))  # colour sets may repeat catch-up sets
+        wilds = hand & t.wild_mask
+        if wilds:
+            for c in bits_of(wilds):
+                moves += t.any_moves[c]
+        moves.append(DRAW_MOVE)
+        return moves
+
+    # --- applying moves -------------------------------------------------------------
+
+    def apply(self, move: Move) -> None:
+        code = move[0]  # type: ignore[index]
+        if code == PLAY:
+            self._play_cards(move)  # type: ignore[arg-type]
+        elif code == WILD:
+            self._play_wild(move[1])  # type: ignore[index]
+        elif code == PICKUP:
+            self._play_pickup(move[1], move[2])  # type: ignore[index]
+        elif code == DRAW:
+            got = self._draw(self.current_player, self.draw_cards, "draw")
+            self.drawn = got[-1] if got else -1
+            self.phase = FORCED_AFTER_DRAW if self.phase == FORCED else AFTER_DRAW
+        else:
+            self._end_turn(self.current_player + self.direction)
+
+    def _play_cards(self, move: tuple[int, ...]) -> None:
+        t = self.table
+        p = self.current_player
+        hand = self.hands[p]
+        bit = t.bit
+        cards = move[3:]
+        for c in cards:
+            hand ^= bit[c]
+        self.hands[p] = hand
+        left = self.counts[p] - len(cards)
+        self.counts[p] = left
+        discard = self.discard
+        discard.extend(cards[1:])
+        last = move[3]
+        discard.append(last)
+        self.top = last
+        self.top_kind = PICTURE
+        self.top_colour = t.colour[last]
+        self.top_symbol = t.symbol[last]
+        self.top_location = t.location[last]
+        self.declared = -1
+        if self.phase == OWED:
+            if not self.chained:
+                self.chained = True
+                self.wild_chains += 1
+            self.owed -= 1
+        if left == 0:
+            self._win(p)
+            return
+        if left == 1 and self.miss_rate:
+            self._call_check(p)
+        if self.phase == OWED and self.owed > 0:
+            return
+        direction = self.direction
+        if move[1] & 1:
+            direction = self.direction = -direction
+        self._end_turn(p + direction * (1 + move[2]))
+
+    def _play_wild(self, card: int) -> None:
+        p = self.current_player
+        self.hands[p] ^= self.table.bit[card]
+        left = self.counts[p] = self.counts[p] - 1
+        self.discard.append(card)
+        self.top = card
+        self.top_kind = REGULAR_WILD
+        self.top_colour = self.top_symbol = self.top_location = -1
+        self.declared = -1
+        if self.phase == OWED and not self.chained:
+            self.chained = True
+            self.wild_chains += 1
+        if left == 0:
+            self._win(p)
+            return
+        if left == 1 and self.miss_rate:
+            self._call_check(p)
+        self.phase = OWED
+        self.owed = self.wild_owes
+
+    def _play_pickup(self, card: int, colour: int) -> None:
+        p = self.current_player
+        self.hands[p] ^= self.table.bit[card]
+        left = self.counts[p] = self.counts[p] - 1
+        self.discard.append(card)
+        self.top = card
+        self.top_kind = PICKUP_WILD
+        self.top_colour = self.top_symbol = self.top_location = -1
+        self.declared = colour
+        if self.phase == OWED and not self.chained:
+            self.chained = True
+            self.wild_chains += 1
+        if left == 0:
+            self._win(p)
+            return
+        if left == 1 and self.miss_rate:
+            self._call_check(p)
+        self.pickup_amount = self.table.pickup[card]
+        self._end_turn(p + self.direction)
+
+    def _end_turn(self, next_seat: int) -> None:
+        """Hand the turn on; a pending pickup is drawn at once by the forced player."""
+        self.turns += 1
+        seat = self.current_player = next_seat % self.n_players
+        self.chained = False
+        self.drawn = -1
+        self.owed = 0
+        amount = self.pickup_amount
+        if amount:
+            self.pickup_amount = 0
+            self.pickups += 1
+            self._draw(seat, amount, "pickup")
+            self.phase = FORCED
+        else:
+            self.phase = NORMAL
+
+    def _win(self, seat: int) -> None:
+        self.winner = seat
+        self.is_over = True
+        self.pickup_amount = 0
+        self.turns += 1
+
+    def _call_check(self, seat: int) -> None:
+        """The player is down to one card: an opponent may call their name first."""
+        if self.rng.random() < self.miss_rate:
+            if self.events is not None:
+                self.events.append({"type": "called", "seat": seat})
+            self._draw(seat, self.penalty_cards, "penalty")
+
+    def _draw(self, seat: int, amount: int, reason: str) -> list[int]:
+        """Draw up to `amount` cards, reshuffling the discards when the pile runs out;
+        returns the cards drawn (fewer when nothing is left to draw)."""
+        bit = self.table.bit
+        got = []
+        for _ in range(amount):
+            if not self.pile:
+                if len(self.discard) < 2:
+                    break
+                self._reshuffle()
+            card = self.pile.pop()
+            self.hands[seat] |= bit[card]
+            got.append(card)
+        self.counts[seat] += len(got)
+        if self.events is not None:
+            ids = self.table.ids
+            for card in got:
+                self.events.append({"type": "draw", "seat": seat, "card": ids[card], "reason": reason})
+        return got
+
+    def _reshuffle(self) -> None:
+        top = self.discard.pop()
+        self.pile = self.discard
+        self.discard = [top]
+        self.rng.shuffle(self.pile)
+        self.reshuffled = True
+        self.reshuffles += 1
+        if self.events is not None:
+            self.events.append({"type": "reshuffle", "cards": len(self.pile)})
+
+    # --- reporting ------------------------------------------------------------------
+
+    def result(self) -> Result:
+        counts = tuple(float(c) for c in self.counts)
+        ranking = tuple(sorted(range(self.n_players), key=lambda s: (self.counts[s], s)))
+        winners = (self.winner,) if self.is_over else ()
+        return Result(
+            finished=self.is_over,
+            winners=winners,
+            scores=counts,
+            ranking=ranking,
+            turns=self.turns,
+            counters=self.counters,
+        )
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return {"reshuffles": self.reshuffles, "pickups": self.pickups, "wild_chains": self.wild_chains}
+
+    def observation(self, player: int) -> dict[str, Any]:
+        t = self.table
+        return {
+            "seat": player,
+            "hand": [t.ids[c] for c in bits_of(self.hands[player])],
+            "hand_sizes": list(self.counts),
+            "mirrorcard": t.ids[self.top] if self.top >= 0 else None,
+            "declared_colour": t.colours[self.declared] if self.declared >= 0 else None,
+            "discards": [t.ids[c] for c in self.discard],
+            "draw_pile": len(self.pile),
+            "current_player": self.current_player,
+            "direction": "clockwise" if self.direction == 1 else "anticlockwise",
+            "phase": PHASE_NAMES[self.phase],
+            "cards_owed": self.owed,
+            "reshuffled": self.reshuffled,
+            "turns": self.turns,
+            "winner": self.winner if self.is_over else None,
+        }
+
+    def card_zones(self) -> dict[str, list[Any]]:
+        zones: dict[str, list[Any]] = {f"hand {s}": bits_of(h) for s, h in enumerate(self.hands)}
+        zones["draw pile"] = list(self.pile)
+        zones["discards"] = list(self.discard)
+        return zones
+
+    def describe_move(self, move: Move) -> str:
+        t = self.table
+        code = move[0]  # type: ignore[index]
+        if code == DRAW:
+            return "draws a card"
+        if code == PASS:
+            return "passes"
+        if code == WILD:
+            return f"plays {t.names[move[1]]}"  # type: ignore[index]
+        if code == PICKUP:
+            colour = t.label("colour", t.colours[move[2]])  # type: ignore[index]
+            return f"plays {t.names[move[1]]} and declares {colour}"  # type: ignore[index]
+        reverses, skips, last = move[1], move[2], move[3]  # type: ignore[index]
+        names = [t.names[c] for c in move[4:]] + [t.names[last]]  # type: ignore[index]
+        text = "plays " + ", ".join(names)
+        if len(names) > 1:
+            text += f" ({t.names[last]} on top)"
+        effects = []
+        if reverses:
+            effects.append(f"{reverses} reverse{'s' if reverses > 1 else ''}")
+        if skips:
+            effects.append(f"{skips} skip{'s' if skips > 1 else ''}")
+        if effects:
+            text += " with " + " and ".join(effects)
+        return text
+
+    def hand_ids(self, seat: int) -> list[str]:
+        """A seat's hand as card ids, lowest deck index first."""
+        return [self.table.ids[c] for c in bits_of(self.hands[seat])]
+
+
+def _greedy_bot(rng: random.Random, seat: int) -> Any:
+    """Factory for the greedy bot; imported here because the bot module reads this one."""
+    from deckgen.bots.mirrorquest import GreedyBot
+
+    return GreedyBot(rng, seat)
+
+
+@register
+class Mirrorquest(Game):
+    """Mirrorquest engine: deals, flips the first Mirrorcard and builds positions for tests."""
+
+    id = "mirrorquest"
+    bots = {"random": RandomBot, "greedy": _greedy_bot}
+
+    PARAMS = (
+        "first_seat",
+        "colour_match_cards",
+        "reshuffle_unlocks_colour_sets",
+        "catch_up_min_cards",
+        "draw_cards",
+        "call_penalty_cards",
+        "cards_owed_after_wildcard",
+    )
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        missing = [p for p in self.PARAMS if p not in rules.params]
+        if missing:
+            raise DataError(f"{rules.path}: params: missing {', '.join(missing)} (the Mirrorquest engine needs them)")
+        self.table = CardTable(self.deck)
+
+    def _state(self, n_players: int, rng: random.Random, options: dict[str, Any] | None, record: bool) -> MirrorquestState:
+        resolved = self.rules.resolve_options(options)
+        return MirrorquestState(self.table, n_players, rng, resolved, self.rules.params, record)
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> MirrorquestState:
+        setup = self.rules.setup_for(n_players)
+        state = self._state(n_players, rng, options, record)
+        t = self.table
+        pile = list(range(len(t.ids))) * setup.decks
+        rng.shuffle(pile)
+        hand_size = setup.hand_size or 0
+        for seat in range(n_players):
+            dealt = pile[-hand_size:] if hand_size else []
+            del pile[len(pile) - hand_size:]
+            mask = 0
+            for c in dealt:
+                mask |= t.bit[c]
+            state.hands[seat] = mask
+            state.counts[seat] = len(dealt)
+        returned = []
+        while True:
+            card = pile.pop()
+            if t.kind[card] == PICTURE:
+                break
+            returned.append(card)
+            pile.insert(len(pile) // 2, card)
+        state.pile = pile
+        state.discard = [card]
+        state.top = card
+        state.top_colour, state.top_symbol, state.top_location = t.colour[card], t.symbol[card], t.location[card]
+        state.current_player = int(self.rules.params["first_seat"]) % n_players
+        if state.events is not None:
+            state.events.append({
+                "type": "deal",
+                "hands": [state.hand_ids(s) for s in range(n_players)],
+                "removed": [],
+                "wildcards_returned": [t.ids[c] for c in returned],
+                "mirrorcard": t.ids[card],
+            })
+        return state
+
+    def position(
+        self,
+        hands: list[list[str]],
+        mirrorcard: str,
+        draw_pile: Iterable[str] = (),
+        discards: Iterable[str] = (),
+        current: int = 0,
+        direction: int = 1,
+        declared: str | None = None,
+        phase: str = "normal",
+        drawn: str | None = None,
+        reshuffled: bool = False,
+        options: dict[str, Any] | None = None,
+        rng: random.Random | None = None,
+        record: bool = False,
+    ) -> MirrorquestState:
+        """A state in a chosen position, for scenario tests. `draw_pile` lists the top card
+        first, `discards` the cards under the Mirrorcard bottom first; `declared` is the
+        colour named by a pickup wildcard on top; `phase` is one of PHASE_NAMES."""
+        t = self.table
+
+        def index(card_id: str) -> int:
+            if card_id not in t.index:
+                raise UnknownName(f"mirrorquest: no card with id {card_id!r}")
+            return t.index[card_id]
+
+        state = self._state(len(hands), rng or random.Random(0), options, record)
+        for seat, cards in enumerate(hands):
+            for c in cards:
+                state.hands[seat] |= t.bit[index(c)]
+            state.counts[seat] = len(cards)
+        state.pile = [index(c) for c in reversed(list(draw_pile))]
+        top = index(mirrorcard)
+        state.discard = [index(c) for c in discards] + [top]
+        state.top = top
+        state.top_kind = t.kind[top]
+        state.top_colour, state.top_symbol, state.top_location = t.colour[top], t.symbol[top], t.location[top]
+        state.declared = t.colours.index(declared) if declared is not None else -1
+        state.current_player = current
+        state.direction = direction
+        state.phase = PHASE_NAMES.index(phase)
+        state.owed = state.wild_owes if state.phase == OWED else 0
+        state.drawn = index(drawn) if drawn is not None else -1
+        state.reshuffled = reshuffled
+        return state
