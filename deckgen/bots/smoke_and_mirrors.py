@@ -32,21 +32,41 @@ _REACH: dict[tuple[int, int], int] = {}
 
 
 def honest_share(game: SmokeAndMirrors, pool: int, size: int, claim: int) -> float:
-    """Share of the `size`-card groups drawn from `pool` whose cards can make `claim`:
-    how believable a claim on that many face-down cards is to someone who cannot see them."""
+    """Chance that a hand dealt out of `pool` (one card of each type, as the deal gives)
+    holds `size` cards that make `claim`: how believable a claim on that many face-down
+    cards is to someone who cannot see them. Cards of equal type and value are grouped, so
+    the enumeration stays small."""
     key = (id(game), pool, size, claim)
     found = _HONEST_SHARE.get(key)
     if found is None:
-        cards = game.bits(pool)
-        honest = total = 0
-        for group in itertools.combinations(cards, size):
-            total += 1
-            mask = 0
-            for c in group:
-                mask |= 1 << c
-            honest += game.totals(mask) >> claim & 1
-        found = _HONEST_SHARE[key] = honest / total if total else 0.0
+        found = _HONEST_SHARE[key] = _honest_share(game, pool, size, claim)
     return found
+
+
+def _honest_share(game: SmokeAndMirrors, pool: int, size: int, claim: int) -> float:
+    # Per type: one representative card per distinct value, weighted by how many there are.
+    piles: list[list[tuple[int, int]]] = []
+    for type_index in range(len(game.type_values)):
+        by_value: dict[tuple[bool, int], list[int]] = {}
+        for c in game.bits(pool):
+            if game.card_type[c] == type_index:
+                by_value.setdefault((game.is_mirror[c], game.value[c]), []).append(c)
+        if by_value:
+            piles.append([(cards[0], len(cards)) for cards in by_value.values()])
+    honest = total = 0
+    for hand in itertools.product(*piles):
+        weight = 1
+        for _, count in hand:
+            weight *= count
+        total += weight
+        for group in itertools.combinations(hand, size):
+            mask = 0
+            for c, _ in group:
+                mask |= 1 << c
+            if game.totals(mask) >> claim & 1:
+                honest += weight
+                break
+    return honest / total if total else 0.0
 
 
 def reach(game: SmokeAndMirrors, cards: int) -> int:
