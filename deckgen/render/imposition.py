@@ -51,10 +51,12 @@ def imposition_order(pages: int) -> list[SheetSide]:
     return sides
 
 
-def impose_booklet(pdf: bytes) -> bytes:
-    """Two-up A4 landscape sheet sides for saddle stitching, from a PDF of same-size pages.
+def impose_booklet(pdf: bytes, sheet: tuple[float, float] | None = None) -> bytes:
+    """Two-up sheet sides for saddle stitching, from a PDF of same-size pages.
 
-    Every page of the source must have the same size (A5 here); padding pages stay blank.
+    `sheet` is the (width, height) of a printed side in points, e.g. A4 landscape for A5
+    pages; the pages meet at its centre line (the fold) and are centred vertically.
+    Without it the sheet is exactly two pages wide. Padding pages stay blank.
     """
     reader = PdfReader(io.BytesIO(pdf))
     pages = list(reader.pages)
@@ -70,17 +72,26 @@ def impose_booklet(pdf: bytes) -> bytes:
     ]
     if odd_sized:
         raise DeckgenError(f"cannot impose a booklet whose pages differ in size (pages {odd_sized})")
+    sheet_width, sheet_height = sheet or (2 * width, height)
+    if sheet_width < 2 * width - 0.5 or sheet_height < height - 0.5:
+        raise DeckgenError(
+            f"a {sheet_width:.0f} x {sheet_height:.0f} pt sheet cannot hold two {width:.0f} x {height:.0f} pt pages"
+        )
+    fold = sheet_width / 2
+    bottom = (sheet_height - height) / 2
     writer = PdfWriter()
     for side in imposition_order(len(pages)):
-        sheet = PageObject.create_blank_page(width=2 * width, height=height)
-        for slot, number in enumerate((side.left, side.right)):
+        printed = PageObject.create_blank_page(width=sheet_width, height=sheet_height)
+        for left, number in ((fold - width, side.left), (fold, side.right)):
             if number <= len(pages):
                 source = pages[number - 1]
-                offset = slot * width - float(source.mediabox.left)
-                sheet.merge_transformed_page(
-                    source, Transformation().translate(offset, -float(source.mediabox.bottom))
+                printed.merge_transformed_page(
+                    source,
+                    Transformation().translate(
+                        left - float(source.mediabox.left), bottom - float(source.mediabox.bottom)
+                    ),
                 )
-        writer.add_page(sheet)
+        writer.add_page(printed)
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()

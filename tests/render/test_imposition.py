@@ -76,6 +76,24 @@ def test_imposed_pdf_places_pages_on_a4_landscape_sides() -> None:
         assert right == ([f"page-{side.right}"] if side.right <= 6 else [])
 
 
+def test_pages_meet_at_the_fold_of_a_larger_sheet() -> None:
+    width, height = A5
+    sheet = (842.0, 596.0)
+    imposed = PdfReader(io.BytesIO(impose_booklet(_numbered_a5_pdf(4), sheet)))
+    first = imposed.pages[0]
+    assert (float(first.mediabox.width), float(first.mediabox.height)) == sheet
+    left, right = _labels_by_half(first, sheet[0] / 2)
+    assert (left, right) == (["page-4"], ["page-1"])
+    positions: list[float] = []
+    first.extract_text(visitor_text=lambda t, cm, tm, f, s: positions.append(tm[4] * cm[0] + cm[4]) if t.strip() else None)
+    assert positions == pytest.approx([sheet[0] / 2 - width + 40, sheet[0] / 2 + 40])
+
+
+def test_a_sheet_too_small_is_refused() -> None:
+    with pytest.raises(DeckgenError, match="cannot hold two"):
+        impose_booklet(_numbered_a5_pdf(2), (A5[0], A5[1]))
+
+
 def test_imposed_pdf_is_reproducible() -> None:
     source = _numbered_a5_pdf(5)
     assert impose_booklet(source) == impose_booklet(source)

@@ -1,0 +1,226 @@
+"""The rule booklet: setup tables from the rule data, contents and bookmarks, fonts,
+reproducible bytes, the imposed version and the command line."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from deckgen.cli import main
+from deckgen.errors import DataError, DeckgenError
+from deckgen.games.base import game_classes, get_game
+from deckgen.model.common import read_yaml, validate
+from deckgen.model.deck import load_deck
+from deckgen.model.rules import GameRules, all_rules, load_rules_file
+from deckgen.render.booklet import (
+    BookletStyle,
+    composition_rows,
+    metadata_line,
+    render_booklet,
+    sample_cards,
+    setup_rows,
+    style_path,
+    text_blocks,
+)
+from deckgen.render.imposition import padded_page_count
+
+FIXTURE = Path(__file__).parent / "data" / "mystique" / "games" / "lantern-trail.yaml"
+HAND_ZONE = re.compile(r"^(?:hand|deck)\W*(\d+)$")
+
+
+@pytest.fixture(scope="module")
+def rules() -> GameRules:
+    return load_rules_file(FIXTURE)
+
+
+@pytest.fixture(scope="module")
+def built(rules: GameRules, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return render_booklet(rules, tmp_path_factory.mktemp("booklet"), imposed=True)
+
+
+def shipped_rules() -> list[GameRules]:
+    return list(all_rules().values())
+
+
+def page_texts(path: Path) -> list[str]:
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
+def _check_setup_rows(rules: GameRules) -> None:
+    header, *rows = setup_rows(rules)
+    assert [int(r[0]) for r in rows] == list(rules.players.counts())
+    for row in rows:
+        spec = rules.setup_for(int(row[0]))
+        cells = dict(zip(header, row))
+        expected_hand = "\u2013" if spec.hand_size is None else str(spec.hand_size)
+        assert cells["Cards each"] == expected_hand
+        assert cells.get("Decks", "1") == str(spec.decks)
+        assert cells.get("Removed unseen", "0") == str(spec.removed)
+        assert cells.get("Notes", "") == spec.note
+
+
+def test_setup_rows_come_from_the_rule_data(rules: GameRules) -> None:
+    header, *rows = setup_rows(rules)
+    assert header == ["Players", "Cards each", "Removed unseen", "Notes"]  # one deck throughout
+    assert rows[0] == ["2", "10", "0", "Each player also takes a spare lantern card."]
+    _check_setup_rows(rules)
+
+
+@pytest.mark.parametrize("game", sorted(all_rules()))
+def test_setup_rows_of_every_shipped_game(game: str) -> None:
+    _check_setup_rows(all_rules()[game])
+
+
+@pytest.mark.parametrize("game", sorted(g for g in all_rules() if g in game_classes()))
+def test_setup_table_matches_what_the_engine_deals(game: str) -> None:
+    engine = get_game(game)
+    options = engine.rules.resolve_options()
+    for row in setup_rows(engine.rules)[1:]:
+        players = int(row[0])
+        spec = engine.rules.setup_for(players)
+        if spec.hand_size is None:
+            continue
+        state = engine.new_game(players, random.Random(players), options)
+        hands = {int(m.group(1)): len(cards) for name, cards in state.card_zones().items()
+                 if (m := HAND_ZONE.match(name))}
+        assert hands == {seat: spec.hand_size for seat in range(players)}, f"{game} with {players} players"
+
+
+def test_contents_and_bookmarks_match_the_headings(rules: GameRules, built: list[Path]) -> None:
+    reader = PdfReader(built[0])
+    texts = page_texts(built[0])
+    outline = []
+
+    def walk(items: list, depth: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, depth + 1)
+            else:
+                outline.append((depth, item.title, reader.get_destination_page_number(item) + 1))
+
+    walk(reader.outline, 0)
+    titles = [title for _, title, _ in outline]
+    assert titles == [
+        "1 Overview and goal", "2 Components", "2.1 Some of the cards", "2.2 What is in the deck",
+        "3 Setup", "4 A turn", "5 Special rules", "5.1 Wildcards", "5.2 Pickup cards",
+        "6 End and scoring", "7 Options and variants", "7.1 Options", "7.2 Team trail",
+        "8 Rulings and questions",
+    ]
+    assert [depth for depth, title, _ in outline] == [title.count(".") for title in titles]
+    # The contents page extracts as a dotted leader with the page number, then the title.
+    listed = [(title.strip(), int(page)) for page, title in re.findall(r"\.\s*(\d+)\n([^\n]+)", texts[1])]
+    assert listed == [(title, page) for _, title, page in outline]
+    for _, title, page in outline:
+        number, name = title.split(" ", 1)
+        heading = re.compile(rf"{re.escape(number)}\s+{re.escape(name)}")
+        assert heading.search(" ".join(texts[page - 1].split())), f"{title} not on page {page}"
+
+
+def test_cover_footer_and_sections(rules: GameRules, built: list[Path]) -> None:
+    texts = page_texts(built[0])
+    cover = " ".join(texts[0].split())
+    assert "Lantern Trail" in cover
+    assert " ".join(metadata_line(rules).split()) in cover
+    assert metadata_line(rules) == (
+        "2\u20135 players \u00b7 15\u201325 minutes \u00b7 complexity 2 of 5 \u00b7 "
+        "designed by The deckgen test team, 2024"
+    )
+    for number, text in enumerate(texts[1:], start=2):
+        assert text.split()[-1] == str(number) or str(number) in text.split()
+    body = " ".join(" ".join(texts).split())
+    for needle in ("lantern_bonus", "0 to 5", "short_trail", "Can I draw when I hold a card that fits?",
+                   "Shuffle every card under the current lantern", "Put one card back in the box unseen."):
+        assert needle in body
+
+
+def test_pages_are_a5_and_fonts_embedded(built: list[Path]) -> None:
+    for path in built:
+        reader = PdfReader(path)
+        fonts = {}
+        for page in reader.pages:
+            for name, ref in page["/Resources"].get("/Font", {}).items():
+                fonts[name] = ref.get_object()
+        assert fonts
+        for font in fonts.values():
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None:  # composite fonts keep it on the descendant
+                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            descriptor = descriptor.get_object()
+            assert "/FontFile2" in descriptor or "/FontFile" in descriptor, font["/BaseFont"]
+            assert "DejaVu" in font["/BaseFont"]
+    reading = PdfReader(built[0])
+    assert all(
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height))) == (420, 595) for p in reading.pages
+    )
+
+
+def test_imposed_booklet_has_whole_sheets(built: list[Path]) -> None:
+    reading, imposed = (PdfReader(p) for p in built)
+    assert built[1].name == "lantern-trail-rules-booklet.pdf"
+    assert len(imposed.pages) == padded_page_count(len(reading.pages)) // 2
+    page = imposed.pages[0]
+    assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (842, 595)
+
+
+def test_same_input_gives_the_same_bytes(rules: GameRules, built: list[Path], tmp_path: Path) -> None:
+    again = render_booklet(rules, tmp_path, imposed=True)
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in built]
+    assert sorted(p.name for p in (tmp_path / "mystique").iterdir()) == [
+        "lantern-trail-rules-booklet.pdf", "lantern-trail-rules.pdf"
+    ]
+
+
+def test_rule_text_blocks() -> None:
+    body = "First line\njoins here.\n\n- a bullet\n  that continues\n- another\nAfter the list."
+    assert text_blocks(body) == [
+        ("para", "First line joins here."),
+        ("bullet", "a bullet that continues"),
+        ("bullet", "another"),
+        ("para", "After the list."),
+    ]
+
+
+def test_composition_and_samples_come_from_the_deck() -> None:
+    deck = load_deck("mystique")
+    rows = dict(composition_rows(deck))
+    assert rows["Cards"] == "60"
+    assert rows["Suit"] == "moons\u00a0\u00d7\u00a015, suns\u00a0\u00d7\u00a015, arms\u00a0\u00d7\u00a015, crowns\u00a0\u00d7\u00a015"
+    samples = sample_cards(deck, 8)
+    assert len(samples) == len({c.id for c in samples}) >= 4
+    assert {c.attrs["suit"] for c in samples} == set(deck.attributes["suit"])
+    mirror = load_deck("mirror")
+    assert any(c.fields.get("special") for c in sample_cards(mirror, 6))
+
+
+def test_style_refuses_body_text_below_nine_and_a_half_points() -> None:
+    data = read_yaml(style_path())
+    data["sizes"]["body"] = 9
+    with pytest.raises(DataError, match="sizes.body"):
+        validate(BookletStyle, data, style_path())
+
+
+def test_rules_without_text_cannot_make_a_booklet(rules: GameRules, tmp_path: Path) -> None:
+    with pytest.raises(DeckgenError, match="booklet lantern-trail: the rule data has no text"):
+        render_booklet(rules.model_copy(update={"text": None}), tmp_path)
+    assert not any(tmp_path.rglob("*.pdf"))
+
+
+def test_cli_writes_the_booklet(tmp_path: Path) -> None:
+    game = "mystique"
+    result = CliRunner().invoke(main, ["render", "booklet", game, "--imposed", "--output", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    deck = all_rules()[game].deck
+    assert (tmp_path / deck / f"{game}-rules.pdf").is_file()
+    assert (tmp_path / deck / f"{game}-rules-booklet.pdf").is_file()
+
+
+def test_cli_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["render", "booklet", "no-such-game", "--output", str(tmp_path)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: unknown game 'no-such-game'")
