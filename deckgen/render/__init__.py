@@ -1,0 +1,1 @@
+"""Rendering: card SVGs (svg), print sheets (sheets), card images (png), sizes (geometry), fonts."""

@@ -1,0 +1,135 @@
+"""One image per card: PNG (cairosvg, on every core) and SVG, named after the card ids.
+
+A PNG is the card's trim plus bleed. The trim is rounded to whole pixels and the bleed is
+rounded up to whole pixels, and the card is drawn at exactly that size, so nothing is
+stretched: a poker card (2.5 x 3.5 in) with 3 mm bleed at 300 dpi is 750 x 1050 px of trim
+plus 36 px each side, 822 x 1122 px: the size print shops such as MakePlayingCards ask for.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckgen.fileio import write_atomic
+from deckgen.model.deck import Deck
+from deckgen.render import fonts, svg
+from deckgen.render.geometry import CardGeometry
+from deckgen.render.sheets import SheetOptions
+
+MM_PER_INCH = 25.4
+
+
+@dataclass(frozen=True, slots=True)
+class PixelGeometry:
+    """A card geometry snapped to whole pixels at a resolution."""
+
+    dpi: int
+    trim_width_px: int
+    trim_height_px: int
+    bleed_px: int
+
+    @property
+    def width_px(self) -> int:
+        return self.trim_width_px + 2 * self.bleed_px
+
+    @property
+    def height_px(self) -> int:
+        return self.trim_height_px + 2 * self.bleed_px
+
+    def card(self) -> CardGeometry:
+        """The card geometry in mm that maps exactly onto these pixels."""
+        per_px = MM_PER_INCH / self.dpi
+        return CardGeometry(
+            self.trim_width_px * per_px, self.trim_height_px * per_px, self.bleed_px * per_px
+        )
+
+
+def pixel_geometry(card: CardGeometry, dpi: int) -> PixelGeometry:
+    """Snap a card to pixels: trim rounded, bleed rounded up (never less than asked)."""
+    px = dpi / MM_PER_INCH
+    return PixelGeometry(
+        dpi, round(card.width * px), round(card.height * px), math.ceil(card.bleed * px - 1e-6)
+    )
+
+
+def _font_config() -> None:
+    """Let cairo find the same DejaVu Sans files that the PDFs embed (matplotlib's copy),
+    in addition to the system fonts, so PNGs and PDFs share their font metrics."""
+    if os.environ.get("FONTCONFIG_FILE"):
+        return
+    folder = Path(tempfile.gettempdir()) / "deckgen-fontconfig"
+    config = folder / "fonts.conf"
+    text = (
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+        f"  <dir>{fonts.font_dir()}</dir>\n</fontconfig>\n"
+    )
+    if not config.is_file() or config.read_text(encoding="utf-8") != text:
+        write_atomic(config, text)
+    os.environ["FONTCONFIG_FILE"] = str(config)
+
+
+def _render_png(job: tuple[str, int, int, str]) -> str:
+    """Worker: rasterise one SVG to a PNG file (written atomically); returns its path."""
+    import cairosvg
+
+    svg_text, width, height, target = job
+    data = cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), output_width=width, output_height=height)
+    write_atomic(Path(target), data)
+    return target
+
+
+def _jobs(deck: Deck, geometry: CardGeometry) -> list[tuple[str, str]]:
+    """(file stem, SVG) for every card face and every back of the deck, text checked."""
+    items = []
+    for card in deck.cards:
+        text = svg.card_svg(deck, card, geometry)
+        svg.check_svg(text, f"deck {deck.id}: card {card.id}")
+        items.append((card.id, text))
+    for back in deck.backs:
+        text = svg.back_svg(deck, back.id, geometry)
+        svg.check_svg(text, f"deck {deck.id}: back {back.id}")
+        items.append((f"back-{back.id}", text))
+    return items
+
+
+def export_images(
+    deck: Deck, options: SheetOptions, output_root: Path, png_dpi: int | None, write_svg: bool
+) -> list[Path]:
+    """Write <root>/<deck>/png/<card id>.png (at png_dpi) and/or <root>/<deck>/svg/<id>.svg
+    for every card and back. Every card is checked before anything is written; if writing
+    fails part way, the files of this run are removed again."""
+    geometry = options.geometry()
+    svg_items = _jobs(deck, geometry) if write_svg else []
+    png_items = []
+    if png_dpi is not None:
+        pixels = pixel_geometry(geometry, png_dpi)
+        png_items = _jobs(deck, pixels.card())
+    targets = [output_root / deck.id / "svg" / f"{stem}.svg" for stem, _ in svg_items]
+    png_targets = [output_root / deck.id / "png" / f"{stem}.png" for stem, _ in png_items]
+    try:
+        for target, (_, text) in zip(targets, svg_items):
+            write_atomic(target, text)
+        if png_items:
+            png_targets[0].parent.mkdir(parents=True, exist_ok=True)
+            _font_config()
+            import cairosvg  # noqa: F401  imported before forking so workers share it
+
+            jobs = [
+                (text, pixels.width_px, pixels.height_px, str(target))
+                for target, (_, text) in zip(png_targets, png_items)
+            ]
+            workers = max(1, min(len(jobs), os.cpu_count() or 1))
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                chunk = max(1, len(jobs) // (4 * workers))
+                list(pool.map(_render_png, jobs, chunksize=chunk))
+    except BaseException:
+        for path in targets + png_targets:
+            path.unlink(missing_ok=True)
+        raise
+    return targets + png_targets

@@ -1,0 +1,261 @@
+"""Print-and-play sheets: cards imposed on A4 or Letter with bleed, crop marks and duplex backs.
+
+Public API (reused by booklets and quick references):
+
+* `draw_card(canvas, svg_text, geometry, x, y, width, ...)`: draw one card face or back
+  (SVG from `svg.card_svg` / `svg.back_svg`) with its trim box at (x, y), `width` points wide.
+* `FONT`, `FONT_BOLD`: the registered, embedded reportlab font names (call
+  `fonts.register_fonts()` or `draw_card` before using them on a canvas).
+* `render_sheets(deck, options) -> bytes` and `write_sheets(deck, options, path)`.
+
+Every card is drawn once, as a PDF Form XObject, and placed by reference; a back shared by
+many cards is therefore stored once however many pages show it. Back pages mirror the
+columns of their front page so that each back lands behind its front when the sheet is
+printed double-sided, flipping on the long edge.
+"""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckgen.errors import DeckgenError
+from deckgen.fileio import write_atomic
+from deckgen.model.deck import Deck
+from deckgen.render import fonts, svg
+from deckgen.render.geometry import (
+    DEFAULT_BLEED,
+    MARK_GAP,
+    MARK_LENGTH,
+    MM_TO_PT,
+    CardGeometry,
+    SheetLayout,
+    Slot,
+    parse_card_size,
+    parse_paper,
+    plan_sheet,
+)
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+FONT = fonts.REGULAR
+FONT_BOLD = fonts.BOLD
+#: Crop mark line width in points (hairline that still prints on home printers).
+MARK_WIDTH = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class SheetOptions:
+    """What the user asked for on the command line (names and numbers, validated on use)."""
+
+    paper: str = "a4"
+    card_size: str = "poker"
+    bleed: float = DEFAULT_BLEED
+    backs: bool = True
+    back_id: str | None = None
+
+    def geometry(self) -> CardGeometry:
+        width, height = parse_card_size(self.card_size)
+        return CardGeometry(width, height, self.bleed)
+
+    def layout(self) -> SheetLayout:
+        return plan_sheet(parse_paper(self.paper), self.geometry())
+
+
+def draw_card(
+    canvas: Canvas,
+    svg_text: str,
+    geometry: CardGeometry,
+    x: float,
+    y: float,
+    width: float,
+    *,
+    show_bleed: bool = False,
+    corner_radius: float = 0.0,
+) -> float:
+    """Draw one card so that its trim box starts at (x, y) (points, lower left) and is
+    `width` points wide; returns the trim height drawn. The bleed is clipped away unless
+    `show_bleed`; `corner_radius` (points) rounds the clip like a die-cut card."""
+    fonts.register_fonts()
+    scale = width / geometry.width
+    height = geometry.height * scale
+    bleed = geometry.bleed * scale
+    canvas.saveState()
+    if not show_bleed:
+        path = canvas.beginPath()
+        if corner_radius > 0:
+            path.roundRect(x, y, width, height, corner_radius)
+        else:
+            path.rect(x, y, width, height)
+        canvas.clipPath(path, stroke=0, fill=0)
+    svg.paint_svg(
+        canvas, svg_text, x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed, "card"
+    )
+    canvas.restoreState()
+    return height
+
+
+def _shown_bleed(layout: SheetLayout, index: int, occupied: int, mirrored: bool) -> Slot:
+    """The slot with bleed also shown on sides whose neighbour slot is empty on this page."""
+    slot = layout.slot(index, mirrored)
+    if not layout.shared_cuts:
+        return slot
+    b = layout.card.bleed
+    column = index % layout.columns
+    right_empty = column == layout.columns - 1 or index + 1 >= occupied
+    below_empty = index + layout.columns >= occupied
+    left, right = slot.bleed_left, b if right_empty else 0.0
+    if mirrored:
+        left, right = right, slot.bleed_right
+    return Slot(
+        slot.row,
+        slot.column,
+        slot.x,
+        slot.y,
+        bleed_left=left,
+        bleed_right=right,
+        bleed_bottom=b if below_empty else 0.0,
+        bleed_top=slot.bleed_top,
+    )
+
+
+class _SheetWriter:
+    """Draws pages of one deck onto a canvas, defining each card's Form XObject once."""
+
+    def __init__(self, canvas: Canvas, layout: SheetLayout) -> None:
+        self.canvas = canvas
+        self.layout = layout
+        self.forms: set[str] = set()
+        card = layout.card
+        self.form_size = (card.full_width * MM_TO_PT, card.full_height * MM_TO_PT)
+
+    def define(self, name: str, root: ET.Element, where: str) -> None:
+        if name in self.forms:
+            return
+        canvas = self.canvas
+        width, height = self.form_size
+        canvas.beginForm(name, 0, 0, width, height)
+        svg.paint_element(canvas, root, 0, 0, width, height, where)
+        canvas.endForm()
+        self.forms.add(name)
+
+    def page(self, form_names: list[str], mirrored: bool) -> None:
+        canvas = self.canvas
+        layout = self.layout
+        b = layout.card.bleed
+        occupied = len(form_names)
+        shown: list[Slot] = []
+        for index, name in enumerate(form_names):
+            slot = _shown_bleed(layout, index, occupied, mirrored)
+            shown.append(slot)
+            canvas.saveState()
+            if layout.shared_cuts:
+                path = canvas.beginPath()
+                path.rect(
+                    (slot.x - slot.bleed_left) * MM_TO_PT,
+                    (slot.y - slot.bleed_bottom) * MM_TO_PT,
+                    (layout.card.width + slot.bleed_left + slot.bleed_right) * MM_TO_PT,
+                    (layout.card.height + slot.bleed_bottom + slot.bleed_top) * MM_TO_PT,
+                )
+                canvas.clipPath(path, stroke=0, fill=0)
+            canvas.translate((slot.x - b) * MM_TO_PT, (slot.y - b) * MM_TO_PT)
+            canvas.doForm(name)
+            canvas.restoreState()
+        self.crop_marks(shown)
+        canvas.showPage()
+
+    def crop_marks(self, slots: list[Slot]) -> None:
+        """Marks on every cut line, in the margins only: outside the art of the whole page."""
+        layout = self.layout
+        card = layout.card
+        x0 = min(s.x - s.bleed_left for s in slots)
+        x1 = max(s.x + card.width + s.bleed_right for s in slots)
+        y0 = min(s.y - s.bleed_bottom for s in slots)
+        y1 = max(s.y + card.height + s.bleed_top for s in slots)
+        xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + card.width)})
+        ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + card.height)})
+        canvas = self.canvas
+        canvas.setStrokeColorRGB(0, 0, 0)
+        canvas.setLineWidth(MARK_WIDTH)
+        canvas.setDash([])
+        lines = []
+        top, bottom = y1 + MARK_GAP, y0 - MARK_GAP
+        left, right = x0 - MARK_GAP, x1 + MARK_GAP
+        for x in xs:
+            lines.append((x, top, x, min(top + MARK_LENGTH, layout.page_height)))
+            lines.append((x, bottom, x, max(bottom - MARK_LENGTH, 0.0)))
+        for y in ys:
+            lines.append((left, y, max(left - MARK_LENGTH, 0.0), y))
+            lines.append((right, y, min(right + MARK_LENGTH, layout.page_width), y))
+        canvas.lines([tuple(v * MM_TO_PT for v in line) for line in lines])
+
+
+def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
+    """The print-and-play PDF of a whole deck as bytes (same input, same bytes).
+
+    Fronts fill pages in deck order; unless `options.backs` is off, each front page is
+    followed by its back page with mirrored columns. Raises DeckgenError for sizes that do
+    not fit, unknown backs, template errors and text outside a card's safe area."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    layout = options.layout()
+    geometry = layout.card
+    fonts.register_fonts()
+    backs = [svg.back_for(deck, card, options.back_id) for card in deck.cards]
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(layout.page_width * MM_TO_PT, layout.page_height * MM_TO_PT),
+        invariant=1,
+        pageCompression=1,
+    )
+    canvas.setTitle(f"{deck.name}: print and play cards")
+    canvas.setAuthor("deckgen")
+    canvas.setCreator("deckgen")
+    canvas.setSubject(
+        f"{len(deck.cards)} cards, {geometry.width:g} x {geometry.height:g} mm, "
+        f"{geometry.bleed:g} mm bleed; print at 100 % (actual size)"
+    )
+    writer = _SheetWriter(canvas, layout)
+    per_page = layout.per_page
+    for start in range(0, len(deck.cards), per_page):
+        page_cards = deck.cards[start : start + per_page]
+        names = []
+        for number, card in enumerate(page_cards, start=start):
+            where = f"deck {deck.id}: card {card.id}"
+            text = svg.card_svg(deck, card, geometry)
+            name = f"face{number}"
+            writer.define(name, svg.parse_svg(text, where), where)
+            names.append(name)
+        writer.page(names, mirrored=False)
+        if options.backs:
+            back_names = []
+            for back_id in backs[start : start + per_page]:
+                name = f"back-{back_id}"
+                if name not in writer.forms:
+                    where = f"deck {deck.id}: back {back_id}"
+                    writer.define(name, svg.parse_svg(svg.back_svg(deck, back_id, geometry), where), where)
+                back_names.append(name)
+            writer.page(back_names, mirrored=True)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def sheets_path(deck: Deck, output_root: Path) -> Path:
+    """Where the print-and-play PDF of a deck goes: <root>/<deck>/<deck>-pnp.pdf."""
+    return output_root / deck.id / f"{deck.id}-pnp.pdf"
+
+
+def write_sheets(deck: Deck, options: SheetOptions, output_root: Path) -> Path:
+    """Render and write the PDF atomically; returns its path. Nothing is written on error."""
+    data = render_sheets(deck, options)
+    path = sheets_path(deck, output_root)
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise DeckgenError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
