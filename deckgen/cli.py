@@ -357,3 +357,53 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
 def _is_count_list(players_text: str | None) -> bool:
     """Whether --players asked for several counts (a range or list), so JSON is a list."""
     return players_text is not None and ("-" in players_text or "," in players_text)
+
+
+@render_group.command("booklet")
+@click.argument("game")
+@click.option("--imposed", is_flag=True,
+              help="Also write <game>-rules-booklet.pdf: A4 landscape sheets for saddle stitching.")
+@click.option("--output", "output", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Output folder (default: ./output); files go to DIR/<deck>/.")
+def render_booklet_command(game: str, imposed: bool, output: Path | None) -> None:
+    """Render the rule booklet of GAME: A5 pages in reading order with contents and bookmarks.
+
+    Writes DIR/<deck>/<game>-rules.pdf, and with --imposed also the printable
+    <game>-rules-booklet.pdf (two pages per A4 side; print duplex, fold, staple).
+
+    \b
+    Examples:
+      deckgen render booklet mirrorquest
+      deckgen render booklet zoomies --imposed --output out
+    """
+    from deckgen.model.rules import load_rules
+    from deckgen.paths import output_dir
+    from deckgen.render.booklet import render_booklet
+
+    for path in render_booklet(load_rules(game), output or output_dir(), imposed=imposed):
+        click.echo(f"wrote {path}")
+
+
+@render_group.command("quickref")
+@click.argument("game")
+@click.option("--size", default="poker", show_default=True, metavar="poker|tarot",
+              help="Card size of the player aid.")
+@click.option("--output", "output", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Output folder (default: ./output); the file goes to DIR/<deck>/.")
+def render_quickref_command(game: str, size: str, output: Path | None) -> None:
+    """Render the quick-reference player aid of GAME: card-sized, front and back.
+
+    Writes DIR/<deck>/<game>-quickref.pdf: a page of fronts and a page of backs mirrored for
+    long-edge duplex, with bleed and crop marks. Fails, naming the section, when the text
+    does not fit at 7.5 pt.
+
+    \b
+    Examples:
+      deckgen render quickref mirrorquest
+      deckgen render quickref mystique --size tarot
+    """
+    from deckgen.model.rules import load_rules
+    from deckgen.paths import output_dir
+    from deckgen.render.quickref import render_quickref
+
+    click.echo(f"wrote {render_quickref(load_rules(game), output or output_dir(), size=size)}")
