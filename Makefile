@@ -20,5 +20,10 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
+# Simulation speed next to its targets; RLCard's UNO is measured as a peer in the same run.
+bench: $(STAMP)
+	$(BIN)/pip install --quiet rlcard
+	$(BIN)/python benchmarks/sim_bench
+
 clean:
 	rm -rf output $(VENV)

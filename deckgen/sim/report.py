@@ -119,13 +119,16 @@ def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path) 
         rates_axis.set_xlabel("seat")
         rates_axis.set_ylabel("win rate (finished games)")
         rates_axis.set_title(f"{run.game_name}, {run.players} players: wins by seat")
-        rates_axis.legend(loc="lower right")
+        rates_axis.legend(loc="best")
         turns = [r.turns for r in run.records if r.finished]
         if turns:
-            length_axis.hist(turns, bins=min(40, max(1, len(set(turns)))), color="#55a868")
+            # One bar per turn count when that is readable, else 40 equal bins.
+            low, high = min(turns), max(turns)
+            bins = range(low, high + 2) if high - low < 60 else 40
+            length_axis.hist(turns, bins=bins, color="#55a868", align="left" if high - low < 60 else "mid")
         length_axis.set_xlabel("turns")
         length_axis.set_ylabel("games")
-        length_axis.set_title(f"game length ({summary['unfinished']} unfinished not shown)")
+        length_axis.set_title(f"length of finished games ({summary['unfinished']} unfinished)")
     figure.tight_layout()
     try:
         with atomic_path(path) as temp:

@@ -47,6 +47,12 @@ def test_play_game_index_is_the_simulated_game(toy_game: Game, tmp_path: Path) -
     assert run("replay", str(log)).exit_code == 0
 
 
+def test_transcript_names_the_seat_of_every_move(toy_game: Game) -> None:
+    moves = run("play", "toy", "--players", "2", "--seed", "3").stdout.splitlines()[1:-1]
+    assert moves and all(line.split()[1] == "seat" for line in moves)
+    assert any(line.split()[3] == "passes" for line in moves)
+
+
 def test_play_reports_unfinished_games(toy_game: Game) -> None:
     outcomes = {run("play", "toy", "--players", "4", "--seed", str(s)).stdout.splitlines()[-1].split()[1] for s in range(8)}
     assert "unfinished" in outcomes

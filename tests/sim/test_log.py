@@ -45,7 +45,8 @@ def test_log_contents(toy_game: Game, tmp_path: Path) -> None:
     assert lines[1]["type"] == "chance" and lines[1]["event"]["type"] == "deal"
     moves = [line for line in lines if line["type"] == "move"]
     assert [m["turn"] for m in moves] == list(range(len(moves)))
-    assert all(isinstance(m["text"], str) and m["text"].startswith("seat ") for m in moves)
+    assert {m["text"] for m in moves if m["move"] == [-1]} <= {"passes"}
+    assert all(m["text"] == f"seat {m['seat']} plays {m['move'][0]}" for m in moves if m["move"] != [-1])
     assert lines[-1]["type"] == "result"
 
 

@@ -106,7 +106,7 @@ class ToyState(State):
 
     def describe_move(self, move: Move) -> str:
         if move == PASS:
-            return f"seat {self.current_player} passes"
+            return "passes"  # without a seat, as some engines word it; the transcript adds it
         return f"seat {self.current_player} plays {move[0]}"
 
     @property
