@@ -5,9 +5,11 @@ from __future__ import annotations
 from deckgen.games.base import State, get_game, play_game, zone_multiset
 
 
-def check_playouts(game_id: str, n_players: int, bots: list[str], games: int, seed: int = 1) -> list[State]:
-    """Play `games` seeded games checking: every move legal, no card lost or duplicated,
-    every game ends or hits the turn cap. Returns the final states."""
+def check_playouts(
+    game_id: str, n_players: int, bots: list[str], games: int, seed: int = 1, options: dict | None = None
+) -> list[State]:
+    """Play `games` seeded games (with rule `options`, defaults when None) checking: every move
+    legal, no card lost or duplicated, every game ends or hits the turn cap. Returns the final states."""
     game = get_game(game_id)
     finals = []
     for index in range(games):
@@ -19,7 +21,7 @@ def check_playouts(game_id: str, n_players: int, bots: list[str], games: int, se
             assert move in state.legal_moves(), f"game {index}: illegal move {move!r}"
             assert zone_multiset(state) == initial["cards"], f"game {index}: cards lost or duplicated"
 
-        state = play_game(game, n_players, bots, seed, index, on_move=check_move)
+        state = play_game(game, n_players, bots, seed, index, options=options, on_move=check_move)
         if initial:
             assert zone_multiset(state) == initial["cards"], f"game {index}: cards changed at end"
         assert state.is_over or state.turns >= game.rules.turn_cap, f"game {index}: stopped early"
