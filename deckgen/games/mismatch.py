@@ -1,0 +1,339 @@
+"""Mismatch: a war-style game of duels for the four single-colour decks.
+
+Players hold a face-down deck each; two at a time turn up their top card and the higher
+value (rank value plus a colour bonus against the next colour of the cycle) takes both.
+There are no player decisions, so a move is just the current duel's first player starting
+it; one move is one duel and one turn. Cards are ints (indices into the full 208-card deck)
+and all values come precomputed in a strength-difference table, so a duel is a couple of
+deque pops and one table lookup.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from deckgen.bots.mismatch import GreedyMismatchBot
+from deckgen.bots.random_bot import RandomBot
+from deckgen.errors import DataError, UnknownName
+from deckgen.games.base import Game, Move, Result, State, check_players, register
+from deckgen.model.rules import GameRules
+
+#: The only move: the current player starts their duel by turning up their top card.
+REVEAL: tuple[int] = (0,)
+
+
+class MismatchState(State):
+    """A game in progress: per seat a face-down deck (left = top) and a capture pile."""
+
+    def __init__(
+        self,
+        game: MismatchGame,
+        rng: random.Random,
+        decks: list[list[int]],
+        captured: list[list[int]],
+        removed: list[int],
+        first_player: int,
+        record: bool,
+    ) -> None:
+        self.game = game
+        self.rng = rng
+        self.n_players = len(decks)
+        self.decks: list[deque[int]] = [deque(d) for d in decks]
+        self.captured: list[list[int]] = [list(c) for c in captured]
+        self.removed = removed
+        self.in_game = [bool(d or c) for d, c in zip(decks, captured)]
+        self.players_left = sum(self.in_game)
+        #: Seats in the order they ran out of cards (ranking: later is better).
+        self.out_order: list[int] = []
+        self.turns = 0
+        self.duels = 0
+        self.ties = 0
+        self.events: list[dict[str, Any]] | None = [] if record else None
+        self.diff = game.diff
+        self.tie_pot_cards: int = game.tie_pot_cards
+        random_float = rng.random
+        #: Sorting by fresh random keys is a uniform shuffle and about twice as fast as
+        #: random.shuffle on the short capture piles this game reshuffles all the time.
+        self._shuffle_key = lambda _card: random_float()
+        self.current_player = first_player if self.in_game[first_player] else self._next_in(first_player)
+
+    @property
+    def is_over(self) -> bool:
+        return self.players_left <= 1
+
+    def legal_moves(self) -> list[Move]:
+        return [] if self.players_left <= 1 else [REVEAL]
+
+    def _next_in(self, seat: int) -> int:
+        """The next seat after `seat`, in seat order, that still has cards."""
+        n = self.n_players
+        in_game = self.in_game
+        seat = (seat + 1) % n
+        while not in_game[seat]:
+            seat = (seat + 1) % n
+        return seat
+
+    def opponent(self) -> int:
+        """Who the current player duels: the next seat still in after them."""
+        return self._next_in(self.current_player)
+
+    def _draw(self, seat: int) -> int:
+        """Top card of the seat's deck, shuffling the capture pile in first when it is empty."""
+        deck = self.decks[seat]
+        if not deck:
+            pile = self.captured[seat]
+            pile.sort(key=self._shuffle_key)
+            deck.extend(pile)
+            pile.clear()
+            if self.events is not None:
+                ids = self.game.card_ids
+                self.events.append({"type": "reshuffle", "seat": seat, "order": [ids[c] for c in deck]})
+        card = deck.popleft()
+        if self.events is not None:
+            self.events.append({"type": "draw", "seat": seat, "card": self.game.card_ids[card]})
+        return card
+
+    def apply(self, move: Move) -> None:
+        a = self.current_player
+        b = self._next_in(a)
+        decks = self.decks
+        deck_a = decks[a]
+        deck_b = decks[b]
+        if deck_a and deck_b and self.events is None:
+            card_a = deck_a.popleft()
+            card_b = deck_b.popleft()
+        else:
+            card_a = self._draw(a)
+            card_b = self._draw(b)
+        self.turns += 1
+        self.duels += 1
+        difference = self.diff[card_a][card_b]
+        if difference > 0:
+            self.captured[a] += (card_a, card_b)
+            loser = b
+        elif difference < 0:
+            self.captured[b] += (card_a, card_b)
+            loser = a
+        else:
+            loser = self._break_tie(a, b, card_a, card_b)
+        if loser >= 0 and not decks[loser] and not self.captured[loser]:
+            self.in_game[loser] = False
+            self.players_left -= 1
+            self.out_order.append(loser)
+            if self.events is not None:
+                self.events.append({"type": "out", "seat": loser, "duel": self.duels})
+        if self.players_left > 1:
+            self.current_player = b if self.in_game[b] else self._next_in(b)
+
+    def _break_tie(self, a: int, b: int, card_a: int, card_b: int) -> int:
+        """Settle a tied duel; returns the loser, or -1 when both ran dry together.
+
+        Each round of the tie, both add up to `tie_pot_cards` cards to the pot and turn up
+        one more as tie-breaker; a player with fewer cards adds what they have and breaks
+        with the last one. A player with no card left loses; if both have none left, each
+        takes back what they put in (to their capture pile) and nobody wins the duel.
+        """
+        put_a = [card_a]
+        put_b = [card_b]
+        captured = self.captured
+        decks = self.decks
+        per_round = self.tie_pot_cards + 1
+        while True:
+            self.ties += 1
+            left_a = len(decks[a]) + len(captured[a])
+            left_b = len(decks[b]) + len(captured[b])
+            if not left_a or not left_b:
+                if left_a:
+                    captured[a] += put_a + put_b
+                    return b
+                if left_b:
+                    captured[b] += put_a + put_b
+                    return a
+                captured[a] += put_a
+                captured[b] += put_b
+                if self.events is not None:
+                    self.events.append({"type": "no_cards_left", "seats": [a, b], "duel": self.duels})
+                return -1
+            for _ in range(min(left_a, per_round)):
+                put_a.append(self._draw(a))
+            for _ in range(min(left_b, per_round)):
+                put_b.append(self._draw(b))
+            difference = self.diff[put_a[-1]][put_b[-1]]
+            if difference > 0:
+                captured[a] += put_a + put_b
+                return b
+            if difference < 0:
+                captured[b] += put_a + put_b
+                return a
+
+    def cards_held(self, seat: int) -> int:
+        return len(self.decks[seat]) + len(self.captured[seat])
+
+    def result(self) -> Result:
+        held = [self.cards_held(s) for s in range(self.n_players)]
+        still_in = sorted((s for s in range(self.n_players) if self.in_game[s]), key=lambda s: (-held[s], s))
+        ranking = tuple(still_in + self.out_order[::-1])
+        finished = self.is_over
+        return Result(
+            finished=finished,
+            winners=tuple(still_in) if finished else (),
+            scores=tuple(float(h) for h in held),
+            ranking=ranking,
+            turns=self.turns,
+            counters=self.counters,
+        )
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return {"duels": self.duels, "ties": self.ties}
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Deck and capture-pile sizes are public; a seat's own capture pile was turned up,
+        so it knows those cards; nobody knows the order of a face-down deck."""
+        ids = self.game.card_ids
+        return {
+            "seat": player,
+            "turn": self.turns,
+            "next_duel": [] if self.is_over else [self.current_player, self.opponent()],
+            "players": [
+                {"seat": s, "in_game": self.in_game[s], "deck": len(self.decks[s]), "captured": len(self.captured[s])}
+                for s in range(self.n_players)
+            ],
+            "own_captured": [ids[c] for c in self.captured[player]],
+            "removed": len(self.removed),
+        }
+
+    def card_zones(self) -> dict[str, list[Any]]:
+        """Decks, capture piles and the cards removed unseen; the short game's unused cards
+        stay in the box and never enter play, so they are not a zone."""
+        zones: dict[str, list[Any]] = {}
+        for seat in range(self.n_players):
+            zones[f"deck {seat}"] = list(self.decks[seat])
+            zones[f"captured {seat}"] = list(self.captured[seat])
+        zones["removed"] = list(self.removed)
+        return zones
+
+    def describe_move(self, move: Move) -> str:
+        a = self.current_player
+        b = self.opponent()
+        names = self.game.card_names
+        if self.decks[a] and self.decks[b]:
+            return (
+                f"seat {a} turns up {names[self.decks[a][0]]} against "
+                f"seat {b}'s {names[self.decks[b][0]]}"
+            )
+        return f"seat {a} duels seat {b} (an empty deck is refilled from its capture pile first)"
+
+
+@register
+class MismatchGame(Game):
+    """Builds Mismatch states; card values and the bonus cycle come from the rule data."""
+
+    id = "mismatch"
+    bots = {"random": RandomBot, "greedy": GreedyMismatchBot}
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        params = rules.params
+        cards = self.deck.cards
+        self.card_ids: list[str] = [c.id for c in cards]
+        self.card_names: list[str] = [c.name for c in cards]
+        self.index_of: dict[str, int] = {c.id: i for i, c in enumerate(cards)}
+        cycle: list[str] = params["colour_cycle"]
+        bonus: int = params["colour_bonus"]
+        value_field: str = params["value_field"]
+        self.tie_pot_cards: int = params["tie_pot_cards"]
+        colour_index = [cycle.index(str(c.attrs["colour"])) for c in cards]
+        values: list[int] = [int(c.fields[value_field]) for c in cards]
+        n_colours = len(cycle)
+
+        def strength(card: int, against: int) -> int:
+            beats_next = colour_index[against] == (colour_index[card] + 1) % n_colours
+            return values[card] + (bonus if beats_next else 0)
+
+        #: diff[a][b] > 0 when card a beats card b, 0 on a tie.
+        self.diff: list[list[int]] = [
+            [strength(a, b) - strength(b, a) for b in range(len(cards))] for a in range(len(cards))
+        ]
+        suit = params["short_game_suit"]
+        self.short_cards: tuple[int, ...] = tuple(i for i, c in enumerate(cards) if c.attrs["suit"] == suit)
+        self.long_cards: tuple[int, ...] = tuple(range(len(cards)))
+        self._check_deals()
+
+    def _check_deals(self) -> None:
+        """The deal tables must use every card of each length exactly once."""
+        problems = []
+        if len(self.short_cards) != self.rules.params["short_game_cards"]:
+            problems.append(
+                f"game {self.id}: short game suit gives {len(self.short_cards)} cards "
+                f"(params.short_game_cards says {self.rules.params['short_game_cards']})"
+            )
+        for n in self.rules.players.counts():
+            for length, cards in (("short", self.short_cards), ("long", self.long_cards)):
+                hand, removed = self.deal_sizes(n, length)
+                if hand * n + removed != len(cards):
+                    problems.append(
+                        f"game {self.id}: {length} game, {n} players: {n} x {hand} + {removed} removed "
+                        f"does not use the {len(cards)} cards"
+                    )
+        if problems:
+            raise DataError(*problems)
+
+    def deal_sizes(self, n_players: int, length: str) -> tuple[int, int]:
+        """(cards per player, cards removed unseen) for a player count and game length."""
+        if length == "long":
+            long_game = self.rules.params["long_game"]
+            return long_game["hand_size"][n_players], long_game["removed"][n_players]
+        setup = self.rules.setup_for(n_players)
+        return setup.hand_size or 0, setup.removed
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> MismatchState:
+        check_players(self, n_players)
+        length = options["length"]
+        hand, removed = self.deal_sizes(n_players, length)
+        pool = self.short_cards if length == "short" else self.long_cards
+        cards = list(pool)
+        rng.shuffle(cards)
+        removed_cards = cards[:removed]
+        decks = [cards[removed + seat :: n_players] for seat in range(n_players)]
+        state = MismatchState(self, rng, decks, [[] for _ in decks], removed_cards, 0, record)
+        if state.events is not None:
+            ids = self.card_ids
+            state.events.append(
+                {
+                    "type": "deal",
+                    "length": length,
+                    "hands": [[ids[c] for c in deck] for deck in decks],
+                    "removed": [ids[c] for c in removed_cards],
+                }
+            )
+        return state
+
+    def position(
+        self,
+        decks: list[list[str]],
+        captured: list[list[str]] | None = None,
+        current_player: int = 0,
+        rng: random.Random | None = None,
+        record: bool = False,
+    ) -> MismatchState:
+        """A state set up by hand for scenario tests: decks top card first, as card ids.
+        Seats holding no cards at all start out of the game."""
+        captured = captured or [[] for _ in decks]
+        if len(captured) != len(decks):
+            raise UnknownName(f"game {self.id}: {len(decks)} decks but {len(captured)} capture piles")
+        check_players(self, len(decks))
+        deck_cards = [[self._index(card_id) for card_id in deck] for deck in decks]
+        captured_cards = [[self._index(card_id) for card_id in pile] for pile in captured]
+        return MismatchState(
+            self, rng or random.Random(0), deck_cards, captured_cards, [], current_player, record
+        )
+
+    def _index(self, card_id: str) -> int:
+        if card_id not in self.index_of:
+            raise UnknownName(f"game {self.id}: no card {card_id!r} in deck {self.deck.id}")
+        return self.index_of[card_id]
