@@ -252,7 +252,8 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
     click.echo(f"{game.rules.name}: {n_players} players, seed {seed}, game {game_index}, bots {', '.join(bot_names)}")
     for line in lines:
         if line["type"] == "move":
-            click.echo(f"{line['turn']:>5}  {line['text']}")
+            text = line["text"] if line["text"].startswith("seat ") else f"seat {line['seat']} {line['text']}"
+            click.echo(f"{line['turn']:>5}  {text}")
         elif line["type"] == "result":
             click.echo(_describe_result(line, game.rules.turn_cap))
     if log_path is not None:
