@@ -16,7 +16,7 @@ from typing import Any
 
 from deckgen.bots.mismatch import GreedyMismatchBot
 from deckgen.bots.random_bot import RandomBot
-from deckgen.errors import DataError, UnknownName
+from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.games.base import Game, Move, Result, State, check_players, register
 from deckgen.model.rules import GameRules
 
@@ -327,6 +327,8 @@ class MismatchGame(Game):
         if len(captured) != len(decks):
             raise UnknownName(f"game {self.id}: {len(decks)} decks but {len(captured)} capture piles")
         check_players(self, len(decks))
+        if not any(decks) and not any(captured):
+            raise DeckgenError(f"game {self.id}: a position needs at least one seat holding cards")
         deck_cards = [[self._index(card_id) for card_id in deck] for deck in decks]
         captured_cards = [[self._index(card_id) for card_id in pile] for pile in captured]
         return MismatchState(

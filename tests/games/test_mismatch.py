@@ -335,6 +335,11 @@ def test_deal_table_that_does_not_add_up_is_a_data_error(game: MismatchGame) -> 
         MismatchGame(game.rules.model_copy(update={"params": params}))
 
 
+def test_position_without_any_cards_is_refused(game: MismatchGame) -> None:
+    with pytest.raises(DeckgenError, match="at least one seat"):
+        game.position([[], []])
+
+
 def test_unknown_card_in_a_position_is_named(game: MismatchGame) -> None:
     with pytest.raises(UnknownName, match="purple-2-clubs"):
         game.position([["purple-2-clubs"], ["red-2-clubs"]])
