@@ -45,14 +45,14 @@ class GreedyZoomiesBot:
             return True
         points = state.points
         seat = self.seat
-        worth = state.round_trick_points[state.round_index]
+        worth = state.game.round_trick_points[state.round_index]
         top_rival = max(p for s, p in enumerate(points) if s != seat)
         margin = points[seat] + worth - top_rival
         if margin < 0:
             return True
-        later_rounds = range(state.round_index + 1, len(state.round_hand_sizes))
+        later_rounds = range(state.round_index + 1, len(state.game.round_hand_sizes))
         remaining = (state.tricks_left_in_round - 1) * worth + sum(
-            state.round_hand_sizes[r] * state.round_trick_points[r] for r in later_rounds
+            state.game.round_hand_sizes[r] * state.game.round_trick_points[r] for r in later_rounds
         )
         return remaining >= CATCH_UP_FACTOR * (margin + 1)
 

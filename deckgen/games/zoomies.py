@@ -51,7 +51,8 @@ def standing(points: Sequence[int], second_place_wins: bool) -> tuple[tuple[int,
 class ZoomiesState(State):
     """A Zoomies game in progress; plain lists and ints for speed."""
 
-    #: Plain attribute (not a property) so the play loop reads it cheaply.
+    #: A plain attribute, not a property, so the play loop reads it cheaply; __init__ sets
+    #: it on the instance too, where attribute loads are fastest.
     is_over = False
 
     def __init__(
@@ -66,10 +67,12 @@ class ZoomiesState(State):
         events: list[dict[str, Any]] | None,
     ) -> None:
         self.game = game
+        # Card tables copied onto the state: the hot path reads them on every turn.
         self.readings = game.readings
         self.special = game.special
-        self.round_hand_sizes = game.round_hand_sizes
-        self.round_trick_points = game.round_trick_points
+        self.lead_moves = game.lead_moves
+        self.follow_moves = game.follow_moves
+        self.is_over = False
         self.second_place_wins = second_place_wins
         self.n_players = n_players
         self.hands = hands
@@ -92,7 +95,7 @@ class ZoomiesState(State):
     # -- the fast path -------------------------------------------------------------
 
     def legal_moves(self) -> list[tuple[int, int]]:
-        table = self.game.follow_moves if self.trick_values else self.game.lead_moves
+        table = self.follow_moves if self.trick_values else self.lead_moves
         moves: list[tuple[int, int]] = []
         for card in self.hands[self.current_player]:
             moves += table[card]
@@ -122,20 +125,20 @@ class ZoomiesState(State):
         best = max(values) if self.goal else min(values)
         winner = (self.leader + values.index(best)) % self.n_players
         self.piles[winner] += self.trick_cards
-        self.points[winner] += self.round_trick_points[self.round_index]
+        self.points[winner] += self.game.round_trick_points[self.round_index]
         self.trick_cards = []
         self.trick_values = []
         self.leader = self.current_player = winner
         if not self.hands[winner]:
             self.round_index += 1
-            if self.round_index == len(self.round_hand_sizes):
+            if self.round_index == len(self.game.round_hand_sizes):
                 self.is_over = True
             else:
                 self.deal()
 
     def deal(self) -> None:
         """Deal this round's hands from the top of the deck."""
-        size = self.round_hand_sizes[self.round_index]
+        size = self.game.round_hand_sizes[self.round_index]
         deck = self.deck
         for seat in range(self.n_players):
             self.hands[seat] = deck[-size:]
@@ -228,6 +231,7 @@ class Zoomies(Game):
         self.card_ids = [c.id for c in cards]
         self.index_of = {c.id: i for i, c in enumerate(cards)}
         self.card_range = range(len(cards))
+        self.removed_count = {n: spec.removed for n, spec in rules.setup.items()}
         #: readings[card] = (smaller, larger); a double reads (v, v).
         self.readings: list[tuple[int, int]] = []
         self.special: list[bool] = []
@@ -280,8 +284,9 @@ class Zoomies(Game):
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> ZoomiesState:
-        check_players(self, n_players)
-        removed_count = self.rules.setup[n_players].removed
+        removed_count = self.removed_count.get(n_players)
+        if removed_count is None:
+            check_players(self, n_players)
         # Sorting by independent uniform keys is a uniform shuffle, and faster than
         # rng.shuffle (one C call per card instead of a Python-level loop).
         draw = rng.random
