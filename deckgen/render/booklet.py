@@ -20,6 +20,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, A5
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -701,11 +702,21 @@ class StoryBuilder:
 
     # headings and text
 
-    def chapter_heading(self, title: str) -> None:
+    def chapter_heading(self, title: str, room_after: float | None = None) -> None:
+        """Start a numbered chapter, on a new page unless room for a few lines is left.
+
+        With `room_after` the heading is not kept with what follows (platypus would push a
+        long two-column block whole to the next page) but needs that much room below it.
+        """
         self.chapter += 1
         self.subsection = 0
-        self.story.append(CondPageBreak(self.style.sizes.body_leading * 6))
-        self.story.append(Heading(f"{self.chapter}", title, 0, self.styles.h1))
+        style = self.styles.h1
+        needed = self.style.sizes.body_leading * 6
+        if room_after is not None:
+            style = ParagraphStyle("h1_free", parent=style, keepWithNext=0)
+            needed = style.spaceBefore + style.leading + style.spaceAfter + room_after
+        self.story.append(CondPageBreak(needed))
+        self.story.append(Heading(f"{self.chapter}", title, 0, style))
 
     def sub_heading(self, title: str) -> None:
         self.subsection += 1
@@ -822,26 +833,31 @@ class StoryBuilder:
                     Paragraph(rich(option_default_text(option)), self.styles.table),
                     Paragraph(f"<b>{rich(option_range_text(option))}.</b> {rich(option.description)}", self.styles.table),
                 ])
-            self.story.append(self.table(cells, [0.28, 0.17, 0.55], header=True))
+            # Option names are typed on the command line: size their column so none breaks.
+            longest = max(
+                stringWidth(n, self.styles.table.fontName, self.styles.table.fontSize) for n in self.rules.options
+            )
+            name_share = min(0.45, max(0.2, (longest + 9) / self.frame_width()))
+            self.story.append(self.table(cells, [name_share, 0.15, 0.85 - name_share], header=True))
         for section in text.variants:
             self.section(section, sub=True)
 
     def rulings(self) -> None:
         if not self.rules.rulings:
             return
-        self.chapter_heading(self.style.titles.rulings)
         entries = [
             [Paragraph(rich(ruling.question), self.styles.question), *self.body(ruling.answer)]
             for ruling in self.rules.rulings
         ]
         column_width = (self.frame_width() - self.style.page.column_gap_mm * mm) / 2
-        for ruling, entry in zip(self.rules.rulings, entries):
-            height = sum(f.wrap(column_width, 1e6)[1] + f.getSpaceAfter() for f in entry)
+        heights = [sum(f.wrap(column_width, 1e6)[1] + f.getSpaceAfter() for f in entry) for entry in entries]
+        for ruling, height in zip(self.rules.rulings, heights):
             if height > self.frame_height():
                 raise DeckgenError(
                     f"booklet {self.rules.id}: the ruling {ruling.question[:40]!r} is longer than a "
                     "booklet column; split it into shorter questions"
                 )
+        self.chapter_heading(self.style.titles.rulings, room_after=heights[0])
         self.story.append(TwoColumnEntries(entries, self.style.page.column_gap_mm * mm, self.style.sizes.body * 0.5))
 
     def frame_width(self) -> float:
