@@ -66,6 +66,9 @@ def test_setup_removes_two_and_deals_five_each(game: Zoomies) -> None:
     assert state.events[0] == {"type": "remove", "cards": [ids[c] for c in state.removed]}
     assert state.events[1] == {"type": "first_leader", "seat": state.leader}
     assert state.events[2] == {"type": "deal", "round": 1, "hands": [[ids[c] for c in h] for h in state.hands]}
+    seen = json.dumps([state.observation(seat) for seat in range(4)])
+    assert not any(ids[c] in seen for c in state.removed)
+    assert all(ids[c] not in json.dumps(state.observation(1)) for c in state.hands[0])
 
 
 def test_first_leader_is_random_over_all_seats(game: Zoomies) -> None:
@@ -104,6 +107,9 @@ def test_rule_data_the_engine_cannot_play_is_refused() -> None:
     too_many = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 5], "round_trick_points": [1, 2, 3]}})
     with pytest.raises(DataError, match="58 cards, the deck has 54"):
         Zoomies(too_many)
+    missing = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 4]}})
+    with pytest.raises(DataError, match="params.round_trick_points: expected a list of whole numbers"):
+        Zoomies(missing)
     mismatched = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 4], "round_trick_points": [1, 2]}})
     with pytest.raises(DataError, match="one value per round"):
         Zoomies(mismatched)
@@ -315,6 +321,11 @@ def test_position_rejects_unknown_cards(game: Zoomies) -> None:
         game.position([["mirror-00"], [], [], []], leader=0)
 
 
+def test_position_rejects_a_card_in_two_places(game: Zoomies) -> None:
+    with pytest.raises(DataError, match="mirror-45"):
+        game.position(hands_of([45], [19], [72], [40]), leader=0, deck=[card(54)])
+
+
 def test_move_showing_rejects_numbers_off_the_deck_and_calls_on_ordinary_cards(game: Zoomies) -> None:
     with pytest.raises(DeckgenError, match="1-99"):
         game.move_showing(100)
@@ -411,6 +422,7 @@ def test_random_playouts() -> None:
     finals = check_playouts("zoomies", 4, ["random"] * 4, games=500, seed=1)
     assert all(s.is_over and s.turns == 52 for s in finals)
     assert all(sum(s.result().scores) == 25 for s in finals)
+    assert all(not s.deck and len(s.removed) == 2 for s in finals)  # 52 cards dealt exactly
     assert any(s.goal_reversals for s in finals)
 
 
