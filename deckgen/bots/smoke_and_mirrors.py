@@ -15,6 +15,7 @@ from deckgen.games.smoke_and_mirrors import (
     BREAK_MOVE,
     CHALLENGE_MOVE,
     GIVE,
+    PHASE_OPENING,
     PHASE_SWAP,
     SmokeAndMirrors,
     SmokeState,
@@ -99,10 +100,11 @@ class GreedyBot:
         available = state.hands[me] | state.acts[me]
         claim = state.next_claim()
         in_play = ((1 << len(game.cards)) - 1) & ~state.layout.removed
-        sizes = [game.opening_cards] if state.claim == 0 else range(1, available.bit_count() + 1)
+        opening = state.phase == PHASE_OPENING
+        sizes = [game.opening_cards] if opening else range(1, available.bit_count() + 1)
         honest = [m for m in self.groups(available, sizes) if game.totals(m) >> claim & 1]
-        can_rest = state.claim != 0 and state.breaks_left[me] > 0
-        if state.claim != 0 and state.act_open and state.last_actor != me:
+        can_rest = not opening and state.breaks_left[me] > 0
+        if state.act_open and state.last_actor != me:
             doubt = DOUBT_WHEN_HONEST if honest else DOUBT_WHEN_RESTING if can_rest else DOUBT_WHEN_BLUFFING
             if self.standing_act_share(state, in_play) < doubt:
                 return CHALLENGE_MOVE

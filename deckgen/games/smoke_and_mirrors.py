@@ -101,9 +101,10 @@ class _Layout:
     """Per player count: which cards are removed and the precomputed deals of each type pile."""
 
     removed: int
-    #: For each type pile: every ordered choice of one card per seat (as card indices).
-    pile_deals: list[list[tuple[int, ...]]]
-    pile_masks: list[int]
+    #: For each type pile, every possible deal: (the card bit each seat gets, the set-aside mask).
+    pile_deals: list[list[tuple[tuple[int, ...], int]]]
+    #: Seat order with everyone in the round.
+    next_seat: list[int]
 
 
 class SmokeState(State):
@@ -116,6 +117,7 @@ class SmokeState(State):
         self.turn_moves_cache = game.turn_moves_cache
         self.first_claim = game.first_claim
         self.claim_step = game.claim_step
+        self.breaks_per_round = game.breaks_per_round
         self.n_players = n_players
         self.rng = rng
         self.rounds_to_win = rounds_to_win
@@ -139,11 +141,12 @@ class SmokeState(State):
         self.acts = [0] * n
         self.active = [True] * n
         self.n_active = n
-        self.breaks_left = [self.game.breaks_per_round] * n
+        self.breaks_left = [self.breaks_per_round] * n
         self.out = 0
         self.set_aside = 0
-        #: The claim to beat; 0 before the round's opening act.
-        self.claim = 0
+        #: The claim to beat. Before the opening act it is one step below the first claim,
+        #: so every act, the opening included, claims `claim + claim_step`.
+        self.claim = self.first_claim - self.claim_step
         #: Seat whose act is the standing act, or -1 when none can be challenged.
         self.last_actor = -1
         self.act_open = False
@@ -153,6 +156,9 @@ class SmokeState(State):
         self.after_swap = -1
         #: Per seat, cards it knows have left the round (seen in a caught bluff, given away).
         self.known_out = [0] * n
+        #: Per seat: the seat that plays after it, and its move-cache key (see legal_moves).
+        self.next_seat = self.layout.next_seat[:]
+        self.turn_keys = [0] * n
         self.current_player = self.starter
 
     # ----------------------------------------------------------------- dealing
@@ -160,18 +166,16 @@ class SmokeState(State):
         """Shuffle each type pile, give every seat one card of each type, set the rest aside."""
         self._clear_round()
         rng = self.rng
-        n = self.n_players
         hands = self.hands
         set_aside = 0
-        for deals, pile_mask in zip(self.layout.pile_deals, self.layout.pile_masks):
-            dealt = deals[int(rng.random() * len(deals))]
-            used = 0
-            for seat in range(n):
-                bit = 1 << dealt[seat]
-                hands[seat] |= bit
-                used |= bit
-            set_aside |= pile_mask & ~used
+        for deals in self.layout.pile_deals:
+            seat_bits, aside = deals[int(rng.random() * len(deals))]
+            hands = [h | b for h, b in zip(hands, seat_bits)]
+            set_aside |= aside
+        self.hands = hands
         self.set_aside = set_aside
+        can_break = self.breaks_per_round > 0
+        self.turn_keys = [h << 2 | can_break for h in hands]
         self.round_no += 1
         if self.events is not None:
             ids = self.game.card_ids
@@ -188,21 +192,19 @@ class SmokeState(State):
     #: A plain attribute rather than a property: the simulator reads it every move.
     is_over = False
 
-    def can_challenge(self) -> bool:
-        return self.act_open and self.last_actor != self.current_player
-
     def legal_moves(self) -> list[Move]:
         if self.phase:
             if self.phase == PHASE_SWAP:
                 return self.game.give_moves(self.hands[self.current_player])[:]
             return self.game.opening_moves(self.hands[self.current_player])[:]
         p = self.current_player
-        key = ((self.hands[p] | self.acts[p]) << 2
-               | (self.act_open and self.last_actor != p) << 1 | (self.breaks_left[p] > 0))
-        moves = self.turn_moves_cache.get(key)
-        if moves is None:
-            moves = self.game.turn_moves(key)
-        return moves[:]
+        key = self.turn_keys[p]
+        if self.act_open and self.last_actor != p:
+            key |= 2
+        try:
+            return self.turn_moves_cache[key][:]
+        except KeyError:
+            return self.game.turn_moves(key)[:]
 
     def apply(self, move: Move) -> None:
         code = move[0]
@@ -213,7 +215,7 @@ class SmokeState(State):
             hands = self.hands
             hands[p] = (hands[p] | self.acts[p]) & ~mask
             self.acts[p] = mask
-            claim = self.claim + self.claim_step if self.claim else self.first_claim
+            claim = self.claim + self.claim_step
             self.claim = claim
             if totals >> claim & 1:
                 self.act_honest = True
@@ -224,28 +226,31 @@ class SmokeState(State):
             self.act_open = True
             self.phase = PHASE_TURN
             self.turns += 1
-            active = self.active
-            p += 1
-            if p == self.n_players:
-                p = 0
-            while not active[p]:
-                p += 1
-                if p == self.n_players:
-                    p = 0
-            self.current_player = p
+            self.current_player = self.next_seat[p]
         elif code == CHALLENGE:
             self._challenge()
         elif code == BREAK:
             p = self.current_player
             self.breaks_left[p] -= 1
+            self.refresh_turn_key(p)
             self.turns += 1
-            self.current_player = self.next_active(p)
+            self.current_player = self.next_seat[p]
         else:
             self._give(move[1])
 
+    def refresh_turn_key(self, seat: int) -> None:
+        """Recompute the seat's move-cache key: its cards (hand and act) and whether it may break."""
+        self.turn_keys[seat] = (self.hands[seat] | self.acts[seat]) << 2 | (self.breaks_left[seat] > 0)
+
+    def refresh_seats(self) -> None:
+        """Recompute every seat's next seat in the round and its move-cache key."""
+        self.next_seat = [self.next_active(seat) for seat in range(self.n_players)]
+        for seat in range(self.n_players):
+            self.refresh_turn_key(seat)
+
     def next_claim(self) -> int:
         """The number the current player must announce if they act."""
-        return self.claim + self.claim_step if self.claim else self.first_claim
+        return self.claim + self.claim_step
 
     def _challenge(self) -> None:
         challenger = self.current_player
@@ -254,7 +259,7 @@ class SmokeState(State):
         if self.act_honest:
             self.challenges_lost += 1
             self.turns += 1
-            self._eliminate(challenger, actor, self.next_active(challenger))
+            self._eliminate(challenger, actor, self.next_seat[challenger])
         else:
             self.challenges_won += 1
             self.known_out[challenger] |= self.acts[actor]
@@ -265,6 +270,10 @@ class SmokeState(State):
         """Take `loser` out of the round; start the survivor's swap or end the round."""
         self.active[loser] = False
         self.n_active -= 1
+        next_seat = self.next_seat
+        for seat in range(self.n_players):
+            if next_seat[seat] == loser:
+                next_seat[seat] = next_seat[loser]
         self.out |= self.acts[loser]
         self.acts[loser] = 0
         if self.n_active == 1:
@@ -279,6 +288,7 @@ class SmokeState(State):
             bit = 1 << taken
             self.hands[loser] = loser_hand & ~bit
             self.hands[survivor] |= bit
+            self.refresh_turn_key(survivor)
             if self.events is not None:
                 self.events.append({"event": "swap_draw", "round": self.round_no, "seat": survivor,
                                     "from": loser, "card": self.game.card_ids[taken]})
@@ -295,6 +305,7 @@ class SmokeState(State):
         survivor = self.current_player
         bit = 1 << card
         self.hands[survivor] &= ~bit
+        self.refresh_turn_key(survivor)
         self.known_out[survivor] |= bit
         loser = self.swap_loser
         self.out |= self.hands[loser] | bit
@@ -502,14 +513,18 @@ class SmokeAndMirrors(Game):
         for card_id in removed_ids:
             removed |= 1 << self.index_of[card_id]
         pile_deals = []
-        pile_masks = []
         for type_index, type_value in enumerate(self.type_values):
             pile = [i for i, t in enumerate(self.card_type) if t == type_index and not removed >> i & 1]
             if len(pile) < n_players:
                 raise DataError(f"{self.rules.path}: {len(pile)} {type_value} card(s) for {n_players} players")
-            pile_deals.append(list(itertools.permutations(pile, n_players)))
-            pile_masks.append(sum(1 << c for c in pile))
-        found = self._layouts[n_players] = _Layout(removed, pile_deals, pile_masks)
+            pile_mask = sum(1 << c for c in pile)
+            deals = []
+            for dealt in itertools.permutations(pile, n_players):
+                seat_bits = tuple(1 << c for c in dealt)
+                deals.append((seat_bits, pile_mask & ~sum(seat_bits)))
+            pile_deals.append(deals)
+        next_seat = [(seat + 1) % n_players for seat in range(n_players)]
+        found = self._layouts[n_players] = _Layout(removed, pile_deals, next_seat)
         return found
 
     # ----------------------------------------------------------------- states
@@ -528,7 +543,7 @@ class SmokeAndMirrors(Game):
         hands: Sequence[Sequence[str]],
         *,
         acts: Sequence[Sequence[str]] | None = None,
-        claim: int = 0,
+        claim: int | None = None,
         last_actor: int = -1,
         act_open: bool = True,
         current_player: int = 0,
@@ -542,7 +557,8 @@ class SmokeAndMirrors(Game):
         record: bool = False,
     ) -> SmokeState:
         """A state in a chosen position for scenario tests; cards are given by id and every
-        card not placed (nor removed for this player count) is set aside."""
+        card not placed (nor removed for this player count) is set aside. Without a claim the
+        round is at its opening act; `claim` is the standing claim to beat."""
         n = len(hands)
         check_players(self, n)
         wins = rounds_to_win if rounds_to_win is not None else int(self.rules.options["rounds_to_win"].default)
@@ -561,12 +577,13 @@ class SmokeAndMirrors(Game):
         for mask in state.hands + state.acts:
             placed |= mask
         state.set_aside = ((1 << len(self.cards)) - 1) & ~placed
-        state.claim = claim
-        state.phase = PHASE_TURN if claim else PHASE_OPENING
+        if claim is not None:
+            state.claim = claim
+            state.phase = PHASE_TURN
         state.last_actor = last_actor
         state.act_open = act_open and last_actor >= 0
         if last_actor >= 0:
-            state.act_honest = (self.totals(state.acts[last_actor]) >> claim) & 1 == 1
+            state.act_honest = (self.totals(state.acts[last_actor]) >> state.claim) & 1 == 1
         state.current_player = current_player
         if active is not None:
             state.active = list(active)
@@ -575,6 +592,7 @@ class SmokeAndMirrors(Game):
             state.breaks_left = list(breaks_left)
         if round_wins is not None:
             state.round_wins = list(round_wins)
+        state.refresh_seats()
         return state
 
     def move_to_json(self, move: Move) -> Any:
