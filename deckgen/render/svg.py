@@ -23,9 +23,11 @@ anything outside that subset instead of silently dropping it.
 from __future__ import annotations
 
 import math
+import os
 import re
 import xml.etree.ElementTree as ET
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from deckgen import paths
@@ -54,13 +56,26 @@ def _number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _bytecode_cache(cache_class: Any) -> Any:
+    """Compiled templates kept between runs (jinja checks the source hash): compiling the
+    card templates costs more than drawing a whole deck. None when no cache folder works."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    folder = Path(base) / "deckgen" / "jinja"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return cache_class(str(folder))
+
+
 @cache
 def template_env() -> Environment:
     """The jinja2 environment for card templates: autoescaped, strict about unknown names."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+    from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, StrictUndefined
 
     env = Environment(
         loader=FileSystemLoader(str(paths.templates_dir() / "cards")),
+        bytecode_cache=_bytecode_cache(FileSystemBytecodeCache),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
