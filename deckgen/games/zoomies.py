@@ -84,8 +84,10 @@ class ZoomiesState(State):
         self.round_index = 0
         #: Goal of the trick in progress (HIGH or LOW); meaningless before the lead.
         self.goal = HIGH
-        self.trick_cards: list[int] = []
+        #: Numbers shown in the trick in progress, in play order from the leader. Every
+        #: number is on one card, so the numbers also say which cards are on the table.
         self.trick_values: list[int] = []
+        #: Each seat's score pile, as the numbers its cards showed when played.
         self.piles: list[list[int]] = [[] for _ in range(n_players)]
         self.points = [0] * n_players
         self.turns = 0
@@ -113,7 +115,6 @@ class ZoomiesState(State):
         else:
             self.goal = code
         values.append(self.readings[card][code])
-        self.trick_cards.append(card)
         self.turns += 1
         if len(values) == self.n_players:
             self._finish_trick()
@@ -124,9 +125,8 @@ class ZoomiesState(State):
         values = self.trick_values
         best = max(values) if self.goal else min(values)
         winner = (self.leader + values.index(best)) % self.n_players
-        self.piles[winner] += self.trick_cards
+        self.piles[winner] += values
         self.points[winner] += self.game.round_trick_points[self.round_index]
-        self.trick_cards = []
         self.trick_values = []
         self.leader = self.current_player = winner
         if not self.hands[winner]:
@@ -150,6 +150,12 @@ class ZoomiesState(State):
             )
 
     # -- reporting -----------------------------------------------------------------
+
+    @property
+    def trick_cards(self) -> list[int]:
+        """The cards of the trick in progress, in play order from the leader."""
+        card_of = self.game.card_of_number
+        return [card_of[v] for v in self.trick_values]
 
     @property
     def tricks_left_in_round(self) -> int:
@@ -194,6 +200,7 @@ class ZoomiesState(State):
 
     def card_zones(self) -> dict[str, list[Any]]:
         ids = self.game.card_ids
+        card_of = self.game.card_of_number
         zones: dict[str, list[Any]] = {
             "deck": [ids[c] for c in self.deck],
             "removed": [ids[c] for c in self.removed],
@@ -201,7 +208,7 @@ class ZoomiesState(State):
         }
         for seat in range(self.n_players):
             zones[f"hand/{seat}"] = [ids[c] for c in self.hands[seat]]
-            zones[f"score_pile/{seat}"] = [ids[c] for c in self.piles[seat]]
+            zones[f"score_pile/{seat}"] = [ids[card_of[v]] for v in self.piles[seat]]
         return zones
 
     def describe_move(self, move: tuple[int, int]) -> str:
@@ -210,7 +217,7 @@ class ZoomiesState(State):
         label = self.game.card_labels[card]
         if not self.trick_values:
             if self.special[card]:
-                return f"seat {seat} leads {label} and calls {GOAL_NAMES[code]}: {GOAL_NAMES[code]} wins"
+                return f"seat {seat} leads {label} and calls {GOAL_NAMES[code]}"
             value = self.readings[card][code]
             return f"seat {seat} leads {label} as {value:02d}: {GOAL_NAMES[code]} wins"
         if self.special[card]:
@@ -247,6 +254,10 @@ class Zoomies(Game):
         self.move_of_number = {
             self.readings[c][code]: (c, code) for c in range(len(cards)) for code in (HIGH, LOW)
         }
+        #: card_of_number[n] is the card showing n (index 0 unused: no card shows 0).
+        self.card_of_number = [0] * (max(self.move_of_number) + 1)
+        for number, (card, _) in self.move_of_number.items():
+            self.card_of_number[number] = card
         self.lead_moves = [[(c, LOW), (c, HIGH)] for c in range(len(cards))]
         self.follow_moves = [[(c, LOW)] if self.special[c] else [(c, LOW), (c, HIGH)] for c in range(len(cards))]
         self.round_hand_sizes = self._int_list("round_hand_sizes")
@@ -265,7 +276,9 @@ class Zoomies(Game):
         problems = []
         where = f"{self.rules.path}: params"
         if not self.round_hand_sizes or min(self.round_hand_sizes) < 1:
-            problems.append(f"{where}.round_hand_sizes: expected at least one round of 1+ cards, got {self.round_hand_sizes}")
+            problems.append(
+                f"{where}.round_hand_sizes: expected at least one round of 1+ cards, got {self.round_hand_sizes}"
+            )
         if len(self.round_trick_points) != len(self.round_hand_sizes):
             problems.append(
                 f"{where}.round_trick_points: expected one value per round "
@@ -357,7 +370,7 @@ class Zoomies(Game):
         if points is not None:
             state.points = list(points)
         if piles is not None:
-            state.piles = [self._indices(p) for p in piles]
+            state.piles = [[self.readings[c][LOW] for c in self._indices(p)] for p in piles]
         return state
 
     def _indices(self, card_ids: Sequence[str]) -> list[int]:

@@ -104,7 +104,9 @@ def test_rule_numbers_come_from_the_rule_data() -> None:
 
 def test_rule_data_the_engine_cannot_play_is_refused() -> None:
     rules = load_rules("zoomies")
-    too_many = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 5], "round_trick_points": [1, 2, 3]}})
+    too_many = rules.model_copy(
+        update={"params": {"round_hand_sizes": [5, 4, 5], "round_trick_points": [1, 2, 3]}}
+    )
     with pytest.raises(DataError, match="58 cards, the deck has 54"):
         Zoomies(too_many)
     missing = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 4]}})
@@ -125,7 +127,8 @@ def test_worked_example_low_lead_lowest_wins(game: Zoomies) -> None:
     assert state.goal == LOW
     play_numbers(game, state, 19, 27, 4)
     assert state.points == [0, 0, 0, 1]
-    assert sorted(state.piles[3]) == sorted(game.index_of[card(n)] for n in (45, 19, 27, 4))
+    assert state.piles[3] == [45, 19, 27, 4]
+    assert sorted(state.card_zones()["score_pile/3"]) == sorted(card(n) for n in (45, 19, 27, 4))
     assert state.current_player == 3 and state.leader == 3
     assert state.trick_values == [] and state.goal_reversals == 0
 
@@ -321,6 +324,16 @@ def test_position_rejects_unknown_cards(game: Zoomies) -> None:
         game.position([["mirror-00"], [], [], []], leader=0)
 
 
+def test_position_places_score_piles_and_removed_cards(game: Zoomies) -> None:
+    state = game.position(
+        hands_of([45], [19], [72], [40]), leader=0, piles=[[card(12), card(33)], [], [], []], removed=[card(99)]
+    )
+    zones = state.card_zones()
+    assert zones["score_pile/0"] == [card(12), card(33)]
+    assert zones["removed"] == [card(99)]
+    assert state.observation(3)["score_pile_sizes"] == [2, 0, 0, 0]
+
+
 def test_position_rejects_a_card_in_two_places(game: Zoomies) -> None:
     with pytest.raises(DataError, match="mirror-45"):
         game.position(hands_of([45], [19], [72], [40]), leader=0, deck=[card(54)])
@@ -341,7 +354,10 @@ def test_observation_shows_own_hand_and_public_table(game: Zoomies) -> None:
     assert seen["hand"] == [card(72), card(81)]
     assert seen["hand_sizes"] == [1, 1, 2, 2]
     assert seen["goal"] == "low"
-    assert seen["trick"] == [{"seat": 0, "card": card(45), "value": 54}, {"seat": 1, "card": card(22), "value": 22}]
+    assert seen["trick"] == [
+        {"seat": 0, "card": card(45), "value": 54},
+        {"seat": 1, "card": card(22), "value": 22},
+    ]
     assert seen["points"] == [1, 0, 2, 0]
     assert seen["current_player"] == 2
     assert seen["removed_count"] == 0
@@ -350,7 +366,7 @@ def test_observation_shows_own_hand_and_public_table(game: Zoomies) -> None:
 def test_describe_move_names_cards_readings_and_goals(game: Zoomies) -> None:
     state = game.position(hands_of([45, 33], [22, 30], [72, 81], [40, 83]), leader=0)
     assert state.describe_move(game.move_showing(45)) == "seat 0 leads 45 / 54 as 45: low wins"
-    assert state.describe_move(game.move_showing(33, HIGH)) == "seat 0 leads 33 (double) and calls high: high wins"
+    assert state.describe_move(game.move_showing(33, HIGH)) == "seat 0 leads 33 (double) and calls high"
     play_numbers(game, state, 54)
     assert state.describe_move(game.move_showing(22)) == "seat 1 plays 22 (double): the goal flips to low"
     assert state.describe_move(game.move_showing(3)) == "seat 1 plays 03 / 30 as 03"
@@ -383,7 +399,8 @@ def test_greedy_flips_with_a_double_when_that_wins(game: Zoomies) -> None:
 
 
 def test_greedy_leading_to_lose_calls_against_its_double(game: Zoomies) -> None:
-    state = game.position(hands_of([11, 45], [90, 12], [56, 13], [40, 14]), leader=0, round_index=2, points=[12, 1, 2, 3])
+    hands = hands_of([11, 45], [90, 12], [56, 13], [40, 14])
+    state = game.position(hands, leader=0, round_index=2, points=[12, 1, 2, 3])
     assert greedy_choice(state) == game.move_showing(11, HIGH)
 
 
