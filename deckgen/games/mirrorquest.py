@@ -225,74 +225,71 @@ class MirrorquestState(State):
         t = self.table
         hand = self.hands[self.current_player]
         phase = self.phase
+        any_moves = t.any_moves
         if phase == OWED:
-            any_moves = t.any_moves
             moves: list[Move] = []
             for c in bits_of(hand):
                 moves += any_moves[c]
             return moves
-        if phase >= FORCED:
-            return self._forced_moves(hand)
-        moves = []
-        top_kind = self.top_kind
-        if top_kind == PICTURE:
-            loc_m = hand & t.location_mask[self.top_location]
-            sym_m = hand & t.symbol_mask[self.top_symbol]
-            col_m = hand & t.colour_mask[self.top_colour]
-            if loc_m:
-                moves += t.set_moves(loc_m, 1, NO_LIMIT, loc_m, (), True)
-            if sym_m:
-                moves += t.set_moves(sym_m, 1, NO_LIMIT, sym_m, (sym_m & loc_m,) if sym_m & loc_m else (), False)
-            if col_m:
-                covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
-                moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, covered, False)
-        elif top_kind == PICKUP_WILD:
-            col_m = hand & t.colour_mask[self.declared]
-            if col_m:
-                moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False)
-        else:
-            any_moves = t.any_moves
-            for c in bits_of(hand & ~t.wild_mask):
-                moves += any_moves[c]
+        if phase == FORCED_AFTER_DRAW:
+            drawn = self.drawn
+            if drawn >= 0 and (t.kind[drawn] != PICTURE or t.colour[drawn] == self.declared):
+                return any_moves[drawn] + [PASS_MOVE]
+            return [PASS_MOVE]
+        plays = self._picture_plays(hand & ~t.wild_mask, phase)
+        end = DRAW_MOVE if phase != AFTER_DRAW else PASS_MOVE
         wilds = hand & t.wild_mask
-        if wilds:
-            any_moves = t.any_moves
-            for c in bits_of(wilds):
-                moves += any_moves[c]
-        moves.append(DRAW_MOVE if phase == NORMAL else PASS_MOVE)
+        if not wilds:
+            return plays + [end]
+        moves = plays[:]  # plays may be a cached list
+        for c in bits_of(wilds):
+            moves += any_moves[c]
+        moves.append(end)
         return moves
 
-    def _forced_moves(self, hand: int) -> list[Move]:
-        """Answers to a pickup wildcard: declared colour, any wildcard, a catch-up set,
-        or a draw; after that draw only the drawn card (if it answers) or a pass."""
+    def _picture_plays(self, hand: int, phase: int) -> list[Move]:
+        """The plays of picture cards (no wildcards, draw or pass) from `hand` now."""
         t = self.table
-        declared = self.declared
-        if self.phase == FORCED_AFTER_DRAW:
-            drawn = self.drawn
-            if drawn >= 0 and (t.kind[drawn] != PICTURE or t.colour[drawn] == declared):
-                return t.any_moves[drawn] + [PASS_MOVE]
-            return [PASS_MOVE]
+        top_kind = self.top_kind
+        if phase == FORCED:
+            return self._catch_up_plays(hand)
+        if top_kind == PICKUP_WILD:
+            col_m = hand & t.colour_mask[self.declared]
+            return t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False) if col_m else []
+        if top_kind == REGULAR_WILD:
+            return [t.any_moves[c][0] for c in bits_of(hand)]
+        loc_m = hand & t.location_mask[self.top_location]
+        sym_m = hand & t.symbol_mask[self.top_symbol]
+        col_m = hand & t.colour_mask[self.top_colour]
         moves: list[Move] = []
-        col_m = hand & t.colour_mask[declared]
+        if loc_m:
+            moves += t.set_moves(loc_m, 1, NO_LIMIT, loc_m, (), True)
+        if sym_m:
+            moves += t.set_moves(sym_m, 1, NO_LIMIT, sym_m, (sym_m & loc_m,) if sym_m & loc_m else (), False)
         if col_m:
-            moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False)
-            minimum = self.catch_up_min
-            for s_mask in t.symbol_mask:
-                group = hand & s_mask
-                if group & col_m and group.bit_count() >= minimum:
-                    moves += t.set_moves(group, minimum, NO_LIMIT, group & col_m, (), False)
-            for l_mask in t.location_mask:
-                group = hand & l_mask
-                if group & col_m and group.bit_count() >= minimum:
-                    covered = tuple(m for m in (group & s for s in t.symbol_mask) if m.bit_count() >= minimum)
-                    moves += t.set_moves(group, minimum, NO_LIMIT, group & col_m, covered, False)
-            if self.reshuffled:
-                moves = list(dict.fromkeys(moves))  # colour sets may repeat catch-up sets
-        wilds = hand & t.wild_mask
-        if wilds:
-            for c in bits_of(wilds):
-                moves += t.any_moves[c]
-        moves.append(DRAW_MOVE)
+            covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
+            moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, covered, False)
+        return moves
+
+    def _catch_up_plays(self, hand: int) -> list[Move]:
+        """Picture answers to a pickup: cards of the declared colour and catch-up sets."""
+        t = self.table
+        col_m = hand & t.colour_mask[self.declared]
+        if not col_m:
+            return []
+        moves = list(t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False))
+        minimum = self.catch_up_min
+        for s_mask in t.symbol_mask:
+            group = hand & s_mask
+            if group & col_m and group.bit_count() >= minimum:
+                moves += t.set_moves(group, minimum, NO_LIMIT, group & col_m, (), False)
+        for l_mask in t.location_mask:
+            group = hand & l_mask
+            if group & col_m and group.bit_count() >= minimum:
+                covered = tuple(m for m in (group & s for s in t.symbol_mask) if m.bit_count() >= minimum)
+                moves += t.set_moves(group, minimum, NO_LIMIT, group & col_m, covered, False)
+        if self.reshuffled:
+            moves = list(dict.fromkeys(moves))  # colour sets may repeat catch-up sets
         return moves
 
     # --- applying moves -------------------------------------------------------------
