@@ -408,3 +408,54 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
     from deckgen.render.quickref import render_quickref
 
     click.echo(f"wrote {render_quickref(load_rules(game), output or output_dir(), size=size)}")
+
+
+@render_group.command("cards")
+@click.argument("deck")
+@click.option("--output", type=click.Path(path_type=Path), default=None,
+              help="Output folder (default: ./output); files go to OUTPUT/DECK/.")
+@click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
+@click.option("--card-size", default="poker", show_default=True,
+              help="poker (63.5x88.9), bridge (57.15x88.9), mini (41x63), tarot (70x120) or WxH in mm.")
+@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, mm.")
+@click.option("--no-backs", is_flag=True, help="Fronts only, no back pages.")
+@click.option("--back", "back_id", default=None,
+              help="Back for every card (e.g. silver for Mystique); default: the deck's own.")
+@click.option("--png", "png_dpi", type=click.IntRange(30, 1200), default=None, metavar="DPI",
+              help="Also write one PNG per card (trim plus bleed) at DPI.")
+@click.option("--svg", "write_svg", is_flag=True, help="Also write one SVG per card.")
+def render_cards_command(deck: str, output: Path | None, paper: str, card_size: str, bleed: float,
+                         no_backs: bool, back_id: str | None, png_dpi: int | None, write_svg: bool) -> None:
+    """Print-and-play PDF of DECK: OUTPUT/DECK/DECK-pnp.pdf, plus card images on request.
+
+    Cards fill each page in a centred grid. When the cards fit with a full bleed each, they
+    are spaced bleed to bleed (two cuts between neighbours); otherwise (poker cards on A4 or
+    Letter, nine per page) they abut at the trim with one shared cut between neighbours and
+    bleed only around the grid. Crop marks sit in the margins, outside the art. After each
+    front page comes its back page with the columns mirrored: print double-sided, flip on
+    the long edge, at 100 % (actual size). PNGs are trim plus bleed with the bleed rounded
+    up to whole pixels: a poker card at 300 dpi is 822 x 1122 px.
+
+    \b
+    Examples:
+      deckgen render cards mystique
+      deckgen render cards mystique --back silver --paper letter
+      deckgen render cards mismatch --card-size bridge --png 300
+    """
+    from deckgen.model.deck import load_deck
+    from deckgen.paths import output_dir
+    from deckgen.render.sheets import SheetOptions, write_sheets
+
+    loaded = load_deck(deck)
+    options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs,
+                           back_id=back_id)
+    root = output or output_dir()
+    written = [write_sheets(loaded, options, root)]
+    if png_dpi is not None or write_svg:
+        from deckgen.render.png import export_images
+
+        written += export_images(loaded, options, root, png_dpi=png_dpi, write_svg=write_svg)
+    for path in written[:1]:
+        click.echo(f"wrote {path}")
+    if len(written) > 1:
+        click.echo(f"wrote {len(written) - 1} card images under {root / loaded.id}")

@@ -68,6 +68,17 @@ def _bytecode_cache(cache_class: Any) -> Any:
     return cache_class(str(folder))
 
 
+def _mix(colour: str, backdrop: str, amount: float) -> str:
+    """`colour` laid over `backdrop` at opacity `amount`, as one opaque #rrggbb. Card art
+    is opaque: PDF transparency inside reused Form XObjects is not portable (reportlab
+    leaves its graphics states out of the form's resources), so templates pre-mix tints."""
+    top, bottom = _colour(colour), _colour(backdrop)
+    if top is None or bottom is None:
+        raise ValueError("mix needs two colours")
+    mixed = (amount * a + (1 - amount) * z for a, z in zip(top, bottom))
+    return "#" + "".join(f"{round(v * 255):02x}" for v in mixed)
+
+
 @cache
 def template_env() -> Environment:
     """The jinja2 environment for card templates: autoescaped, strict about unknown names."""
@@ -83,6 +94,7 @@ def template_env() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["n"] = _number
+    env.filters["mix"] = _mix
     return env
 
 
@@ -180,8 +192,6 @@ _INHERITED = (
     "fill",
     "stroke",
     "stroke-width",
-    "fill-opacity",
-    "stroke-opacity",
     "stroke-linecap",
     "stroke-linejoin",
     "stroke-dasharray",
@@ -195,8 +205,6 @@ _DEFAULT_STYLE = {
     "fill": "#000",
     "stroke": "none",
     "stroke-width": "1",
-    "fill-opacity": "1",
-    "stroke-opacity": "1",
     "stroke-linecap": "butt",
     "stroke-linejoin": "miter",
     "stroke-dasharray": "none",
@@ -551,9 +559,9 @@ class _Painter:
         if gradient is not None:
             self.gradient_fill(path, gradient, mode)
         if fill_colour is not None:
-            canvas.setFillColorRGB(*fill_colour, alpha=float(style["fill-opacity"]))
+            canvas.setFillColorRGB(*fill_colour)
         if stroke is not None:
-            canvas.setStrokeColorRGB(*stroke, alpha=float(style["stroke-opacity"]))
+            canvas.setStrokeColorRGB(*stroke)
             canvas.setLineWidth(float(style["stroke-width"]))
             canvas.setLineCap(_CAPS[style["stroke-linecap"]])
             canvas.setLineJoin(_JOINS[style["stroke-linejoin"]])
@@ -621,7 +629,7 @@ class _Painter:
             return
         canvas.saveState()
         canvas.transform(1, 0, 0, -1, x, y)
-        canvas.setFillColorRGB(*fill, alpha=float(style["fill-opacity"]))
+        canvas.setFillColorRGB(*fill)
         canvas.setFont(font, size)
         canvas.drawString(left - x, 0, content)
         canvas.restoreState()
