@@ -147,9 +147,8 @@ class SmokeState(State):
         #: The claim to beat. Before the opening act it is one step below the first claim,
         #: so every act, the opening included, claims `claim + claim_step`.
         self.claim = self.first_claim - self.claim_step
-        #: Seat whose act is the standing act, or -1 when none can be challenged.
-        self.last_actor = -1
-        self.act_open = False
+        #: Seat whose act is the standing act that may be challenged, or -1 when there is none.
+        self.standing = -1
         self.act_honest = True
         self.phase = PHASE_OPENING
         self.swap_loser = -1
@@ -199,7 +198,8 @@ class SmokeState(State):
             return self.game.opening_moves(self.hands[self.current_player])[:]
         p = self.current_player
         key = self.turn_keys[p]
-        if self.act_open and self.last_actor != p:
+        standing = self.standing
+        if standing != p and standing >= 0:
             key |= 2
         try:
             return self.turn_moves_cache[key][:]
@@ -222,8 +222,7 @@ class SmokeState(State):
             else:
                 self.act_honest = False
                 self.bluffs += 1
-            self.last_actor = p
-            self.act_open = True
+            self.standing = p
             self.phase = PHASE_TURN
             self.turns += 1
             self.current_player = self.next_seat[p]
@@ -254,8 +253,8 @@ class SmokeState(State):
 
     def _challenge(self) -> None:
         challenger = self.current_player
-        actor = self.last_actor
-        self.act_open = False
+        actor = self.standing
+        self.standing = -1
         if self.act_honest:
             self.challenges_lost += 1
             self.turns += 1
@@ -263,7 +262,6 @@ class SmokeState(State):
         else:
             self.challenges_won += 1
             self.known_out[challenger] |= self.acts[actor]
-            self.last_actor = -1
             self._eliminate(actor, challenger, challenger)
 
     def _eliminate(self, loser: int, survivor: int, next_player: int) -> None:
@@ -369,7 +367,7 @@ class SmokeState(State):
             "known_out": self._ids(self.known_out[player]),
             "removed": self._ids(self.layout.removed),
             "claim": self.claim,
-            "standing_act_by": self.last_actor if self.act_open else None,
+            "standing_act_by": self.standing if self.standing >= 0 else None,
             "hand_sizes": [h.bit_count() for h in self.hands],
             "act_sizes": [a.bit_count() for a in self.acts],
             "in_round": list(self.active),
@@ -392,7 +390,7 @@ class SmokeState(State):
         p = self.current_player
         code = move[0]
         if code == CHALLENGE:
-            return f"seat {p} challenges seat {self.last_actor}'s act (claim {self.claim})"
+            return f"seat {p} challenges seat {self.standing}'s act (claim {self.claim})"
         if code == BREAK:
             return f"seat {p} takes a break (the claim to beat stays {self.claim})"
         names = self.game.card_names
@@ -544,8 +542,7 @@ class SmokeAndMirrors(Game):
         *,
         acts: Sequence[Sequence[str]] | None = None,
         claim: int | None = None,
-        last_actor: int = -1,
-        act_open: bool = True,
+        standing: int = -1,
         current_player: int = 0,
         starter: int = 0,
         active: Sequence[bool] | None = None,
@@ -558,7 +555,8 @@ class SmokeAndMirrors(Game):
     ) -> SmokeState:
         """A state in a chosen position for scenario tests; cards are given by id and every
         card not placed (nor removed for this player count) is set aside. Without a claim the
-        round is at its opening act; `claim` is the standing claim to beat."""
+        round is at its opening act; `claim` is the claim to beat and `standing` the seat whose
+        act may be challenged."""
         n = len(hands)
         check_players(self, n)
         wins = rounds_to_win if rounds_to_win is not None else int(self.rules.options["rounds_to_win"].default)
@@ -580,10 +578,9 @@ class SmokeAndMirrors(Game):
         if claim is not None:
             state.claim = claim
             state.phase = PHASE_TURN
-        state.last_actor = last_actor
-        state.act_open = act_open and last_actor >= 0
-        if last_actor >= 0:
-            state.act_honest = (self.totals(state.acts[last_actor]) >> state.claim) & 1 == 1
+        state.standing = standing
+        if standing >= 0:
+            state.act_honest = (self.totals(state.acts[standing]) >> state.claim) & 1 == 1
         state.current_player = current_player
         if active is not None:
             state.active = list(active)

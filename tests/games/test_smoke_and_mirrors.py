@@ -135,7 +135,7 @@ def test_opening_is_one_card_claiming_one(game: SmokeAndMirrors) -> None:
     state = game.position([["star-1-1", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
     assert sorted(state.legal_moves()) == sorted([act(game, "star-1-1"), act(game, "swirl-2"), act(game, "skull-5-1")])
     state.play(act(game, "star-1-1"))
-    assert (state.claim, state.last_actor, state.act_honest, state.current_player) == (1, 0, True, 1)
+    assert (state.claim, state.standing, state.act_honest, state.current_player) == (1, 0, True, 1)
     assert zone(state, "act:0") == ["star-1-1"]
     assert state.bluffs == 0 and state.turns == 1
 
@@ -149,7 +149,7 @@ def test_opening_with_a_mirror_is_a_bluff(game: SmokeAndMirrors) -> None:
 def test_turn_offers_challenge_every_group_and_break(game: SmokeAndMirrors) -> None:
     state = game.position(
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
-        acts=[["star-1-1"], []], claim=1, last_actor=0, current_player=1,
+        acts=[["star-1-1"], []], claim=1, standing=0, current_player=1,
     )
     moves = state.legal_moves()
     assert moves[0] == CHALLENGE_MOVE and moves[-1] == BREAK_MOVE
@@ -159,7 +159,7 @@ def test_turn_offers_challenge_every_group_and_break(game: SmokeAndMirrors) -> N
 def test_act_takes_back_previous_act_and_claims_one_more(game: SmokeAndMirrors) -> None:
     state = game.position(
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
-        acts=[["star-1-1"], []], claim=4, last_actor=1, current_player=0,
+        acts=[["star-1-1"], []], claim=4, standing=1, current_player=0,
     )
     state.play(act(game, "star-1-1", "skull-5-1"))
     assert state.claim == 5
@@ -171,7 +171,7 @@ def test_act_takes_back_previous_act_and_claims_one_more(game: SmokeAndMirrors) 
 def test_break_keeps_claim_once_per_round(game: SmokeAndMirrors) -> None:
     state = game.position(
         [["star-1-1", "swirl-2", "skull-5-1"], ["swirl-3", "skull-5-2"], ["star-1-3", "swirl-4", "skull-5-3"]],
-        acts=[[], ["star-1-2"], []], claim=3, last_actor=1, current_player=2,
+        acts=[[], ["star-1-2"], []], claim=3, standing=1, current_player=2,
     )
     state.play(BREAK_MOVE)
     assert (state.claim, state.current_player, state.breaks_left[2], state.turns) == (3, 0, 0, 1)
@@ -191,7 +191,7 @@ def test_opening_player_cannot_break(game: SmokeAndMirrors) -> None:
 def test_own_act_cannot_be_challenged(game: SmokeAndMirrors) -> None:
     state = game.position(
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
-        acts=[["star-1-1"], []], claim=1, last_actor=0, current_player=0,
+        acts=[["star-1-1"], []], claim=1, standing=0, current_player=0,
     )
     assert CHALLENGE_MOVE not in state.legal_moves()
 
@@ -204,7 +204,7 @@ def three_seats(game: SmokeAndMirrors, act_cards: list[str], claim: int) -> Smok
     hand0 = [c for c in ("star-1-1", "swirl-2", "skull-5-1") if c not in act_cards]
     return game.position(
         [hand0, ["star-1-2", "swirl-3", "skull-5-2"], ["star-1-3", "swirl-4", "skull-5-3"]],
-        acts=[act_cards, [], []], claim=claim, last_actor=0, current_player=1,
+        acts=[act_cards, [], []], claim=claim, standing=0, current_player=1,
     )
 
 
@@ -276,7 +276,7 @@ def test_two_mirror_act_is_honest_at_triple(game: SmokeAndMirrors) -> None:
     state = three_seats(game, [], 0)
     state = game.position(
         [[], ["star-1-2", "swirl-3", "skull-5-2"], ["star-1-3", "swirl-4", "skull-5-3"]],
-        acts=[["skull-5-1", "star-mirror", "swirl-mirror"], [], []], claim=15, last_actor=0, current_player=1,
+        acts=[["skull-5-1", "star-mirror", "swirl-mirror"], [], []], claim=15, standing=0, current_player=1,
     )
     state.play(CHALLENGE_MOVE)
     assert state.active == [True, False, True]
@@ -285,7 +285,7 @@ def test_two_mirror_act_is_honest_at_triple(game: SmokeAndMirrors) -> None:
 def test_eliminated_players_are_skipped(game: SmokeAndMirrors) -> None:
     state = game.position(
         [["swirl-2", "skull-5-1"], [], ["star-1-3", "swirl-4", "skull-5-3"], ["star-1-4", "swirl-1", "skull-5-4"]],
-        acts=[["star-1-1"], [], [], []], claim=1, last_actor=0, current_player=3,
+        acts=[["star-1-1"], [], [], []], claim=1, standing=0, current_player=3,
         active=[True, False, True, True], out=["star-1-2", "swirl-3", "skull-5-2"],
     )
     state.play(BREAK_MOVE)
@@ -300,7 +300,7 @@ def test_eliminated_players_are_skipped(game: SmokeAndMirrors) -> None:
 def test_last_player_wins_round_and_next_starter_deals(game: SmokeAndMirrors) -> None:
     state = game.position(
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
-        acts=[["star-1-1"], []], claim=2, last_actor=0, current_player=1, starter=1,
+        acts=[["star-1-1"], []], claim=2, standing=0, current_player=1, starter=1,
         rng=random.Random(5), record=True,
     )
     state.play(CHALLENGE_MOVE)
@@ -315,7 +315,7 @@ def test_last_player_wins_round_and_next_starter_deals(game: SmokeAndMirrors) ->
 def test_fourth_round_win_ends_game(game: SmokeAndMirrors) -> None:
     state = game.position(
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"], []],
-        acts=[["star-1-1"], [], []], claim=2, last_actor=0, current_player=1,
+        acts=[["star-1-1"], [], []], claim=2, standing=0, current_player=1,
         active=[True, True, False], round_wins=[1, 3, 2], out=["star-1-3", "swirl-4", "skull-5-3"],
     )
     state.play(CHALLENGE_MOVE)
@@ -394,7 +394,7 @@ def likely_six(game: SmokeAndMirrors, hand1: list[str], breaks: int = 1) -> Smok
     """Seat 0 stands on a believable 2-card claim of 6; seat 1 holds `hand1`."""
     return game.position(
         [["swirl-2"], hand1, ["star-1-4", "swirl-4", "skull-5-3"]],
-        acts=[["star-1-1", "skull-5-1"], [], []], claim=6, last_actor=0, current_player=1,
+        acts=[["star-1-1", "skull-5-1"], [], []], claim=6, standing=0, current_player=1,
         breaks_left=[1, breaks, 1],
     )
 
