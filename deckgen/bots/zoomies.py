@@ -29,7 +29,7 @@ class GreedyZoomiesBot:
     """Wants a trick when behind, avoids one when it would leave it clear at the top late on."""
 
     def __init__(self, rng: random.Random, seat: int) -> None:
-        self.rng = rng
+        """The bot is deterministic: `rng` is taken only to fit the bot factory signature."""
         self.seat = seat
 
     def choose(self, state: ZoomiesState) -> tuple[int, int]:
