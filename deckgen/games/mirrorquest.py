@@ -41,8 +41,9 @@ NORMAL, AFTER_DRAW, OWED, FORCED, FORCED_AFTER_DRAW = 0, 1, 2, 3, 4
 PHASE_NAMES = ("normal", "after_draw", "owed", "forced", "forced_after_draw")
 
 #: Move lists for sets of matching cards are cached by card mask. Lists longer than
-#: CACHED_MOVES_MAX are rebuilt each time (they are rare), and the cache is emptied past
-#: CACHE_LIMIT entries, which bounds its memory to a few tens of megabytes.
+#: CACHED_MOVES_MAX are rebuilt each time (they are rare), and once the cache holds
+#: CACHE_LIMIT entries (the common sets come first) new ones are no longer stored, which
+#: bounds its memory to a few tens of megabytes.
 CACHE_LIMIT = 50_000
 CACHED_MOVES_MAX = 40
 
@@ -58,6 +59,15 @@ def bits_of(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def shuffle(cards: list[int], rng: random.Random) -> None:
+    """Fisher-Yates from `rng.random()`: about three times faster than `Random.shuffle`
+    (the float bias is below 2**-45, far under anything a simulation can measure)."""
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class CardTable:
@@ -106,6 +116,10 @@ class CardTable:
                 self.any_moves.append([(WILD, i)])
             else:
                 self.any_moves.append([(PICKUP, i, c) for c in range(len(self.colours))])
+        #: The plays of one card as a location match: no effect, a reverse or a skip.
+        self.location_moves: list[list[Move]] = [
+            [(PLAY, 0, 0, i), (PLAY, 0, 1, i), (PLAY, 1, 0, i)] if self.kind[i] == PICTURE else [] for i in range(n)
+        ]
         self.set_cache: dict[tuple[int, ...], list[Move]] = {}
 
     def label(self, attribute: str, value: str) -> str:
@@ -131,9 +145,7 @@ class CardTable:
             len(cards), min_size, max_size, relative(last_mask), tuple(relative(m) for m in covered), effects
         )
         moves = [prefix + pick(cards) for prefix, pick in recipe]
-        if len(moves) <= CACHED_MOVES_MAX:
-            if len(self.set_cache) > CACHE_LIMIT:
-                self.set_cache.clear()
+        if len(moves) <= CACHED_MOVES_MAX and len(self.set_cache) < CACHE_LIMIT:
             self.set_cache[key] = moves
         return moves
 
@@ -262,13 +274,27 @@ class MirrorquestState(State):
         sym_m = hand & t.symbol_mask[self.top_symbol]
         col_m = hand & t.colour_mask[self.top_colour]
         moves: list[Move] = []
+        # Single matching cards are by far the commonest case: their moves are precomputed.
         if loc_m:
-            moves += t.set_moves(loc_m, 1, NO_LIMIT, loc_m, (), True)
-        if sym_m:
-            moves += t.set_moves(sym_m, 1, NO_LIMIT, sym_m, (sym_m & loc_m,) if sym_m & loc_m else (), False)
-        if col_m:
-            covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
-            moves += t.set_moves(col_m, 1, self.colour_set_limit(), col_m, covered, False)
+            if loc_m & (loc_m - 1):
+                moves += t.set_moves(loc_m, 1, NO_LIMIT, loc_m, (), True)
+            else:
+                moves += t.location_moves[loc_m.bit_length() - 1]
+        sym_only = sym_m & ~loc_m
+        if sym_only:
+            if sym_m & (sym_m - 1):
+                moves += t.set_moves(sym_m, 1, NO_LIMIT, sym_m, (sym_m & loc_m,) if sym_m & loc_m else (), False)
+            else:
+                moves.append(t.any_moves[sym_m.bit_length() - 1][0])
+        col_only = col_m & ~sym_m & ~loc_m
+        limit = self.colour_set_limit()
+        if col_only or (col_m & (col_m - 1) and limit > 1):
+            if limit == 1:
+                any_moves = t.any_moves
+                moves += [any_moves[c][0] for c in bits_of(col_only)]
+            else:
+                covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
+                moves += t.set_moves(col_m, 1, limit, col_m, covered, False)
         return moves
 
     def _catch_up_plays(self, hand: int) -> list[Move]:
@@ -440,7 +466,7 @@ class MirrorquestState(State):
         top = self.discard.pop()
         self.pile = self.discard
         self.discard = [top]
-        self.rng.shuffle(self.pile)
+        shuffle(self.pile, self.rng)
         self.reshuffled = True
         self.reshuffles += 1
         if self.events is not None:
@@ -563,7 +589,7 @@ class Mirrorquest(Game):
         state = self._state(n_players, rng, options, record)
         t = self.table
         pile = list(range(len(t.ids))) * setup.decks
-        rng.shuffle(pile)
+        shuffle(pile, rng)
         hand_size = setup.hand_size or 0
         for seat in range(n_players):
             dealt = pile[-hand_size:] if hand_size else []

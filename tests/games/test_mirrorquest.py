@@ -578,6 +578,63 @@ def test_counters_over_a_seeded_run_are_consistent(game: Mirrorquest) -> None:
     assert totals["pickups"] > 0 and totals["wild_chains"] > 0
 
 
+# -- move generation against a brute-force reading of the rules ---------------------------
+
+
+def reference_moves(state: MirrorquestState) -> set[tuple[int, ...]]:
+    """Every legal move of a normal or forced turn, by trying every subset of the hand."""
+    t = state.table
+    hand = [c for c in range(76) if state.hands[state.current_player] >> c & 1]
+    pictures = [c for c in hand if t.kind[c] == 0]
+    unlocked = state.reshuffled
+    forced = state.phase == 3
+    moves: set[tuple[int, ...]] = set()
+    for subset in range(1, 1 << len(pictures)):
+        cards = [c for j, c in enumerate(pictures) if subset >> j & 1]
+        size = len(cards)
+        for last in cards:
+            others = tuple(sorted(c for c in cards if c != last))
+            if forced:
+                colour = all(t.colour[c] == state.declared for c in cards) and (size == 1 or unlocked)
+                shared = len({t.symbol[c] for c in cards}) == 1 or len({t.location[c] for c in cards}) == 1
+                catch_up = size >= 2 and shared and t.colour[last] == state.declared
+                if colour or catch_up:
+                    moves.add((PLAY, 0, 0, last, *others))
+                continue
+            if all(t.location[c] == state.top_location for c in cards):
+                moves.update((PLAY, r, k, last, *others) for r in range(size + 1) for k in range(size + 1 - r))
+            if all(t.symbol[c] == state.top_symbol for c in cards) or (
+                all(t.colour[c] == state.top_colour for c in cards) and (size == 1 or unlocked)
+            ):
+                moves.add((PLAY, 0, 0, last, *others))
+    for c in hand:
+        if t.kind[c] == 1:
+            moves.add((WILD, c))
+        elif t.kind[c] == 2:
+            moves.update((PICKUP, c, colour) for colour in range(4))
+    moves.add(DRAW_MOVE)
+    return moves
+
+
+@pytest.mark.parametrize("reshuffled", [False, True])
+def test_legal_moves_match_a_brute_force_reading(game: Mirrorquest, reshuffled: bool) -> None:
+    checked = Counter()
+
+    def compare(state: MirrorquestState, move: object) -> None:
+        if (state.phase == 0 and state.top_kind == 0) or state.phase == 3:
+            if state.counts[state.current_player] > 10:
+                return
+            state.reshuffled = reshuffled or state.reshuffled
+            moves = state.legal_moves()
+            assert len(moves) == len(set(moves))
+            assert set(moves) == reference_moves(state)
+            checked[state.phase] += 1
+
+    for index in range(12):
+        play_game(game, 3, ["random"] * 3, seed=21, index=index, on_move=compare)  # type: ignore[arg-type]
+    assert checked[0] > 150 and checked[3] > 10
+
+
 # -- the greedy bot ---------------------------------------------------------------------------
 
 
