@@ -3,9 +3,12 @@
 Every card cast is a card someone else may end up burning, and every card left in hand at
 the end is a burn, so the bot casts whenever it can. It counts cards: everything cast so far
 was shown face up, so the cards of a value it has not seen bound how many any opponent can
-still hold. It prefers spells no one can answer, otherwise answers with the cheapest legal
-spell (the fewest cards, those with the fewest partners in hand), deflects when it cannot
-answer or when a palm is cheaper than the answer, and takes only when nothing else is legal.
+still hold. A card's keep value is how many partners (cards sharing its other values) it
+has in hand. The bot opens with a spell no one can answer when it has one, else with its
+weakest single card; answers by shutting the round when it can, else with the cheapest
+legal spell (the fewest, weakest cards); deflects when it cannot answer or when a palm is
+cheaper than the answer; and takes only when nothing else is legal (taking small rounds on
+purpose lost more games than it won in measured play against random opponents).
 It reads only its own hand and public facts (cards cast so far, the standing spell).
 """
 
@@ -39,11 +42,12 @@ class GreedyBot:
             return self._open(state, hand, seen)
         return self._answer(state, hand, seen)
 
-    def _ranked(self, state: MystiqueState, hand: int, code: int) -> list[tuple[int, int]]:
+    @staticmethod
+    def _ranked(state: MystiqueState, hand: int, sizes: list[int], code: int) -> list[tuple[int, int]]:
         """(keep value, bit) of each hand card of value `code`, cheapest first; the value
-        counts the card's partners in hand through its other attributes."""
+        counts the card's partners in hand (`sizes`: hand cards per value) through its other
+        attributes."""
         table = state.table
-        sizes = [(hand & m).bit_count() for m in table.code_masks]
         palms = table.deflect_masks
         out = []
         group = hand & table.code_masks[code]
@@ -69,17 +73,21 @@ class GreedyBot:
 
     def _open(self, state: MystiqueState, hand: int, seen: int) -> tuple[int, int]:
         best: tuple[tuple[int, int, int], int, int] | None = None
+        sizes = [(hand & m).bit_count() for m in state.table.code_masks]
         for code, value_mask in enumerate(state.table.code_masks):
-            held = (hand & value_mask).bit_count()
+            held = sizes[code]
             if not held:
                 continue
             unseen = (value_mask & ~seen).bit_count()
+            ranked = self._ranked(state, hand, sizes, code)
             count = min(held, state.open_max)
-            ranked = self._ranked(state, hand, code)
-            cost = sum(value for value, _ in ranked[:count])
-            unanswerable = count > unseen
-            # Unanswerable spells first (the most cards), else the value the hand dominates.
-            score = (1, count, -cost) if unanswerable else (0, held - unseen, -cost)
+            if count > unseen:
+                # No one can answer: shed as many cards as possible, the cheapest ones.
+                score = (1, count, -sum(value for value, _ in ranked[:count]))
+            else:
+                # Else a single weak card, on a value the hand can keep answering.
+                count = 1
+                score = (0, -ranked[0][0], held - unseen)
             if best is None or score > best[0]:
                 best = (score, code, self._cards(ranked, count))
         assert best is not None, "an opening needs a card in hand"
@@ -88,22 +96,22 @@ class GreedyBot:
     def _answer(self, state: MystiqueState, hand: int, seen: int) -> tuple[int, int]:
         from deckgen.games.mystique import DEFLECT, TAKE_MOVE
 
+        table = state.table
         code = state.spell_code
         need = state.spell_count
-        ranked = self._ranked(state, hand, code)
         palm = 0
         if state.deflection:
-            palms = hand & state.table.deflect_masks[code]
+            palms = hand & table.deflect_masks[code]
             palm = palms & -palms
-        if len(ranked) >= need:
-            unseen = (state.table.code_masks[code] & ~seen).bit_count()
-            if unseen < len(ranked):
-                return (code, self._cards(ranked, max(need, unseen + 1)))
-            cost = sum(value for value, _ in ranked[:need])
-            palm_cost = next((value for value, bit in ranked if bit == palm), cost)
-            if palm and need > 1 and palm_cost < cost:
-                return (DEFLECT, palm)
-            return (code, self._cards(ranked, need))
-        if palm:
+        held = (hand & table.code_masks[code]).bit_count()
+        if held < need:
+            return (DEFLECT, palm) if palm else TAKE_MOVE
+        ranked = self._ranked(state, hand, [(hand & m).bit_count() for m in table.code_masks], code)
+        unseen = (table.code_masks[code] & ~seen).bit_count()
+        if unseen < held:
+            return (code, self._cards(ranked, max(need, unseen + 1)))
+        cost = sum(value for value, _ in ranked[:need])
+        palm_cost = next((value for value, bit in ranked if bit == palm), cost)
+        if palm and need > 1 and palm_cost < cost:
             return (DEFLECT, palm)
-        return TAKE_MOVE
+        return (code, self._cards(ranked, need))

@@ -181,7 +181,7 @@ class MystiqueState(State):
 
     __slots__ = (
         "table", "n_players", "hands", "burns", "removed", "pile", "pile_mask",
-        "spell_code", "spell_count", "spellcaster", "current_player", "turns", "over",
+        "spell_code", "spell_count", "spellcaster", "current_player", "turns", "is_over",
         "events", "next_seat", "deflection", "aces_scoring", "partnerships", "ace_burns",
         "open_min", "open_max", "deflections", "takes", "burned_from_rounds",
         "left_in_hands", "longest_spell",
@@ -212,7 +212,8 @@ class MystiqueState(State):
         self.spellcaster = first_player
         self.current_player = first_player
         self.turns = 0
-        self.over = False
+        #: A plain attribute rather than a property: the simulator reads it every turn.
+        self.is_over = False
         self.events = events
         step = rules_params["turn_direction"]
         self.next_seat = tuple((s + step) % n for s in range(n))
@@ -228,12 +229,8 @@ class MystiqueState(State):
         self.left_in_hands = 0
         self.longest_spell = 0
 
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
     def legal_moves(self) -> list[Move]:
-        if self.over:
+        if self.is_over:
             return []
         hand = self.hands[self.current_player]
         masks = self.table.code_masks
@@ -304,7 +301,7 @@ class MystiqueState(State):
             self.left_in_hands += hand.bit_count()
             self.burns[seat] |= hand
             self.hands[seat] = 0
-        self.over = True
+        self.is_over = True
 
     def burn_score(self, seat: int) -> int:
         """Burns of a seat as scored: one per card, aces worth more under aces scoring."""
@@ -326,9 +323,9 @@ class MystiqueState(State):
             scores = own
         ranking = tuple(sorted(range(self.n_players), key=lambda s: (scores[s], own[s], s)))
         best = min(scores)
-        winners = tuple(s for s in range(self.n_players) if scores[s] == best) if self.over else ()
+        winners = tuple(s for s in range(self.n_players) if scores[s] == best) if self.is_over else ()
         return Result(
-            finished=self.over,
+            finished=self.is_over,
             winners=winners,
             scores=tuple(float(x) for x in scores),
             ranking=ranking,
@@ -383,7 +380,7 @@ class MystiqueState(State):
             "current_player": self.current_player,
             "turns": self.turns,
             "partner": self.partner(player) if self.partnerships else None,
-            "over": self.over,
+            "over": self.is_over,
         }
 
     def card_zones(self) -> dict[str, list[Any]]:

@@ -479,6 +479,21 @@ def test_greedy_opens_with_a_spell_no_one_can_answer(game: MystiqueGame) -> None
     assert state.table.code_values[code] == ("number", 4) and mask == state.table.mask_of(fours)
 
 
+def test_greedy_otherwise_opens_with_its_weakest_single_card(game: MystiqueGame) -> None:
+    # The red 3 has no partner in hand; of its values, 3 has the fewest unseen cards.
+    state = game.position([["yellow-moons-1", "yellow-moons-2", "red-arms-3"], ["blue-crowns-4"], [], []])
+    assert bot_move(state) == state.cast_move(["red-arms-3"], "number", 3)
+
+
+def test_greedy_shuts_the_round_with_one_card_more_than_anyone_can_hold(game: MystiqueGame) -> None:
+    suns = cards("y", "s", "12345") + ["red-suns-1"]
+    state = game.position([["blue-suns-1", "red-arms-1"], suns], burns=[cards("b", "s", "2345"), []])
+    state.play(state.cast_move(["blue-suns-1"], "suit", "suns"))
+    code, mask = bot_move(state)
+    # 15 suns: 6 in hand, 1 cast, 4 burned, so at most 4 elsewhere; five cannot be answered.
+    assert code == state.spell_code and mask.bit_count() == 5
+
+
 def test_greedy_answers_with_the_fewest_cards_when_it_cannot_shut_the_round(game: MystiqueGame) -> None:
     state = opened(game, ["blue-suns-1"], cards("yr", "s", "123"), "suit", "suns")
     code, mask = bot_move(state)
