@@ -43,8 +43,8 @@ PHASE_NAMES = ("normal", "after_draw", "owed", "forced", "forced_after_draw")
 #: Move lists for sets of matching cards are cached by card mask. Lists longer than
 #: CACHED_MOVES_MAX are rebuilt each time (they are rare), and once the cache holds
 #: CACHE_LIMIT entries (the common sets come first) new ones are no longer stored, which
-#: bounds its memory to a few tens of megabytes.
-CACHE_LIMIT = 50_000
+#: bounds its memory to about 40 MB.
+CACHE_LIMIT = 30_000
 CACHED_MOVES_MAX = 40
 
 #: Set size bound meaning "any number of cards".
@@ -303,7 +303,11 @@ class MirrorquestState(State):
         col_m = hand & t.colour_mask[self.declared]
         if not col_m:
             return []
-        moves = list(t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False))
+        limit = self.colour_set_limit()
+        if limit == 1:
+            moves = [t.any_moves[c][0] for c in bits_of(col_m)]
+        else:
+            moves = list(t.set_moves(col_m, 1, limit, col_m, (), False))
         minimum = self.catch_up_min
         for s_mask in t.symbol_mask:
             group = hand & s_mask
