@@ -116,13 +116,10 @@ class ZoomiesState(State):
             self.goal = code
         values.append(self.readings[card][code])
         self.turns += 1
-        if len(values) == self.n_players:
-            self._finish_trick()
-        else:
+        if len(values) < self.n_players:
             self.current_player = (seat + 1) % self.n_players
-
-    def _finish_trick(self) -> None:
-        values = self.trick_values
+            return
+        # The trick is complete (inline: a method call per trick shows in profiles).
         best = max(values) if self.goal else min(values)
         winner = (self.leader + values.index(best)) % self.n_players
         self.piles[winner] += values
