@@ -283,11 +283,9 @@ def replay_command(log_file: Path) -> None:
     Example:
       deckgen replay zoomies.jsonl
     """
-    from deckgen.games.base import get_game
     from deckgen.sim.log import replay_log
 
-    header, state = replay_log(log_file)
-    game = get_game(header["game"])
+    header, game, state = replay_log(log_file)
     result = state.result().to_json()
     click.echo(f"ok: {log_file} replays: {game.rules.name}, {header['players']} players, seed {header['seed']}, "
                f"game {header['index']}")
@@ -442,20 +440,21 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
       deckgen render cards mystique --back silver --paper letter
       deckgen render cards mismatch --card-size bridge --png 300
     """
+    from deckgen.fileio import write_atomic
     from deckgen.model.deck import load_deck
     from deckgen.paths import output_dir
-    from deckgen.render.sheets import SheetOptions, write_sheets
+    from deckgen.render.sheets import SheetOptions, render_sheets, sheets_path
 
     loaded = load_deck(deck)
     options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs,
                            back_id=back_id)
     root = output or output_dir()
-    written = [write_sheets(loaded, options, root)]
+    pdf = render_sheets(loaded, options)  # in memory: a bad option or card writes nothing
+    images = []
     if png_dpi is not None or write_svg:
         from deckgen.render.png import export_images
 
-        written += export_images(loaded, options, root, png_dpi=png_dpi, write_svg=write_svg)
-    for path in written[:1]:
-        click.echo(f"wrote {path}")
-    if len(written) > 1:
-        click.echo(f"wrote {len(written) - 1} card images under {root / loaded.id}")
+        images = export_images(loaded, options, root, png_dpi=png_dpi, write_svg=write_svg)
+    click.echo(f"wrote {write_atomic(sheets_path(loaded, root), pdf)}")
+    if images:
+        click.echo(f"wrote {len(images)} card images under {root / loaded.id}")

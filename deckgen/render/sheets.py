@@ -212,6 +212,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
         pagesize=(layout.page_width * MM_TO_PT, layout.page_height * MM_TO_PT),
         invariant=1,
         pageCompression=1,
+        initialFontName=FONT,  # no unembedded Helvetica in the page preamble
     )
     canvas.setTitle(f"{deck.name}: print and play cards")
     canvas.setAuthor("deckgen")

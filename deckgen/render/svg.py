@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from jinja2 import Environment, Template
     from reportlab.pdfgen.canvas import Canvas
 
+#: Smallest font size (mm, about 3.4 pt) allowed on a card: smaller text does not print legibly.
+MIN_TEXT_SIZE = 1.2
+
 #: The default card: poker size with 3 mm bleed.
 POKER = CardGeometry(*CARD_SIZES["poker"])
 
@@ -616,6 +619,12 @@ class _Painter:
             return
         font = fonts.font_name(style["font-family"], style["font-weight"])
         size = float(style["font-size"])
+        printed = size * math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
+        if self.safe is not None and printed < MIN_TEXT_SIZE - 1e-9:
+            raise self.fail(
+                f"text {content!r} would print {printed:.2f} mm high, below the "
+                f"{MIN_TEXT_SIZE} mm that stays legible (use a larger card size)"
+            )
         x, y = float(element.get("x", "0")), float(element.get("y", "0"))
         width = fonts.text_width(content, font, size)
         anchor = style["text-anchor"]
