@@ -392,6 +392,15 @@ def test_greedy_ahead_late_plays_to_lose(game: Zoomies) -> None:
     assert state.readings[move[0]][move[1]] < 54
 
 
+def test_greedy_in_a_plain_race_plays_to_win_even_when_ahead(game: Zoomies) -> None:
+    state = game.position(
+        hands_of([45], [19, 56], [72], [40]), leader=0, round_index=2, points=[2, 12, 3, 4],
+        options={"second_place_wins": False},
+    )
+    play_numbers(game, state, 54)
+    assert greedy_choice(state) == game.move_showing(91)
+
+
 def test_greedy_flips_with_a_double_when_that_wins(game: Zoomies) -> None:
     state = game.position(hands_of([45], [90], [11, 56], [40]), leader=0, round_index=2, points=[4, 6, 0, 6])
     play_numbers(game, state, 54, 90)  # high goal, 90 unbeatable by 56 or 65
