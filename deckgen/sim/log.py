@@ -43,7 +43,7 @@ class GameRecorder:
     def _flush_events(self, state: State) -> None:
         events = state.events or []
         for event in events[self._events_seen :]:
-            self.lines.append({"type": "chance", "turn": state.turns, "event": _jsonable(event)})
+            self.lines.append({"type": "chance", "turn": state.turns, "event": event})
         self._events_seen = len(events)
 
     def on_move(self, state: State, move: Move) -> None:
@@ -54,7 +54,7 @@ class GameRecorder:
                 "type": "move",
                 "turn": state.turns,
                 "seat": state.current_player,
-                "move": _jsonable(self.game.move_to_json(move)),
+                "move": self.game.move_to_json(move),
                 "text": state.describe_move(move),
             }
         )
@@ -154,10 +154,11 @@ def parse_log(raw_lines: Iterable[str], source: str) -> list[LogLine]:
 class _Replay:
     """Walks the lines of a log against a live engine state, failing at the first difference."""
 
-    def __init__(self, lines: list[LogLine], source: str) -> None:
+    def __init__(self, lines: list[LogLine], source: str, game: Game | None) -> None:
         self.lines = lines
         self.source = source
         self.position = 0
+        self.game = game
 
     def fail(self, line: LogLine | None, message: str) -> LogError:
         where = f"line {line['_line']}: " if line is not None else ""
@@ -182,7 +183,7 @@ class _Replay:
         index = self.field(header, "index", int)
         options = self.field(header, "options", dict)
         try:
-            game = get_game(game_id)
+            game = self.game if self.game is not None and self.game.rules.id == game_id else get_game(game_id)
             check_players(game, n_players)
             resolved = game.rules.resolve_options(options)
         except DeckgenError as exc:
@@ -195,12 +196,12 @@ class _Replay:
     def check_events(self, state: State, seen: int) -> int:
         """Compare the chance lines at the current position with the engine's new events."""
         events = state.events or []
-        new = _jsonable(events[seen:])
-        for event in new:
+        for event in events[seen:]:
             line = self.next_line()
             if line is None or line["type"] != "chance":
                 raise self.fail(line, f"the engine drew a chance event the log does not have ({_short(event)})")
-            if line.get("event") != event:
+            # Direct equality is the fast path; tuples in engine events only match after a JSON round trip.
+            if line.get("event") != event and line.get("event") != _jsonable(event):
                 raise self.fail(
                     line, f"chance event differs from the engine's (log {_short(line.get('event'))}, engine {_short(event)})"
                 )
@@ -220,7 +221,7 @@ class _Replay:
             raise self.fail(line, f"unexpected {line['type']!r} line (expected a chance event, a move or the result)")
         return line
 
-    def run(self) -> State:
+    def run(self) -> tuple[Game, State]:
         game, state, _ = self.start()
         seen = self.check_events(state, 0)
         while (line := self.next_line()) is not None and line["type"] == "move":
@@ -254,7 +255,7 @@ class _Replay:
             raise self.fail(line, f"the log stops at turn {state.turns}, before the game ended or reached the turn cap")
         if self.position + 1 < len(self.lines):
             raise self.fail(self.lines[self.position + 1], "lines after the result")
-        return state
+        return game, state
 
 
 def _short(value: Any, limit: int = 80) -> str:
@@ -262,13 +263,14 @@ def _short(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def replay_lines(lines: list[LogLine], source: str = "<log>") -> State:
-    """Replay parsed log lines through the engine; returns the final state or raises LogError."""
-    return _Replay(lines, source).run()
+def replay_lines(lines: list[LogLine], source: str = "<log>", game: Game | None = None) -> tuple[Game, State]:
+    """Replay parsed log lines through the engine; returns the engine and the final state, or
+    raises LogError. `game` is reused when the log is of that game (engines can be costly to build)."""
+    return _Replay(lines, source, game).run()
 
 
-def replay_log(path: Path) -> tuple[LogLine, State]:
-    """Replay a log file; returns its header and the final state."""
+def replay_log(path: Path) -> tuple[LogLine, Game, State]:
+    """Replay a log file; returns its header, the engine and the final state."""
     lines = read_log(path)
-    state = replay_lines(lines, str(path))
-    return lines[0], state
+    game, state = replay_lines(lines, str(path))
+    return lines[0], game, state

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from deckgen.games.base import State, get_game, play_game, zone_multiset
+from deckgen.games.base import State, get_game, zone_multiset
+from deckgen.sim.log import dump_line, parse_log, record_game, replay_lines
 
 
 def check_playouts(
     game_id: str, n_players: int, bots: list[str], games: int, seed: int = 1, options: dict | None = None
 ) -> list[State]:
     """Play `games` seeded games (with rule `options`, defaults when None) checking: every move
-    legal, no card lost or duplicated, every game ends or hits the turn cap. Returns the final states."""
+    legal, no card lost or duplicated, every game ends or hits the turn cap, and the game's log
+    (written as JSON lines and read back) replays to the same final state. Returns the final states."""
     game = get_game(game_id)
     finals = []
     for index in range(games):
@@ -21,7 +23,7 @@ def check_playouts(
             assert move in state.legal_moves(), f"game {index}: illegal move {move!r}"
             assert zone_multiset(state) == initial["cards"], f"game {index}: cards lost or duplicated"
 
-        state = play_game(game, n_players, bots, seed, index, options=options, on_move=check_move)
+        state, log = record_game(game, n_players, bots, seed, index, options, on_move=check_move)
         if initial:
             assert zone_multiset(state) == initial["cards"], f"game {index}: cards changed at end"
         assert state.is_over or state.turns >= game.rules.turn_cap, f"game {index}: stopped early"
@@ -29,5 +31,8 @@ def check_playouts(
         assert result.finished == state.is_over
         if result.finished:
             assert result.winners, f"game {index}: finished without a winner"
+        _, replayed = replay_lines(parse_log([dump_line(line) for line in log], f"{game_id} game {index}"), game=game)
+        assert replayed.result() == result, f"game {index}: the replayed log ends differently"
+        assert replayed.card_zones() == state.card_zones(), f"game {index}: the replayed log ends in another state"
         finals.append(state)
     return finals

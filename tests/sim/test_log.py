@@ -30,7 +30,7 @@ def test_round_trip_reproduces_the_final_state(toy_game: Game, tmp_path: Path) -
         path = tmp_path / f"game{index}.jsonl"
         state, lines = record_game(toy_game, 3, ["random", "greedy", "random"], 5, index, {"low_wins": True})
         write_log(path, lines)
-        header, replayed = replay_log(path)
+        header, _, replayed = replay_log(path)
         assert header["options"] == {"pass_allowed": True, "low_wins": True}
         assert replayed.result() == state.result()
         assert [replayed.observation(s) for s in range(3)] == [state.observation(s) for s in range(3)]
