@@ -208,11 +208,10 @@ class MismatchState(State):
     def card_zones(self) -> dict[str, list[Any]]:
         """Decks, capture piles and the cards removed unseen; the short game's unused cards
         stay in the box and never enter play, so they are not a zone."""
-        zones: dict[str, list[Any]] = {}
-        for seat in range(self.n_players):
-            zones[f"deck {seat}"] = list(self.decks[seat])
-            zones[f"captured {seat}"] = list(self.captured[seat])
-        zones["removed"] = list(self.removed)
+        zones: dict[str, list[Any]] = {"removed": list(self.removed)}
+        for seat, (deck_zone, captured_zone) in enumerate(self.game.zone_names[: self.n_players]):
+            zones[deck_zone] = list(self.decks[seat])
+            zones[captured_zone] = list(self.captured[seat])
         return zones
 
     def describe_move(self, move: Move) -> str:
@@ -260,6 +259,8 @@ class MismatchGame(Game):
         suit = params["short_game_suit"]
         self.short_cards: tuple[int, ...] = tuple(i for i, c in enumerate(cards) if c.attrs["suit"] == suit)
         self.long_cards: tuple[int, ...] = tuple(range(len(cards)))
+        #: Zone names per seat, made once: invariant checks ask for the zones after every duel.
+        self.zone_names = [(f"deck {seat}", f"captured {seat}") for seat in range(rules.players.max)]
         self._check_deals()
 
     def _check_deals(self) -> None:
