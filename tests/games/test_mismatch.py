@@ -138,8 +138,11 @@ def test_rank_values(game: MismatchGame, card_a: str, card_b: str, outcome: str)
 
 
 def test_tie_breakers_tying_again_repeat_the_tie(game: MismatchGame) -> None:
-    a = ["red-5-clubs", "red-2-clubs", "red-3-clubs", "blue-9-clubs", "red-4-hearts", "red-6-hearts", "red-K-hearts", "red-7-spades"]
-    b = ["red-5-hearts", "green-2-clubs", "green-3-clubs", "blue-9-hearts", "green-4-hearts", "green-6-hearts", "green-J-hearts", "green-8-spades"]
+    # Red 5s tie; the blue 9 breakers tie again; red K (12) beats green J (10 + 1 against red).
+    a = ["red-5-clubs", "red-2-clubs", "red-3-clubs", "blue-9-clubs",
+         "red-4-hearts", "red-6-hearts", "red-K-hearts", "red-7-spades"]
+    b = ["red-5-hearts", "green-2-clubs", "green-3-clubs", "blue-9-hearts",
+         "green-4-hearts", "green-6-hearts", "green-J-hearts", "green-8-spades"]
     state = game.position([a, b])
     state.apply(REVEAL)
     assert state.ties == 2
@@ -149,7 +152,10 @@ def test_tie_breakers_tying_again_repeat_the_tie(game: MismatchGame) -> None:
 
 def test_player_with_two_cards_left_puts_one_in_and_breaks_with_the_last(game: MismatchGame) -> None:
     state = game.position(
-        [["red-5-clubs", "red-2-clubs", "red-A-clubs"], ["red-5-hearts", "green-2-clubs", "green-3-clubs", "green-4-clubs", "green-5-clubs"]]
+        [
+            ["red-5-clubs", "red-2-clubs", "red-A-clubs"],
+            ["red-5-hearts", "green-2-clubs", "green-3-clubs", "green-4-clubs", "green-5-clubs"],
+        ]
     )
     state.apply(REVEAL)
     # Seat 0 adds red 2 and breaks with red A; seat 1 adds green 2, green 3 and breaks with green 4.
@@ -168,7 +174,9 @@ def test_player_with_no_card_left_loses_the_tie_and_is_out(game: MismatchGame) -
 
 
 def test_player_whose_last_card_breaks_and_loses_is_out(game: MismatchGame) -> None:
-    state = game.position([["red-5-clubs", "red-2-clubs"], ["red-5-hearts", "green-2-clubs", "green-3-clubs", "green-9-clubs"]])
+    state = game.position(
+        [["red-5-clubs", "red-2-clubs"], ["red-5-hearts", "green-2-clubs", "green-3-clubs", "green-9-clubs"]]
+    )
     state.apply(REVEAL)
     assert state.is_over and state.result().winners == (1,)
     assert len(state.captured[1]) == 6
@@ -209,7 +217,9 @@ def test_won_cards_go_to_the_capture_pile_not_the_deck(game: MismatchGame) -> No
 
 def test_empty_deck_is_refilled_from_shuffled_capture_pile(game: MismatchGame) -> None:
     pile = ["red-2-clubs", "red-3-clubs", "red-4-clubs", "red-5-clubs", "red-6-clubs"]
-    state = game.position([[], ["blue-2-hearts", "blue-3-hearts"]], captured=[pile, []], rng=random.Random(5), record=True)
+    state = game.position(
+        [[], ["blue-2-hearts", "blue-3-hearts"]], captured=[pile, []], rng=random.Random(5), record=True
+    )
     state.apply(REVEAL)
     reshuffle, draw_a, draw_b = state.events
     assert reshuffle["type"] == "reshuffle" and Counter(reshuffle["order"]) == Counter(pile)
@@ -244,7 +254,12 @@ def test_rotation_follows_seat_order_and_wraps(game: MismatchGame) -> None:
 
 def test_rotation_skips_a_defender_knocked_out(game: MismatchGame) -> None:
     state = game.position(
-        [["red-7-clubs", "red-2-hearts"], ["red-9-clubs", "red-3-hearts"], ["red-2-clubs"], ["red-8-clubs", "red-4-hearts"]],
+        [
+            ["red-7-clubs", "red-2-hearts"],
+            ["red-9-clubs", "red-3-hearts"],
+            ["red-2-clubs"],
+            ["red-8-clubs", "red-4-hearts"],
+        ],
         current_player=1,
     )
     pairs = []
