@@ -298,7 +298,7 @@ def replay_command(log_file: Path) -> None:
               help="A count (4), a range (2-6) or a list (2,4); default: the game's minimum.")
 @click.option("--games", "n_games", type=int, default=1000, show_default=True, help="Games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed; game i is seeded from (seed, i).")
-@click.option("--jobs", default="1", show_default=True, help="Worker processes, or auto for every core.")
+@click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
 @click.option("--bots", default="random", show_default=True, help="One bot for every seat, or a comma list per seat.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (a list for several counts).")
