@@ -170,7 +170,7 @@ class _Replay:
             raise self.fail(line, f"{line['type']} line: field {key!r} is missing or of the wrong type")
         return value
 
-    def start(self) -> tuple[Game, State, LogLine]:
+    def start(self) -> tuple[Game, State]:
         header = self.lines[0]
         if header.get("type") != "header" or header.get("format") != FORMAT_NAME:
             raise self.fail(header, f"not a deckgen game log (the first line is not a {FORMAT_NAME} header)")
@@ -191,7 +191,7 @@ class _Replay:
         chance, _ = game_rngs(seed, index)
         state = game.new_game(n_players, chance, resolved, record=True)
         self.position = 1
-        return game, state, header
+        return game, state
 
     def check_events(self, state: State, seen: int) -> int:
         """Compare the chance lines at the current position with the engine's new events."""
@@ -222,13 +222,15 @@ class _Replay:
         return line
 
     def run(self) -> tuple[Game, State]:
-        game, state, _ = self.start()
+        game, state = self.start()
         seen = self.check_events(state, 0)
         while (line := self.next_line()) is not None and line["type"] == "move":
             seat = self.field(line, "seat", int)
             turn = self.field(line, "turn", int)
             if "move" not in line:
                 raise self.fail(line, "move line: field 'move' is missing")
+            if not state.is_over and state.turns >= game.rules.turn_cap:
+                raise self.fail(line, f"move after the game reached its turn cap ({game.rules.turn_cap})")
             if not state.is_over and seat != state.current_player:
                 raise self.fail(line, f"seat {seat} moves but it is seat {state.current_player}'s turn")
             if turn != state.turns:

@@ -109,6 +109,18 @@ def test_a_tampered_seat_turn_or_result_fails(toy_game: Game, tmp_path: Path) ->
             replay_log(path)
 
 
+def test_moves_past_the_turn_cap_fail(toy_game: Game, tmp_path: Path) -> None:
+    capped = next(
+        lines for index in range(50)
+        if not (lines := record_game(toy_game, 4, ["random"] * 4, 1, index, {})[1])[-1]["finished"]
+    )
+    extra = dict(next(line for line in capped if line["type"] == "move"), turn=capped[-1]["turns"])
+    path = tmp_path / "g.jsonl"
+    write_log(path, capped[:-1] + [extra, capped[-1]])
+    with pytest.raises(LogError, match=r"move after the game reached its turn cap \(14\)"):
+        replay_log(path)
+
+
 def test_a_log_cut_before_the_end_fails(toy_game: Game, tmp_path: Path) -> None:
     path = tmp_path / "g.jsonl"
     lines = write_game(toy_game, path, seed=3)
