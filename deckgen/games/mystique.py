@@ -19,7 +19,7 @@ built by enumerating sub-masks of the value group directly, with no combinatoria
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from deckgen.bots.mystique import GreedyBot
@@ -34,15 +34,13 @@ TAKE = -1
 DEFLECT = -2
 TAKE_MOVE: tuple[int, int] = (TAKE, 0)
 
-#: Entries kept in a card table's opening memo before it is emptied.
-_OPENING_CACHE_LIMIT = 20000
 #: Groups up to this many cards list all their sub-masks before selecting by size.
 _ALL_SUBSETS_UP_TO = 10
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardTable:
     """The game's card list (one or two decks) with the masks the engine and bots use."""
 
@@ -59,10 +57,8 @@ class CardTable:
     deflect_masks: tuple[int, ...]
     ace_mask: int
     index: dict[str, int]
-    #: Opening moves per (value group in a hand, attribute code): a bounded memo, since
-    #: hands keep most of their groups between a player's openings and small groups recur
-    #: from game to game.
-    opening_cache: dict[int, list[Move]] = field(default_factory=dict, compare=False)
+    #: Per card: its bit (1 << index).
+    bits: tuple[int, ...]
 
     @property
     def size(self) -> int:
@@ -133,6 +129,7 @@ def build_card_table(deck: Deck, decks: int, params: dict[str, Any]) -> CardTabl
         deflect_masks=deflect_masks,
         ace_mask=code_masks[code_index[("number", params["ace_number"])]],
         index={card_id: i for i, card_id in enumerate(ids)},
+        bits=tuple(1 << i for i in range(len(ids))),
     )
 
 
@@ -153,21 +150,23 @@ def _size_selection(k: int, least: int, most: int) -> list[int]:
 def _add_subsets(out: list[Move], code: int, group: int, least: int, most: int) -> None:
     """Append a cast move for every sub-mask of `group` with least..most cards.
 
-    Small groups list all their sub-masks (one OR each, sub-mask i holding the group's cards
-    at the bits of i) and keep the right sizes by a cached index list; big groups with a
-    size cap step through sub-masks and keep those of the right size."""
-    if group & (group - 1) == 0:
-        if least <= 1 <= most:
-            out.append((code, group))
-        return
+    Small groups list all their sub-masks (one OR each; sub-mask i holds the group's cards at
+    the bits of i) and keep the right sizes by a cached index list; big groups with a size
+    cap step through sub-masks and keep those of the right size."""
     k = group.bit_count()
     if k <= _ALL_SUBSETS_UP_TO or most >= k:
-        subs = [0]
+        low = group & -group
+        group ^= low
+        subs = [0, low]
         while group:
             low = group & -group
             group ^= low
             subs += [sub | low for sub in subs]
-        out += [(code, subs[i]) for i in _size_selection(k, least, most)]
+        if least <= 1 and most >= k:
+            del subs[0]
+            out += [(code, sub) for sub in subs]
+        else:
+            out += [(code, subs[i]) for i in _size_selection(k, least, most)]
         return
     sub = group
     while sub:
@@ -238,25 +237,23 @@ class MystiqueState(State):
         moves: list[Move]
         if code < 0:
             moves = []
-            cache = self.table.opening_cache
-            n_codes = len(masks)
+            least, most = self.open_min, self.open_max
             for c, value_mask in enumerate(masks):
                 group = hand & value_mask
-                if group:
-                    key = group * n_codes + c
-                    found = cache.get(key)
-                    if found is None:
-                        if len(cache) >= _OPENING_CACHE_LIMIT:
-                            cache.clear()
-                        found = cache[key] = []
-                        _add_subsets(found, c, group, self.open_min, self.open_max)
-                    moves += found
+                if group & (group - 1):
+                    _add_subsets(moves, c, group, least, most)
+                elif group and least <= 1:
+                    moves.append((c, group))
             return moves
         moves = [TAKE_MOVE]
         group = hand & masks[code]
         if group:
-            if group.bit_count() >= self.spell_count:
-                _add_subsets(moves, code, group, self.spell_count, group.bit_count())
+            held = group.bit_count()
+            if held == 1:
+                if self.spell_count == 1:
+                    moves.append((code, group))
+            elif held >= self.spell_count:
+                _add_subsets(moves, code, group, self.spell_count, held)
             if self.deflection:
                 palms = group & self.table.deflect_masks[code]
                 while palms:
@@ -442,19 +439,14 @@ class MystiqueGame(Game):
             )
         events: list[dict[str, Any]] | None = [] if record else None
         dealer = self._draw_dealer(n_players, table, rng, events)
-        order = list(range(table.size))
-        rng.shuffle(order)
-        removed = 0
-        for i in order[: setup.removed]:
-            removed |= 1 << i
-        hands = []
-        start = setup.removed
-        for _ in range(n_players):
-            hand = 0
-            for i in order[start : start + hand_size]:
-                hand |= 1 << i
-            hands.append(hand)
-            start += hand_size
+        # A uniform shuffle: sorting by independent random keys (sorting runs in C).
+        rand = rng.random
+        keys = [rand() for _ in range(table.size)]
+        order = sorted(range(table.size), key=keys.__getitem__)
+        bit = table.bits.__getitem__
+        removed = sum(map(bit, order[: setup.removed]))
+        starts = range(setup.removed, setup.removed + n_players * hand_size, hand_size)
+        hands = [sum(map(bit, order[start : start + hand_size])) for start in starts]
         first = (dealer + self.rules.params["first_player_offset"]) % n_players
         if events is not None:
             events.append({
