@@ -44,10 +44,11 @@ def format_summary(summary: dict[str, Any]) -> str:
     lines.append(table(["seat", "wins", "win rate", "95% CI"], rows))
     p_value = summary["seat_p_value"]
     lines.append("")
-    lines.append(
-        "equal seats (chi-square, finished games): "
-        + ("no finished games" if p_value is None else f"p = {p_value:.4g}")
-    )
+    if p_value is None:
+        p_text = "no finished games"
+    else:
+        p_text = "p < 1e-12" if p_value < 1e-12 else f"p = {p_value:.4g}"
+    lines.append(f"equal seats (chi-square, finished games): {p_text}")
     length = summary["length"]
     if length is None:
         lines.append("length: no finished games")

@@ -66,6 +66,7 @@ def test_simulate_json(toy_game: Game) -> None:
                 "seat_p_value", "length", "counters"):
         assert key in summary
     assert summary["finished"] + summary["unfinished"] == 300
+    assert result.stderr == ""  # no progress line when stderr is not a terminal
     assert sum(summary["seat_wins"]) == pytest.approx(summary["finished"])
     assert set(summary["length"]) == {"games", "mean", "median", "p90", "max"}
     assert summary["counters"]["passes"]["total"] > 0

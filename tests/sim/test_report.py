@@ -1,0 +1,43 @@
+"""The text report and the progress line."""
+
+from __future__ import annotations
+
+import io
+
+from deckgen.sim.report import ProgressLine, format_summary
+from deckgen.sim.runner import GameRecord, SimRun
+from deckgen.sim.stats import summarize
+
+
+def make_summary(records: list[GameRecord]) -> dict:
+    return summarize(SimRun("toy", "Toy", 3, 2, ("greedy", "random", "random"), {"fast": True}, 50, records))
+
+
+def test_report_shows_every_figure() -> None:
+    records = [GameRecord(True, (0,), 10, (("draws", 2),))] * 40 + [
+        GameRecord(True, (0, 1, 2), 12, ()), GameRecord(False, (), 50, (("draws", 9),))]
+    text = format_summary(make_summary(records))
+    assert text.splitlines()[0] == "Toy: 3 players, 42 games, seed 2, bots greedy, random, random"
+    assert "options: fast=True" in text
+    assert "finished 41, unfinished 1 (turn cap 50), shared wins 1" in text
+    assert "40.3" in text and "0.3" in text  # split thirds shown with a decimal
+    assert "p < 1e-12" in text
+    assert "length in turns (finished games): mean 10.0, median 10, p90 10, max 12" in text
+    assert "draws       89  2.119" in text  # (40 x 2 + 9) draws over 42 games
+
+
+def test_report_without_finished_games() -> None:
+    text = format_summary(make_summary([GameRecord(False, (), 50, ())]))
+    assert "equal seats (chi-square, finished games): no finished games" in text
+    assert "length: no finished games" in text
+
+
+def test_progress_line_redraws_in_place() -> None:
+    stream = io.StringIO()
+    bar = ProgressLine("toy 3p", 200, stream)
+    bar.advance(50)
+    bar.advance(150)
+    bar.close()
+    drawn = stream.getvalue()
+    assert drawn.count("\r") == 3 and drawn.endswith("200/200 games 100%\n")
+    assert " 50/200 games  25%" in drawn
