@@ -341,10 +341,13 @@ class MystiqueState(State):
         }
 
     def spell_words(self, code: int, count: int) -> str:
-        """A spell as announced: "three suns", "two 1s", "five yellows"."""
+        """A spell as announced: "three suns", "one sun", "two 1s", "five yellows"."""
         attribute, value = self.table.code_values[code]
         words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
-        noun = f"{value}s" if attribute != "suit" else str(value)
+        if attribute == "suit":
+            noun = str(value) if count != 1 else str(value).removesuffix("s")
+        else:
+            noun = f"{value}s" if count != 1 else str(value)
         return f"{words} {noun}"
 
     def describe_move(self, move: Move) -> str:
@@ -352,7 +355,8 @@ class MystiqueState(State):
         seat = self.current_player
         names = [self.table.names[self.table.index[i]] for i in self.table.ids_of(mask)]
         if action == TAKE:
-            return f"seat {seat} takes the {self.pile_mask.bit_count()} cards of the round as burns"
+            taken = self.pile_mask.bit_count()
+            return f"seat {seat} takes the {taken} card{'s' if taken != 1 else ''} of the round as burns"
         if action == DEFLECT:
             return f"seat {seat} deflects the spell with the {names[0]}"
         verb = "opens with" if self.spell_code < 0 else "casts"
