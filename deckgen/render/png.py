@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import math
 import os
+import struct
+import sys
 import tempfile
+import zlib
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,13 +77,48 @@ def _font_config() -> None:
     os.environ["FONTCONFIG_FILE"] = str(config)
 
 
-def _render_png(job: tuple[str, int, int, str]) -> str:
-    """Worker: rasterise one SVG to a PNG file (written atomically); returns its path."""
-    import cairosvg
+def encode_png(rgb: bytes, width: int, height: int, dpi: int) -> bytes:
+    """An 8-bit RGB PNG with its resolution recorded (pHYs), compressed at zlib level 1:
+    cairo's own PNG writer spends 90 ms a card on compression alone, this about 15 ms."""
+    row = width * 3
+    raw = b"".join(b"\x00" + rgb[y * row : (y + 1) * row] for y in range(height))
+    per_metre = round(dpi / 0.0254)
 
-    svg_text, width, height, target = job
-    data = cairosvg.svg2png(bytestring=svg_text.encode("utf-8"), output_width=width, output_height=height)
-    write_atomic(Path(target), data)
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+        + chunk(b"IDAT", zlib.compress(raw, 1))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _render_png(job: tuple[str, int, int, int, str]) -> str:
+    """Worker: rasterise one SVG with cairo and write it as a PNG (atomically)."""
+    from cairosvg.parser import Tree
+    from cairosvg.surface import PNGSurface
+
+    svg_text, width, height, dpi, target = job
+    surface = PNGSurface(Tree(bytestring=svg_text.encode("utf-8")), None, 96,
+                         output_width=width, output_height=height)
+    image = surface.cairo
+    image.flush()
+    stride = image.get_stride()
+    data = bytes(image.get_data())
+    if stride != width * 4:
+        data = b"".join(data[y * stride : y * stride + width * 4] for y in range(height))
+    # cairo's ARGB32 is a native-endian 32-bit word: B, G, R, A bytes on little-endian
+    # machines. Cards are opaque, so alpha is dropped.
+    red, green, blue = (2, 1, 0) if sys.byteorder == "little" else (1, 2, 3)
+    rgb = bytearray(width * height * 3)
+    rgb[0::3] = data[red::4]
+    rgb[1::3] = data[green::4]
+    rgb[2::3] = data[blue::4]
+    write_atomic(Path(target), encode_png(bytes(rgb), width, height, dpi))
     return target
 
 
@@ -121,7 +159,7 @@ def export_images(
             import cairosvg  # noqa: F401  imported before forking so workers share it
 
             jobs = [
-                (text, pixels.width_px, pixels.height_px, str(target))
+                (text, pixels.width_px, pixels.height_px, pixels.dpi, str(target))
                 for target, (_, text) in zip(png_targets, png_items)
             ]
             workers = max(1, min(len(jobs), os.cpu_count() or 1))

@@ -26,7 +26,7 @@ import math
 import os
 import re
 import xml.etree.ElementTree as ET
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
@@ -342,29 +342,58 @@ def _arc_to_beziers(
         t += step
 
 
-class _PathBuilder:
-    """Collects path segments and forwards them to a reportlab path (when drawing)."""
+def _f(value: float) -> str:
+    """A number for the PDF content stream (3 decimals: 1/1000 mm in card units)."""
+    return "%.3f" % value
 
-    def __init__(self, target: Any) -> None:
-        self.target = target
-        self.has_points = False
+
+class _PathBuilder:
+    """Collects path segments as PDF path operators."""
+
+    def __init__(self, ops: list[str]) -> None:
+        self.ops = ops
 
     def move(self, x: float, y: float) -> None:
-        self.has_points = True
-        if self.target is not None:
-            self.target.moveTo(x, y)
+        self.ops.append(f"{_f(x)} {_f(y)} m")
 
     def line(self, x: float, y: float) -> None:
-        if self.target is not None:
-            self.target.lineTo(x, y)
+        self.ops.append(f"{_f(x)} {_f(y)} l")
 
     def curve(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
-        if self.target is not None:
-            self.target.curveTo(x1, y1, x2, y2, x, y)
+        self.ops.append(f"{_f(x1)} {_f(y1)} {_f(x2)} {_f(y2)} {_f(x)} {_f(y)} c")
 
     def close(self) -> None:
-        if self.target is not None:
-            self.target.close()
+        self.ops.append("h")
+
+    def ellipse(self, cx: float, cy: float, rx: float, ry: float) -> None:
+        kx, ky = rx * _KAPPA, ry * _KAPPA
+        self.move(cx + rx, cy)
+        self.curve(cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry)
+        self.curve(cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy)
+        self.curve(cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry)
+        self.curve(cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy)
+        self.close()
+
+    def rect(self, x: float, y: float, w: float, h: float, r: float) -> None:
+        if r <= 0:
+            self.ops.append(f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re")
+            return
+        r = min(r, w / 2, h / 2)
+        k = r * _KAPPA
+        self.move(x + r, y)
+        self.line(x + w - r, y)
+        self.curve(x + w - r + k, y, x + w, y + r - k, x + w, y + r)
+        self.line(x + w, y + h - r)
+        self.curve(x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h)
+        self.line(x + r, y + h)
+        self.curve(x + r - k, y + h, x, y + h - r + k, x, y + h - r)
+        self.line(x, y + r)
+        self.curve(x, y + r - k, x + r - k, y, x + r, y)
+        self.close()
+
+
+#: Control-point distance of a cubic Bezier quarter circle.
+_KAPPA = 0.5522847498
 
 
 def _trace_path(d: str, out: _PathBuilder) -> None:
@@ -454,6 +483,14 @@ def _trace_path(d: str, out: _PathBuilder) -> None:
         last_control, last_quad = control, quad
 
 
+@lru_cache(maxsize=4096)
+def _path_ops(d: str) -> tuple[str, ...]:
+    """PDF operators for SVG path data; cached because icons repeat on many cards."""
+    ops: list[str] = []
+    _trace_path(d, _PathBuilder(ops))
+    return tuple(ops)
+
+
 class _Painter:
     """Walks an SVG tree, drawing onto a reportlab canvas (or only checking, without one)."""
 
@@ -462,7 +499,14 @@ class _Painter:
         self.where = where
         self.gradients: dict[str, ET.Element] = {}
         self.safe: tuple[float, float, float, float] | None = None
-        self.problems: list[str] = []
+        #: PDF operators not yet handed to the canvas (collected, then discarded, when checking).
+        self.ops: list[str] = []
+
+    def flush(self) -> None:
+        """Hand the collected operators to the canvas before reportlab draws on it itself."""
+        if self.canvas is not None and self.ops:
+            self.canvas.addLiteral("\n".join(self.ops))
+        self.ops.clear()
 
     def fail(self, message: str) -> DeckgenError:
         return DeckgenError(f"{self.where}: {message}")
@@ -478,6 +522,7 @@ class _Painter:
             if _tag(element) == "linearGradient" and element.get("id"):
                 self.gradients[element.get("id", "")] = element
         self.children(root, dict(_DEFAULT_STYLE), IDENTITY)
+        self.flush()
 
     def children(self, parent: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
         for element in parent:
@@ -500,82 +545,76 @@ class _Painter:
             if key not in _INHERITED and key not in _IGNORED and key not in _GEOMETRY[tag]:
                 raise self.fail(f"unsupported attribute {key!r} on <{tag}>")
         transform = element.get("transform")
-        canvas = self.canvas
+        ops = self.ops
         if transform:
             local = parse_transform(transform)
             matrix = _multiply(matrix, local)
-            if canvas is not None:
-                canvas.saveState()
-                canvas.transform(*local)
-        try:
-            if tag == "g":
-                self.children(element, style, matrix)
-            elif tag == "text":
-                self.text(element, style, matrix)
-            else:
-                self.shape(tag, element, style)
-        finally:
-            if transform and canvas is not None:
-                canvas.restoreState()
+            ops.append("q " + " ".join(_f(v) for v in local) + " cm")
+        if tag == "g":
+            self.children(element, style, matrix)
+        elif tag == "text":
+            self.text(element, style, matrix)
+        else:
+            self.shape(tag, element, style)
+        if transform:
+            self.ops.append("Q")
 
     def shape(self, tag: str, element: ET.Element, style: dict[str, str]) -> None:
-        canvas = self.canvas
-        if canvas is None:
-            return
+        ops = self.ops
         fill = style["fill"]
         stroke = _colour(style["stroke"])
         gradient = self.gradients.get(fill[5:-1]) if fill.startswith("url(#") else None
         if fill.startswith("url(#") and gradient is None:
             raise self.fail(f"fill {fill} names no linearGradient")
         fill_colour = None if gradient is not None else _colour(fill)
-        path = canvas.beginPath()
+        if tag == "line":
+            fill_colour = gradient = None
+        if fill_colour is None and gradient is None and stroke is None:
+            return
+        path: list[str] = []
+        out = _PathBuilder(path)
         g = _attrs(element)
         if tag == "rect":
             rx = g.get("rx", g.get("ry", 0.0))
-            if rx:
-                path.roundRect(g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"], rx)
-            else:
-                path.rect(g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"])
+            out.rect(g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"], rx)
         elif tag == "circle":
-            path.circle(g.get("cx", 0.0), g.get("cy", 0.0), g["r"])
+            out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["r"], g["r"])
         elif tag == "ellipse":
-            cx, cy, rx, ry = g.get("cx", 0.0), g.get("cy", 0.0), g["rx"], g["ry"]
-            path.ellipse(cx - rx, cy - ry, 2 * rx, 2 * ry)
+            out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["rx"], g["ry"])
         elif tag == "line":
-            path.moveTo(g.get("x1", 0.0), g.get("y1", 0.0))
-            path.lineTo(g.get("x2", 0.0), g.get("y2", 0.0))
-            fill_colour = None
-            gradient = None
+            out.move(g.get("x1", 0.0), g.get("y1", 0.0))
+            out.line(g.get("x2", 0.0), g.get("y2", 0.0))
         elif tag in ("polyline", "polygon"):
             points = _floats(element.get("points", ""))
-            path.moveTo(points[0], points[1])
+            out.move(points[0], points[1])
             for index in range(2, len(points) - 1, 2):
-                path.lineTo(points[index], points[index + 1])
+                out.line(points[index], points[index + 1])
             if tag == "polygon":
-                path.close()
+                out.close()
         else:
-            _trace_path(element.get("d", ""), _PathBuilder(path))
+            path.extend(_path_ops(element.get("d", "")))
         even_odd = style["fill-rule"] == "evenodd"
-        from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO
-
-        mode = FILL_EVEN_ODD if even_odd else FILL_NON_ZERO
         if gradient is not None:
-            self.gradient_fill(path, gradient, mode)
+            self.gradient_fill(path, gradient, even_odd)
         if fill_colour is not None:
-            canvas.setFillColorRGB(*fill_colour)
+            ops.append("%.4f %.4f %.4f rg" % fill_colour)
         if stroke is not None:
-            canvas.setStrokeColorRGB(*stroke)
-            canvas.setLineWidth(float(style["stroke-width"]))
-            canvas.setLineCap(_CAPS[style["stroke-linecap"]])
-            canvas.setLineJoin(_JOINS[style["stroke-linejoin"]])
+            ops.append("%.4f %.4f %.4f RG" % stroke)
+            ops.append(f"{_f(float(style['stroke-width']))} w {_CAPS[style['stroke-linecap']]} J "
+                       f"{_JOINS[style['stroke-linejoin']]} j")
             dash = style["stroke-dasharray"]
-            canvas.setDash(_floats(dash) if dash != "none" else [])
+            ops.append("[" + " ".join(_f(v) for v in _floats(dash)) + "] 0 d" if dash != "none" else "[] 0 d")
         if fill_colour is not None or stroke is not None:
-            canvas.drawPath(path, stroke=stroke is not None, fill=fill_colour is not None, fillMode=mode)
+            ops.extend(path)
+            if fill_colour is not None and stroke is not None:
+                ops.append("B*" if even_odd else "B")
+            elif fill_colour is not None:
+                ops.append("f*" if even_odd else "f")
+            else:
+                ops.append("S")
 
-    def gradient_fill(self, path: Any, gradient: ET.Element, mode: int) -> None:
-        canvas = self.canvas
-        assert canvas is not None
+    def gradient_fill(self, path: list[str], gradient: ET.Element, even_odd: bool) -> None:
+        ops = self.ops
         colours: list[tuple[float, float, float]] = []
         positions: list[float] = []
         for stop in gradient:
@@ -595,21 +634,19 @@ class _Painter:
         # reportlab registers shadings on the page, which breaks inside reused Form XObjects.
         nx, ny = -(y2 - y1) / length * _FAR, (x2 - x1) / length * _FAR
         end_x, end_y = x1 + (x2 - x1) * _FAR / length, y1 + (y2 - y1) * _FAR / length
-        canvas.saveState()
-        canvas.clipPath(path, stroke=0, fill=0, fillMode=mode)
+        ops.append("q")
+        ops.extend(path)
+        ops.append("W* n" if even_odd else "W n")
         for band in range(_BANDS + 1):
             t = -_FAR / length if band == 0 else (band - 0.5) / _BANDS
-            r, g, b = _interpolate(colours, positions, min(1.0, max(0.0, t)))
-            canvas.setFillColorRGB(r, g, b)
+            rgb = _interpolate(colours, positions, min(1.0, max(0.0, t)))
             sx, sy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
-            band_path = canvas.beginPath()
-            band_path.moveTo(sx + nx, sy + ny)
-            band_path.lineTo(end_x + nx, end_y + ny)
-            band_path.lineTo(end_x - nx, end_y - ny)
-            band_path.lineTo(sx - nx, sy - ny)
-            band_path.close()
-            canvas.drawPath(band_path, stroke=0, fill=1)
-        canvas.restoreState()
+            ops.append(
+                "%.4f %.4f %.4f rg " % rgb
+                + f"{_f(sx + nx)} {_f(sy + ny)} m {_f(end_x + nx)} {_f(end_y + ny)} l "
+                f"{_f(end_x - nx)} {_f(end_y - ny)} l {_f(sx - nx)} {_f(sy - ny)} l h f"
+            )
+        ops.append("Q")
 
     def text(self, element: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
         if len(element):
@@ -636,6 +673,7 @@ class _Painter:
         fill = _colour(style["fill"])
         if fill is None:
             return
+        self.flush()
         canvas.saveState()
         canvas.transform(1, 0, 0, -1, x, y)
         canvas.setFillColorRGB(*fill)
