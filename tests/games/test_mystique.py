@@ -335,7 +335,7 @@ def test_an_unfinished_skirmish_has_no_winners(game: MystiqueGame) -> None:
     assert not result.finished and result.winners == () and result.turns == 0
 
 
-def test_turn_cap_bounds_every_game(game: MystiqueGame) -> None:
+def test_turn_cap_is_above_the_longest_possible_skirmish(game: MystiqueGame) -> None:
     # Every cast moves a card out of a hand and every take needs a cast before it.
     assert game.rules.turn_cap > 2 * 120 + 1
 
@@ -461,6 +461,15 @@ def test_describe_move_names_cards_and_spells(game: MystiqueGame) -> None:
     )
 
 
+def test_describe_move_uses_the_singular_for_one_card(game: MystiqueGame) -> None:
+    state = game.position([["red-suns-2", "red-arms-3"], ["blue-moons-4"]])
+    move = state.cast_move(["red-suns-2"], "suit", "suns")
+    assert state.describe_move(move) == "seat 0 opens with one sun: 2 of red suns"
+    assert state.describe_move(state.cast_move(["red-arms-3"], "colour", "red")).startswith("seat 0 opens with one red:")
+    state.play(move)
+    assert state.describe_move(TAKE_MOVE) == "seat 1 takes the 1 card of the round as burns"
+
+
 def test_an_opening_move_needs_its_announcement(game: MystiqueGame) -> None:
     state = game.position([["red-arms-1"], []])
     with pytest.raises(DeckgenError, match="announced"):
@@ -542,6 +551,10 @@ def test_rule_data_is_complete() -> None:
 # --- playouts -------------------------------------------------------------------------------
 
 
+def game_decks(n_players: int) -> int:
+    return load_rules("mystique").setup_for(n_players).decks
+
+
 def settings() -> list[tuple[int, str, bool]]:
     return [(n, bot, options) for n in range(2, 7) for bot in ("random", "greedy") for options in (False, True)]
 
@@ -553,7 +566,8 @@ def test_playouts(n_players: int, bot: str, with_options: bool) -> None:
         options = dict(ALL_OPTIONS, partnerships=n_players in (4, 6))
     finals = check_playouts("mystique", n_players, [bot] * n_players, PLAYOUTS_PER_SETTING, seed=n_players,
                             options=options)
-    assert all(state.is_over for state in finals)
+    dealt = 60 * game_decks(n_players) - load_rules("mystique").setup_for(n_players).removed
+    assert all(state.is_over and state.turns <= 2 * dealt + 1 for state in finals)
     if with_options:
         assert sum(state.deflections for state in finals) > 0
 
