@@ -46,6 +46,9 @@ FONT = fonts.REGULAR
 FONT_BOLD = fonts.BOLD
 #: Crop mark line width in points (hairline that still prints on home printers).
 MARK_WIDTH = 0.3
+#: Footer text size in points, and the margin below the crop marks it needs, in mm.
+FOOTER_SIZE = 6.0
+FOOTER_ROOM = 4.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +146,7 @@ class _SheetWriter:
         canvas.endForm()
         self.forms.add(name)
 
-    def page(self, form_names: list[str], mirrored: bool) -> None:
+    def page(self, form_names: list[str], mirrored: bool, footer: str) -> None:
         canvas = self.canvas
         layout = self.layout
         b = layout.card.bleed
@@ -166,7 +169,19 @@ class _SheetWriter:
             canvas.doForm(name)
             canvas.restoreState()
         self.crop_marks(shown)
+        self.footer(footer)
         canvas.showPage()
+
+    def footer(self, text: str) -> None:
+        """A printing hint centred below the crop marks, when the bottom margin has room."""
+        room = self.layout.art_box[1] - MARK_GAP - MARK_LENGTH
+        if room < FOOTER_ROOM:
+            return
+        canvas = self.canvas
+        canvas.setFillColorRGB(0.35, 0.35, 0.35)
+        canvas.setFont(FONT, FOOTER_SIZE)
+        baseline = (room / 2 - FOOTER_SIZE / MM_TO_PT / 3) * MM_TO_PT
+        canvas.drawCentredString(self.layout.page_width / 2 * MM_TO_PT, baseline, text)
 
     def crop_marks(self, slots: list[Slot]) -> None:
         """Marks on every cut line, in the margins only: outside the art of the whole page."""
@@ -223,7 +238,9 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     )
     writer = _SheetWriter(canvas, layout)
     per_page = layout.per_page
+    sheets = -(-len(deck.cards) // per_page)
     for start in range(0, len(deck.cards), per_page):
+        sheet = f"{deck.name}: sheet {start // per_page + 1} of {sheets}"
         page_cards = deck.cards[start : start + per_page]
         names = []
         for number, card in enumerate(page_cards, start=start):
@@ -232,7 +249,8 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             name = f"face{number}"
             writer.define(name, svg.parse_svg(text, where), where)
             names.append(name)
-        writer.page(names, mirrored=False)
+        writer.page(names, mirrored=False, footer=f"{sheet}, fronts. Print at actual size (100 %)"
+                    + (", double-sided, flipping on the long edge." if options.backs else "."))
         if options.backs:
             back_names = []
             for back_id in backs[start : start + per_page]:
@@ -241,7 +259,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                     where = f"deck {deck.id}: back {back_id}"
                     writer.define(name, svg.parse_svg(svg.back_svg(deck, back_id, geometry), where), where)
                 back_names.append(name)
-            writer.page(back_names, mirrored=True)
+            writer.page(back_names, mirrored=True, footer=f"{sheet}, backs (columns mirrored)")
     from reportlab import rl_config
 
     use_a85 = rl_config.useA85
