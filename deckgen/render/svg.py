@@ -7,7 +7,9 @@ Public API (used by sheets, png, booklet and quick-reference rendering):
 * `back_for(deck, card, back_id=None) -> str`: which back a card gets (see its docstring).
 * `paint_svg(canvas, svg_text, x, y, width, height)`: draw an SVG onto a reportlab canvas as
   vectors with real, embedded text, scaled into the box (x, y) - (x+width, y+height) in points.
-* `check_svg(svg_text, where)`: raise DeckgenError when text leaves the card's safe area.
+* `paint_element(canvas, root, x, y, width, height, where)`: the same for a parsed SVG.
+* `check_svg(svg_text, where)`: raise DeckgenError when text leaves the card's safe area
+  or is smaller than `MIN_TEXT_SIZE`, or when the SVG uses something the painter lacks.
 
 Templates live in `templates/cards/<deck id>/face.svg.j2` and `back.svg.j2`; shared icons are
 jinja macros in `templates/cards/icons.svg.j2`. Autoescaping is on. Each document is in
@@ -34,7 +36,7 @@ from deckgen import paths
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import Card, Deck
 from deckgen.render import fonts
-from deckgen.render.geometry import CARD_SIZES, MM_TO_PT, CardGeometry
+from deckgen.render.geometry import CARD_SIZES, CardGeometry
 
 if TYPE_CHECKING:
     from jinja2 import Environment, Template
@@ -791,8 +793,3 @@ def paint_svg(canvas: Canvas, svg_text: str, x: float, y: float, width: float, h
     embedded DejaVu Sans; fonts are registered on first use."""
     fonts.register_fonts()
     paint_element(canvas, parse_svg(svg_text, where), x, y, width, height, where)
-
-
-def natural_size_pt(geometry: CardGeometry) -> tuple[float, float]:
-    """A card's full size (trim plus bleed) in points."""
-    return geometry.full_width * MM_TO_PT, geometry.full_height * MM_TO_PT
