@@ -147,14 +147,29 @@ def _size_selection(k: int, least: int, most: int) -> list[int]:
     return found
 
 
+def _subsets_by_size(group: int, most: int) -> list[list[int]]:
+    """Sub-masks of `group` with at most `most` cards, as lists by card count."""
+    levels: list[list[int]] = [[0]]
+    while group:
+        low = group & -group
+        group ^= low
+        if len(levels) <= most:
+            levels.append([])
+        for size in range(len(levels) - 1, 0, -1):
+            levels[size] += [sub | low for sub in levels[size - 1]]
+    return levels
+
+
 def _add_subsets(out: list[Move], code: int, group: int, least: int, most: int) -> None:
     """Append a cast move for every sub-mask of `group` with least..most cards.
 
     Small groups list all their sub-masks (one OR each; sub-mask i holds the group's cards at
-    the bits of i) and keep the right sizes by a cached index list; big groups with a size
-    cap step through sub-masks and keep those of the right size."""
+    the bits of i) and keep the right sizes by a cached index list. Big groups build only
+    the sizes wanted, level by level: up to `most` cards, or, with no upper limit, as the
+    complements of the cards left out (at most k - least of them), so the work follows the
+    number of moves rather than the 2**k sub-masks."""
     k = group.bit_count()
-    if k <= _ALL_SUBSETS_UP_TO or most >= k:
+    if k <= _ALL_SUBSETS_UP_TO:
         low = group & -group
         group ^= low
         subs = [0, low]
@@ -167,12 +182,13 @@ def _add_subsets(out: list[Move], code: int, group: int, least: int, most: int) 
             out += [(code, sub) for sub in subs]
         else:
             out += [(code, subs[i]) for i in _size_selection(k, least, most)]
-        return
-    sub = group
-    while sub:
-        if least <= sub.bit_count() <= most:
-            out.append((code, sub))
-        sub = (sub - 1) & group
+    elif most >= k:
+        for left_out in _subsets_by_size(group, k - least):
+            out += [(code, group ^ sub) for sub in left_out]
+    else:
+        for size, subs in enumerate(_subsets_by_size(group, most)):
+            if size >= least:
+                out += [(code, sub) for sub in subs]
 
 
 class MystiqueState(State):

@@ -106,7 +106,9 @@ def test_fives_still_open_a_round_with_deflection_on(game: MystiqueGame) -> None
     ("n_players", "decks", "hand_size", "removed"),
     [(2, 1, 20, 20), (3, 1, 20, 0), (4, 1, 15, 0), (5, 2, 24, 0), (6, 2, 20, 0)],
 )
-def test_deal_follows_the_setup_table(game: MystiqueGame, n_players: int, decks: int, hand_size: int, removed: int) -> None:
+def test_deal_follows_the_setup_table(
+    game: MystiqueGame, n_players: int, decks: int, hand_size: int, removed: int
+) -> None:
     setup = game.rules.setup_for(n_players)
     assert (setup.decks, setup.hand_size, setup.removed) == (decks, hand_size, removed)
     state = game.new_game(n_players, random.Random(3), game.rules.resolve_options())
@@ -264,6 +266,22 @@ def test_answer_moves_are_exactly_the_subsets_big_enough(game: MystiqueGame) -> 
     assert len(casts) == len(set(casts)) == sum(len(list(itertools.combinations(reds, k))) for k in range(2, 7))
 
 
+def test_big_groups_give_exactly_the_legal_openings_and_answers(game: MystiqueGame) -> None:
+    yellows = cards("y", "msac", "12345")
+    state = opened(game, yellows[:5], yellows[5:17], "colour", "yellow")
+    code = state.spell_code
+    casts = {m for m in state.legal_moves() if m != TAKE_MOVE}
+    expected = {
+        (code, state.table.mask_of(list(combo)))
+        for size in range(5, 13) for combo in itertools.combinations(yellows[5:17], size)
+    }
+    assert len(casts) == len(expected) == 3302 and casts == expected
+    opening = game.position([yellows[:12], ["red-arms-1"]])
+    yellow_openings = [m for m in opening.legal_moves() if m[0] == code]
+    assert len(yellow_openings) == len(set(yellow_openings)) == 12 + 66 + 220 + 495 + 792
+    assert all(1 <= mask.bit_count() <= 5 for _, mask in yellow_openings)
+
+
 def test_taking_is_allowed_even_when_an_answer_exists(game: MystiqueGame) -> None:
     state = opened(game, ["yellow-moons-1"], ["yellow-suns-2", "red-arms-3"], "colour", "yellow")
     assert TAKE_MOVE in state.legal_moves() and len(state.legal_moves()) == 2
@@ -326,7 +344,9 @@ def test_the_skirmish_ends_when_the_spellcaster_has_nothing_to_open(game: Mystiq
     result = state.result()
     assert result.finished and result.scores == (1.0, 2.0, 1.0)
     assert result.winners == (0, 2) and result.ranking == (0, 2, 1)
-    assert state.counters == {"deflections": 0, "takes": 3, "burned_from_rounds": 3, "left_in_hands": 1, "longest_spell": 1}
+    assert state.counters == {
+        "deflections": 0, "takes": 3, "burned_from_rounds": 3, "left_in_hands": 1, "longest_spell": 1
+    }
 
 
 def test_an_unfinished_skirmish_has_no_winners(game: MystiqueGame) -> None:
@@ -465,7 +485,8 @@ def test_describe_move_uses_the_singular_for_one_card(game: MystiqueGame) -> Non
     state = game.position([["red-suns-2", "red-arms-3"], ["blue-moons-4"]])
     move = state.cast_move(["red-suns-2"], "suit", "suns")
     assert state.describe_move(move) == "seat 0 opens with one sun: 2 of red suns"
-    assert state.describe_move(state.cast_move(["red-arms-3"], "colour", "red")).startswith("seat 0 opens with one red:")
+    red = state.cast_move(["red-arms-3"], "colour", "red")
+    assert state.describe_move(red).startswith("seat 0 opens with one red:")
     state.play(move)
     assert state.describe_move(TAKE_MOVE) == "seat 1 takes the 1 card of the round as burns"
 
