@@ -174,3 +174,28 @@ def test_mismatch_cards_get_their_colour_decks_back() -> None:
     assert {name for _, _, name in placements(pdf, 1)} == {"back-red"}
     # cards 48-63: the last four red cards, then blue ones
     assert {name for _, _, name in placements(pdf, 7)} == {"back-red", "back-blue"}
+
+
+def test_draw_card_clips_to_the_trim_for_booklets(tmp_path) -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckgen.render import svg
+    from deckgen.render.sheets import FONT, draw_card, write_sheets
+
+    deck = load_deck("mystique")
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 200), invariant=1, initialFontName=FONT)
+    height = draw_card(canvas, svg.card_svg(deck, deck.card("red-suns-1")), POKER, 50, 20, 100)
+    assert height == pytest.approx(100 * POKER.height / POKER.width)
+    canvas.save()
+    pdf = buffer.getvalue()
+    assert "1 of red suns" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
+    image = pypdfium2.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("RGB")
+    assert image.getpixel((48, 100)) == (255, 255, 255)  # bleed clipped away left of the trim
+    red = image.getpixel((51, 100))
+    assert red[0] > 150 and red[1] < 80  # the card's red edge starts at the trim
+
+    path = write_sheets(load_deck("smoke-and-mirrors"), SheetOptions(backs=False), tmp_path)
+    assert path == tmp_path / "smoke-and-mirrors" / "smoke-and-mirrors-pnp.pdf"
+    assert len(PdfReader(path).pages) == 2
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
