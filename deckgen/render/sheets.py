@@ -46,6 +46,8 @@ FONT = fonts.REGULAR
 FONT_BOLD = fonts.BOLD
 #: Crop mark line width in points (hairline that still prints on home printers).
 MARK_WIDTH = 0.3
+#: How far (mm) a card's art reaches under a neighbour that is drawn over it afterwards.
+SEAM_OVERLAP = 0.3
 #: Footer text size in points, and the margin below the crop marks it needs, in mm.
 FOOTER_SIZE = 6.0
 FOOTER_ROOM = 4.0
@@ -157,12 +159,17 @@ class _SheetWriter:
             shown.append(slot)
             canvas.saveState()
             if layout.shared_cuts:
+                # Reach a hair under the neighbours drawn after this card (right, or left on
+                # mirrored pages, and below): they cover it, and viewers show no white seam.
+                left = slot.bleed_left or (SEAM_OVERLAP if mirrored and b else 0.0)
+                right = slot.bleed_right or (SEAM_OVERLAP if not mirrored and b else 0.0)
+                bottom = slot.bleed_bottom or (SEAM_OVERLAP if b else 0.0)
                 path = canvas.beginPath()
                 path.rect(
-                    (slot.x - slot.bleed_left) * MM_TO_PT,
-                    (slot.y - slot.bleed_bottom) * MM_TO_PT,
-                    (layout.card.width + slot.bleed_left + slot.bleed_right) * MM_TO_PT,
-                    (layout.card.height + slot.bleed_bottom + slot.bleed_top) * MM_TO_PT,
+                    (slot.x - left) * MM_TO_PT,
+                    (slot.y - bottom) * MM_TO_PT,
+                    (layout.card.width + left + right) * MM_TO_PT,
+                    (layout.card.height + bottom + slot.bleed_top) * MM_TO_PT,
                 )
                 canvas.clipPath(path, stroke=0, fill=0)
             canvas.translate((slot.x - b) * MM_TO_PT, (slot.y - b) * MM_TO_PT)
