@@ -163,12 +163,24 @@ def _subsets_by_size(group: int, most: int) -> list[list[int]]:
 def _add_subsets(out: list[Move], code: int, group: int, least: int, most: int) -> None:
     """Append a cast move for every sub-mask of `group` with least..most cards.
 
-    Small groups list all their sub-masks (one OR each; sub-mask i holds the group's cards at
+    Groups of two or three cards with no size limit in the way are written out. Other small
+    groups list all their sub-masks (one OR each; sub-mask i holds the group's cards at
     the bits of i) and keep the right sizes by a cached index list. Big groups build only
     the sizes wanted, level by level: up to `most` cards, or, with no upper limit, as the
     complements of the cards left out (at most k - least of them), so the work follows the
     number of moves rather than the 2**k sub-masks."""
     k = group.bit_count()
+    if 2 <= k <= 3 and least <= 1 and most >= k:
+        # The commonest groups, written out: two cards a, b; three cards a, b, c.
+        a = group & -group
+        rest = group ^ a
+        if k == 2:
+            out += [(code, a), (code, rest), (code, group)]
+            return
+        b = rest & -rest
+        c = rest ^ b
+        out += [(code, a), (code, b), (code, a | b), (code, c), (code, a | c), (code, rest), (code, group)]
+        return
     if k <= _ALL_SUBSETS_UP_TO:
         low = group & -group
         group ^= low

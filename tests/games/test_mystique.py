@@ -13,7 +13,7 @@ import pytest
 from deckgen.bots.mystique import GreedyBot
 from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.games.base import IllegalMove, get_game, play_game
-from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState
+from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState, _add_subsets
 from deckgen.model.rules import load_rules
 from tests.games.playout import check_playouts
 
@@ -280,6 +280,22 @@ def test_big_groups_give_exactly_the_legal_openings_and_answers(game: MystiqueGa
     yellow_openings = [m for m in opening.legal_moves() if m[0] == code]
     assert len(yellow_openings) == len(set(yellow_openings)) == 12 + 66 + 220 + 495 + 792
     assert all(1 <= mask.bit_count() <= 5 for _, mask in yellow_openings)
+
+
+def test_sub_mask_enumeration_matches_brute_force_for_every_group_size() -> None:
+    rng = random.Random(4)
+    for k in range(1, 13):
+        for _ in range(12):
+            bits = rng.sample(range(120), k)
+            least = rng.choice([1, rng.randint(1, k)])
+            most = rng.choice([5, k, rng.randint(least, k)])
+            out: list[Any] = []
+            _add_subsets(out, 7, sum(1 << b for b in bits), least, most)
+            expected = {
+                (7, sum(1 << b for b in combo))
+                for size in range(least, most + 1) for combo in itertools.combinations(bits, size)
+            }
+            assert len(out) == len(set(out)) and set(out) == expected, (k, least, most)
 
 
 def test_taking_is_allowed_even_when_an_answer_exists(game: MystiqueGame) -> None:
