@@ -70,7 +70,7 @@ def _bytecode_cache(cache_class: Any) -> Any:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return cache_class(str(folder))
+    return cache_class(str(folder)) if os.access(folder, os.W_OK) else None
 
 
 def _mix(colour: str, backdrop: str, amount: float) -> str:
