@@ -414,14 +414,16 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
               help="Output folder (default: ./output); files go to OUTPUT/DECK/.")
 @click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
 @click.option("--card-size", default="poker", show_default=True,
-              help="poker (63.5x88.9), bridge (57.15x88.9), mini (41x63), tarot (70x120) or WxH in mm.")
+              help="poker (2.5x3.5 in, 63.5x88.9), bridge (57.15x88.9), mini (41x63), tarot (70x120) "
+                   "or WxH in mm.")
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, mm.")
 @click.option("--no-backs", is_flag=True, help="Fronts only, no back pages.")
 @click.option("--back", "back_id", default=None,
               help="Back for every card (e.g. silver for Mystique); default: the deck's own.")
 @click.option("--png", "png_dpi", type=click.IntRange(30, 1200), default=None, metavar="DPI",
-              help="Also write one PNG per card (trim plus bleed) at DPI.")
-@click.option("--svg", "write_svg", is_flag=True, help="Also write one SVG per card.")
+              help="Also write a PNG of every card and back (trim plus bleed) to OUTPUT/DECK/png/.")
+@click.option("--svg", "write_svg", is_flag=True,
+              help="Also write an SVG of every card and back to OUTPUT/DECK/svg/.")
 def render_cards_command(deck: str, output: Path | None, paper: str, card_size: str, bleed: float,
                          no_backs: bool, back_id: str | None, png_dpi: int | None, write_svg: bool) -> None:
     """Print-and-play PDF of DECK: OUTPUT/DECK/DECK-pnp.pdf, plus card images on request.
