@@ -9,7 +9,8 @@ weakest single card; answers by shutting the round when it can, else with the ch
 legal spell (the fewest, weakest cards); deflects when it cannot answer or when a palm is
 cheaper than the answer; and takes only when nothing else is legal (taking small rounds on
 purpose lost more games than it won in measured play against random opponents).
-It reads only its own hand and public facts (cards cast so far, the standing spell).
+It reads only its own hand and public facts (cards cast so far, the standing spell). In
+partnerships it still plays for its own burns; it does not steer rounds to its partner.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class GreedyBot:
         return (best[1], best[2])
 
     def _answer(self, state: MystiqueState, hand: int, seen: int) -> tuple[int, int]:
+        # Imported here because the engine module imports this one for its bot table.
         from deckgen.games.mystique import DEFLECT, TAKE_MOVE
 
         table = state.table
