@@ -72,8 +72,11 @@ def _font_config() -> None:
         '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
         f"  <dir>{fonts.font_dir()}</dir>\n</fontconfig>\n"
     )
-    if not config.is_file() or config.read_text(encoding="utf-8") != text:
-        write_atomic(config, text)
+    try:
+        if not config.is_file() or config.read_text(encoding="utf-8") != text:
+            write_atomic(config, text)
+    except OSError:
+        return  # cairo then finds DejaVu Sans among the system fonts, if at all
     os.environ["FONTCONFIG_FILE"] = str(config)
 
 

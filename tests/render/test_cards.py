@@ -151,6 +151,13 @@ def test_cli_writes_pdf_pngs_and_svgs(tmp_path: Path) -> None:
     assert len(pngs) == 19 and (folder / "png" / "skull-mirror.png") in pngs
     expected = pixel_geometry(CardGeometry(*CARD_SIZES["poker"]), 40)
     assert png_size(folder / "png" / "back-smoke.png") == (expected.width_px, expected.height_px)
+    from PIL import Image
+
+    with Image.open(folder / "png" / "star-1-1.png") as image:
+        assert image.mode == "RGB"
+        assert image.getpixel((0, 0)) == (0x1D, 0x1A, 0x30)  # the bleed: smoke background
+        centre = image.getpixel((image.width // 2, int(image.height * 0.45)))
+        assert centre[0] > 200 and centre[1] > 150 and centre[2] < 120  # the gold star
     assert len(list((folder / "svg").glob("*.svg"))) == 19
     assert not [p for p in folder.rglob("*") if p.name.startswith(".")]
     assert "wrote" in out
