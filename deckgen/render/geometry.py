@@ -188,8 +188,8 @@ def parse_card_size(text: str) -> tuple[float, float]:
 
 def plan_sheet(paper: tuple[float, float], card: CardGeometry) -> SheetLayout:
     """Fit as many cards as possible on the page, preferring separate bleeds when free."""
-    if card.bleed < 0:
-        raise DeckgenError(f"bleed must not be negative (got {card.bleed:g} mm)")
+    if not card.bleed >= 0:  # also catches NaN
+        raise DeckgenError(f"bleed must be 0 mm or more (got {card.bleed:g})")
     if card.bleed > 10:
         raise DeckgenError(f"bleed of {card.bleed:g} mm is too large (at most 10 mm)")
     page_w, page_h = paper

@@ -168,7 +168,7 @@ def test_cli_writes_pdf_pngs_and_svgs(tmp_path: Path) -> None:
     [
         (["smoke-and-mirrors", "--paper", "a3"], "unknown paper 'a3'"),
         (["smoke-and-mirrors", "--card-size", "huge"], "unknown card size 'huge'"),
-        (["smoke-and-mirrors", "--bleed", "-1"], "bleed must not be negative"),
+        (["smoke-and-mirrors", "--bleed", "-1"], "bleed must be 0 mm or more"),
         (["smoke-and-mirrors", "--bleed", "12"], "too large"),
         (["smoke-and-mirrors", "--card-size", "200x290"], "does not fit"),
         (["smoke-and-mirrors", "--card-size", "20x30"], "below the 1.2 mm that stays legible"),
