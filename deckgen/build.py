@@ -25,11 +25,26 @@ def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
 
 
 def build_all(out_dir: Path, echo: Callable[[str], None]) -> list[Path]:
-    """Build every deck's and every game's outputs under out_dir; returns the files written."""
+    """Build every deck's and every game's outputs under out_dir; returns the files written.
+
+    Per deck: card listing, composition report, print-and-play sheets. Per game: rule
+    booklet, imposed booklet and quick reference.
+    """
+    from deckgen.model.rules import all_rules
+    from deckgen.render.booklet import render_booklet
+    from deckgen.render.quickref import render_quickref
+    from deckgen.render.sheets import SheetOptions, write_sheets
+
     written: list[Path] = []
     for deck_id in deck_ids():
         deck = load_deck(deck_id)
         files = write_deck_reports(deck, out_dir)
+        files.append(write_sheets(deck, SheetOptions(), out_dir))
         written += files
-        echo(f"{deck_id}: {len(files)} files")
+        echo(f"deck {deck_id}: {', '.join(f.name for f in files)}")
+    for rules in all_rules().values():
+        files = render_booklet(rules, out_dir, imposed=True)
+        files.append(render_quickref(rules, out_dir))
+        written += files
+        echo(f"game {rules.id}: {', '.join(f.name for f in files)}")
     return written

@@ -1,0 +1,101 @@
+"""Game rule data: schema errors, option handling and the shipped files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckgen.errors import DataError, UnknownName
+from deckgen.model.rules import all_rules, load_rules, load_rules_file
+
+
+def rules_data(**overrides: object) -> dict:
+    data = {
+        "id": "toy",
+        "name": "Toy Game",
+        "deck": "toydeck",
+        "players": {"min": 2, "max": 3},
+        "metadata": {"minutes": "10", "complexity": 1, "designer": "Someone", "year": 2020},
+        "setup": {2: {"hand_size": 5}, 3: {"hand_size": 4, "removed": 1}},
+        "options": {
+            "rate": {"type": "float", "default": 0.0, "min": 0, "max": 1, "description": "A rate."},
+            "fast": {"type": "bool", "default": False, "description": "Play fast."},
+            "length": {"type": "choice", "default": "short", "choices": ["short", "long"], "description": "How long."},
+        },
+        "turn_cap": 100,
+    }
+    data.update(overrides)
+    return data
+
+
+def write(tmp_path: Path, data: object, name: str = "toy") -> Path:
+    path = tmp_path / "toydeck" / "games" / f"{name}.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def problems(path: Path) -> list[str]:
+    with pytest.raises(DataError) as info:
+        load_rules_file(path)
+    return info.value.problems
+
+
+def test_valid_rules_load(tmp_path: Path):
+    rules = load_rules_file(write(tmp_path, rules_data()))
+    assert rules.setup_for(3).removed == 1
+    assert list(rules.players.counts()) == [2, 3]
+
+
+def test_setup_must_cover_every_player_count(tmp_path: Path):
+    (line,) = problems(write(tmp_path, rules_data(setup={2: {"hand_size": 5}})))
+    assert "setup is missing player counts [3]" in line
+
+
+def test_unknown_key_and_bad_option_default(tmp_path: Path):
+    data = rules_data(colour="red")
+    data["options"]["rate"]["default"] = 2.0
+    lines = problems(write(tmp_path, data))
+    assert any(line.endswith("colour: unknown key (not part of the schema)") for line in lines)
+    assert any("options.rate" in line and "above the maximum" in line for line in lines)
+
+
+def test_file_name_and_deck_folder_must_agree(tmp_path: Path):
+    (line,) = problems(write(tmp_path, rules_data(), name="other"))
+    assert line.endswith("id: 'toy' does not match the file name (expected 'other')")
+    (line,) = problems(write(tmp_path, rules_data(deck="elsewhere")))
+    assert "deck: 'elsewhere' is not the deck folder it lives in" in line
+
+
+def test_options_resolve_and_reject(tmp_path: Path):
+    rules = load_rules_file(write(tmp_path, rules_data()))
+    assert rules.resolve_options({"rate": "0.25", "fast": "yes"}) == {"rate": 0.25, "fast": True, "length": "short"}
+    with pytest.raises(UnknownName) as info:
+        rules.resolve_options({"speed": "1", "rate": "2", "length": "medium", "fast": "maybe"})
+    assert info.value.problems == [
+        "game toy: unknown option 'speed' (options: fast, length, rate)",
+        "game toy: option rate: 2.0 is above the maximum 1.0",
+        "game toy: option length: 'medium' is not one of ['short', 'long']",
+        "game toy: option fast: 'maybe' is not true/false",
+    ]
+
+
+def test_wrong_player_count(tmp_path: Path):
+    rules = load_rules_file(write(tmp_path, rules_data()))
+    with pytest.raises(DataError, match="for 2-3 players"):
+        rules.setup_for(5)
+
+
+def test_unknown_game_lists_known_games():
+    with pytest.raises(UnknownName, match="unknown game 'nosuchgame'"):
+        load_rules("nosuchgame")
+
+
+def test_shipped_rules_are_valid_and_name_a_shipped_deck():
+    from deckgen.model.deck import deck_ids
+
+    for rules in all_rules().values():
+        assert rules.deck in deck_ids()
+        assert rules.text is not None and rules.quickref is not None, rules.id
