@@ -322,7 +322,7 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
       deckgen simulate mismatch --players 2-6 --games 500 --json
     """
     from deckgen.games.base import get_game
-    from deckgen.sim.report import ProgressLine, format_summary, write_plot
+    from deckgen.sim.report import ProgressLine, format_summary, plot_format, write_plot
     from deckgen.sim.runner import (SimulationError, parse_bots, parse_jobs, parse_options,
                                     parse_player_counts, run_simulation)
     from deckgen.sim.stats import summarize
@@ -334,6 +334,8 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     workers = parse_jobs(jobs)
     if n_games < 1:
         raise SimulationError(f"--games {n_games}: play at least one game")
+    if plot_path is not None:
+        plot_format(plot_path)
     show_progress = sys.stderr.isatty() if progress is None else progress
     runs = []
     for n_players in counts:

@@ -97,6 +97,17 @@ class ProgressLine:
         self.stream.flush()
 
 
+PLOT_FORMATS = ("png", "pdf", "svg")
+
+
+def plot_format(path: Path) -> str:
+    """The plot format named by the file suffix; checked before a long simulation starts."""
+    suffix = path.suffix.lstrip(".").lower()
+    if suffix not in PLOT_FORMATS:
+        raise DeckgenError(f"--plot {path}: give a file ending in {', '.join('.' + f for f in PLOT_FORMATS)}")
+    return suffix
+
+
 def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path) -> None:
     """Per player count: seat win rates with 95% intervals against the fair share, and the
     distribution of game lengths. The format follows the file suffix (png, pdf, svg)."""
@@ -133,7 +144,7 @@ def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path) 
     figure.tight_layout()
     try:
         with atomic_path(path) as temp:
-            figure.savefig(temp, format=path.suffix.lstrip(".").lower() or "png")
+            figure.savefig(temp, format=plot_format(path))
     except (OSError, ValueError) as exc:
         raise DeckgenError(f"--plot {path}: cannot write the plot ({exc})") from None
     finally:

@@ -120,6 +120,7 @@ def test_progress_goes_to_stderr_only(toy_game: Game) -> None:
         (("simulate", "toy", "--jobs", "0"), "--jobs '0'"),
         (("simulate", "toy", "--games", "0"), "at least one game"),
         (("simulate", "toy", "--games", "10", "--plot", "/dev/null/x.png"), "cannot write the plot"),
+        (("simulate", "toy", "--games", "10", "--plot", "wins.jpeg"), "give a file ending in .png, .pdf, .svg"),
     ],
 )
 def test_bad_input_exits_2_with_one_line(toy_game: Game, args: tuple[str, ...], message: str) -> None:
