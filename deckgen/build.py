@@ -24,12 +24,16 @@ def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
     ]
 
 
-def build_all(out_dir: Path, echo: Callable[[str], None]) -> list[Path]:
+def build_all(
+    out_dir: Path, echo: Callable[[str], None], sim_games: int = 500, seed: int = 1, jobs: int = 1
+) -> list[Path]:
     """Build every deck's and every game's outputs under out_dir; returns the files written.
 
     Per deck: card listing, composition report, print-and-play sheets. Per game: rule
-    booklet, imposed booklet and quick reference.
+    booklet, imposed booklet, quick reference and, unless sim_games is 0, a fairness report.
     """
+    from deckgen.games.base import get_game
+    from deckgen.sim.fairness import write_fairness_report
     from deckgen.model.rules import all_rules
     from deckgen.render.booklet import render_booklet
     from deckgen.render.quickref import render_quickref
@@ -45,6 +49,8 @@ def build_all(out_dir: Path, echo: Callable[[str], None]) -> list[Path]:
     for rules in all_rules().values():
         files = render_booklet(rules, out_dir, imposed=True)
         files.append(render_quickref(rules, out_dir))
+        if sim_games:
+            files += write_fairness_report(get_game(rules.id), out_dir, sim_games, seed, jobs)
         written += files
         echo(f"game {rules.id}: {', '.join(f.name for f in files)}")
     return written

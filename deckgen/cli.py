@@ -171,23 +171,30 @@ def render_group() -> None:
 @main.command("build")
 @click.option("--output", "output", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: ./output).")
-def build_command(output: Path | None) -> None:
+@click.option("--sim-games", type=click.IntRange(min=0), default=500, show_default=True,
+              help="Games per player count in each fairness report (0 skips simulation).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fairness simulations.")
+@click.option("--jobs", default="auto", show_default=True, help="Worker processes for simulation, or 'auto'.")
+def build_command(output: Path | None, sim_games: int, seed: int, jobs: str) -> None:
     """Build every output for the shipped decks and games under output/.
 
     Card listings and composition reports, print-and-play sheets, rule booklets (plain and
-    imposed) and quick references.
+    imposed), quick references and fairness reports (every player count with random bots,
+    and the greedy bot against random bots).
 
     \b
-    Example:
-      deckgen build --output output
+    Examples:
+      deckgen build
+      deckgen build --output out --sim-games 5000 --seed 7
     """
     import time
 
     from deckgen.build import build_all
     from deckgen.paths import output_dir
+    from deckgen.sim.runner import parse_jobs
 
     start = time.perf_counter()
-    written = build_all(output or output_dir(), click.echo)
+    written = build_all(output or output_dir(), click.echo, sim_games, seed, parse_jobs(jobs))
     click.echo(f"built {len(written)} files in {time.perf_counter() - start:.1f} s")
 
 

@@ -1,0 +1,71 @@
+"""The fairness report `deckgen build` writes for every game: every allowed player count
+with random bots, and the greedy bot in seat 0 against random bots, as JSON, text and plot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from deckgen.fileio import write_atomic
+from deckgen.games.base import Game
+from deckgen.report import table
+from deckgen.sim.report import format_summary, write_plot
+from deckgen.sim.runner import run_simulation
+from deckgen.sim.stats import summarize
+
+
+def _edge_row(summary: dict[str, Any]) -> list[Any]:
+    """Seat 0's win rate above the fair share, with its interval, and the length."""
+    fair = 1 / summary["players"]
+    seat0 = summary["seat_win_rate"][0]
+    rate = seat0["rate"]
+    low, high = seat0["ci95"]
+    p_value = summary["seat_p_value"]
+    length = summary["length"]
+    return [
+        summary["players"],
+        summary["games"],
+        summary["unfinished"],
+        "-" if rate is None else f"{100 * (rate - fair):+.1f} pts",
+        f"{100 * (low - fair):+.1f} .. {100 * (high - fair):+.1f}",
+        "-" if p_value is None else f"{p_value:.3g}",
+        "-" if length is None else f"{length['mean']:.1f}",
+    ]
+
+
+def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs: int) -> list[Path]:
+    """Simulate and write `<game>-fairness.{json,txt,png}` under out_dir/<deck>/."""
+    rules = game.rules
+    options = rules.resolve_options()
+    runs = [
+        run_simulation(game, n, ["random"] * n, options, seed, games, jobs) for n in rules.players.counts()
+    ]
+    summaries = [summarize(run) for run in runs]
+    n_greedy = 4 if 4 in rules.players.counts() else rules.players.min
+    greedy_bots = ["greedy"] + ["random"] * (n_greedy - 1)
+    greedy = summarize(run_simulation(game, n_greedy, greedy_bots, options, seed, games, jobs))
+    greedy_rate = greedy["seat_win_rate"][0]
+    target = out_dir / rules.deck
+    text = [
+        f"{rules.name}: fairness with random bots, {games} games per player count, seed {seed}",
+        "seat 0's edge = its win rate minus the fair share (1 / players), with the 95% Wilson interval;",
+        "p = chi-square test that all seats win equally often (finished games only).",
+        "",
+        table(["players", "games", "unfinished", "seat 0 edge", "95% CI", "p", "mean turns"],
+              [_edge_row(s) for s in summaries]),
+        "",
+        f"greedy bot in seat 0 against {n_greedy - 1} random bots: wins "
+        f"{100 * (greedy_rate['rate'] or 0):.1f}% (95% CI {100 * greedy_rate['ci95'][0]:.1f}-"
+        f"{100 * greedy_rate['ci95'][1]:.1f}%, fair share {100 / n_greedy:.1f}%)",
+        "",
+        *(format_summary(s) + "\n" for s in summaries),
+    ]
+    data = {"game": rules.id, "seed": seed, "games_per_count": games, "random": summaries, "greedy_vs_random": greedy}
+    plot = target / f"{rules.id}-fairness.png"
+    write_plot(runs, summaries, plot)
+    return [
+        write_atomic(target / f"{rules.id}-fairness.json", json.dumps(data, indent=2) + "\n"),
+        write_atomic(target / f"{rules.id}-fairness.txt", "\n".join(text)),
+        plot,
+    ]
