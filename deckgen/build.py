@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Callable
 
@@ -24,6 +26,32 @@ def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
     ]
 
 
+def deck_outputs(deck_id: str, out_dir: Path) -> list[Path]:
+    """Listing, composition report and print-and-play sheets of one deck."""
+    from deckgen.render.sheets import SheetOptions, write_sheets
+
+    deck = load_deck(deck_id)
+    return write_deck_reports(deck, out_dir) + [write_sheets(deck, SheetOptions(), out_dir)]
+
+
+def game_documents(game_id: str, out_dir: Path) -> list[Path]:
+    """Rule booklet, imposed booklet and quick reference of one game."""
+    from deckgen.model.rules import load_rules
+    from deckgen.render.booklet import render_booklet
+    from deckgen.render.quickref import render_quickref
+
+    rules = load_rules(game_id)
+    return render_booklet(rules, out_dir, imposed=True) + [render_quickref(rules, out_dir)]
+
+
+def game_fairness(game_id: str, out_dir: Path, games: int, seed: int) -> list[Path]:
+    """Fairness report of one game (its simulations run in this one process)."""
+    from deckgen.games.base import get_game
+    from deckgen.sim.fairness import write_fairness_report
+
+    return write_fairness_report(get_game(game_id), out_dir, games, seed, jobs=1)
+
+
 def build_all(
     out_dir: Path, echo: Callable[[str], None], sim_games: int = 500, seed: int = 1, jobs: int = 1
 ) -> list[Path]:
@@ -31,26 +59,32 @@ def build_all(
 
     Per deck: card listing, composition report, print-and-play sheets. Per game: rule
     booklet, imposed booklet, quick reference and, unless sim_games is 0, a fairness report.
+    Independent tasks run on `jobs` processes; every output is the same whatever `jobs` is.
     """
-    from deckgen.games.base import get_game
-    from deckgen.sim.fairness import write_fairness_report
     from deckgen.model.rules import all_rules
-    from deckgen.render.booklet import render_booklet
-    from deckgen.render.quickref import render_quickref
-    from deckgen.render.sheets import SheetOptions, write_sheets
+    from deckgen.validate import validate_paths
 
-    written: list[Path] = []
-    for deck_id in deck_ids():
-        deck = load_deck(deck_id)
-        files = write_deck_reports(deck, out_dir)
-        files.append(write_sheets(deck, SheetOptions(), out_dir))
-        written += files
-        echo(f"deck {deck_id}: {', '.join(f.name for f in files)}")
-    for rules in all_rules().values():
-        files = render_booklet(rules, out_dir, imposed=True)
-        files.append(render_quickref(rules, out_dir))
+    validate_paths([])  # every data problem is reported before anything is written
+    tasks: list[tuple[str, Callable[..., list[Path]], tuple]] = [
+        (f"deck {d}", deck_outputs, (d, out_dir)) for d in deck_ids()
+    ]
+    for game_id in all_rules():
         if sim_games:
-            files += write_fairness_report(get_game(rules.id), out_dir, sim_games, seed, jobs)
+            tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed)))
+        tasks.append((f"game {game_id}", game_documents, (game_id, out_dir)))
+    if jobs == 1:
+        results = [task(*args) for _, task, args in tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=_fork_context()) as pool:
+            futures = [pool.submit(task, *args) for _, task, args in tasks]
+            results = [future.result() for future in futures]
+    written: list[Path] = []
+    for (label, _, _), files in zip(tasks, results):
+        echo(f"{label}: {', '.join(f.name for f in files)}")
         written += files
-        echo(f"game {rules.id}: {', '.join(f.name for f in files)}")
     return written
+
+
+def _fork_context() -> multiprocessing.context.BaseContext:
+    """fork shares the already-imported modules with workers; elsewhere use the default."""
+    return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)

@@ -1,0 +1,54 @@
+"""`deckgen build`: every output for the shipped data, and nothing half-written on errors."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckgen import paths
+from deckgen.cli import main
+from deckgen.model.deck import deck_ids, load_deck
+from deckgen.model.rules import all_rules
+
+DECK_FILES = ["cards.json", "composition.txt", "composition.json", "pnp.pdf"]
+GAME_FILES = ["rules.pdf", "rules-booklet.pdf", "quickref.pdf", "fairness.json", "fairness.txt", "fairness.png"]
+
+
+def test_build_writes_every_output(tmp_path: Path):
+    result = CliRunner().invoke(main, ["build", "--output", str(tmp_path), "--sim-games", "20", "--jobs", "2"])
+    assert result.exit_code == 0, result.output
+    expected = {f"{d}/{d}-{name}" for d in deck_ids() for name in DECK_FILES}
+    expected |= {f"{r.deck}/{r.id}-{name}" for r in all_rules().values() for name in GAME_FILES}
+    found = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
+    assert found == expected
+    assert all((tmp_path / f).stat().st_size > 0 for f in found)
+
+
+@pytest.fixture
+def broken_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the shipped data whose Mirrorquest deck has an undeclared colour."""
+    root = tmp_path / "project"
+    shutil.copytree(paths.PROJECT_ROOT / "decks", root / "decks")
+    shutil.copytree(paths.PROJECT_ROOT / "templates", root / "templates")
+    deck = root / "decks" / "mirrorquest" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("set: {kind: card}", "set: {kind: card, colour: purple}"))
+    monkeypatch.setattr(paths, "PROJECT_ROOT", root)
+    load_deck.cache_clear()
+    all_rules.cache_clear()
+    yield root
+    load_deck.cache_clear()
+    all_rules.cache_clear()
+
+
+def test_build_with_bad_data_fails_cleanly(broken_root: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--output", str(out), "--sim-games", "0", "--jobs", "1"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert lines and all(line.startswith("error: ") for line in lines)
+    assert "mirrorquest/deck.yaml: groups[0].set.colour: value 'purple' is not declared" in lines[0]
+    assert "Traceback" not in result.output
+    assert not out.exists()
