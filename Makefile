@@ -20,9 +20,11 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-# Simulation speed next to its targets; RLCard's UNO is measured as a peer in the same run.
+# Speed figures next to their targets: rendering (with a plain reportlab script as the floor)
+# and simulation (with RLCard's UNO measured as a peer in the same run).
 bench: $(STAMP)
 	$(BIN)/pip install --quiet rlcard
+	$(BIN)/python benchmarks/render_bench
 	$(BIN)/python benchmarks/sim_bench
 
 clean:
