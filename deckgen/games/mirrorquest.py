@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from math import comb
 from operator import itemgetter
 from typing import Any, Callable, Iterable
 
@@ -50,6 +51,10 @@ CACHED_MOVES_MAX = 40
 #: Set size bound meaning "any number of cards".
 NO_LIMIT = 1 << 30
 
+#: A block of set plays for `random_move`: (moves in it, card mask, mask of cards that may
+#: go last, min size, max size, covered masks, effects), as `CardTable.set_moves` takes them.
+SetBlock = tuple[int, int, int, int, int, tuple[int, ...], bool]
+
 
 def bits_of(mask: int) -> list[int]:
     """Card indices of a bitmask, lowest first."""
@@ -68,6 +73,89 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
+
+
+@cache
+def effect_pairs(size: int) -> tuple[tuple[int, int], ...]:
+    """The (reverses, skips) choices of a location match of `size` cards."""
+    return tuple((r, k) for r in range(size + 1) for k in range(size + 1 - r))
+
+
+@cache
+def size_weights(n: int, lasts: int, min_size: int, max_size: int, effects: bool) -> tuple[int, ...]:
+    """Running totals, size by size from `min_size`, of the plays of a set of `n` cards of which
+    `lasts` may go last: a size-k play is a last card, k - 1 others and an effect choice."""
+    totals = []
+    total = 0
+    for k in range(min_size, min(max_size, n) + 1):
+        total += lasts * comb(n - 1, k - 1) * (len(effect_pairs(k)) if effects else 1)
+        totals.append(total)
+    return tuple(totals)
+
+
+@cache
+def set_plays(n: int, lasts: int, min_size: int, max_size: int, effects: bool) -> int:
+    """How many plays a set of `n` cards makes (see `size_weights`)."""
+    weights = size_weights(n, lasts, min_size, max_size, effects)
+    return weights[-1] if weights else 0
+
+
+def set_count(mask: int, last_mask: int, min_size: int, max_size: int, covered: tuple[int, ...], effects: bool) -> int:
+    """len(CardTable.set_moves(...)) with the same arguments, by counting: the plays of the
+    whole set less (by inclusion-exclusion) those lying wholly inside a covered mask."""
+    count = set_plays(mask.bit_count(), (mask & last_mask).bit_count(), min_size, max_size, effects)
+    terms = [(mask, 1)]
+    for cover in covered:
+        deeper = []
+        for inside, sign in terms:
+            both = inside & cover
+            if both & last_mask and both.bit_count() >= min_size:
+                count -= sign * set_plays(both.bit_count(), (both & last_mask).bit_count(), min_size, max_size, effects)
+                deeper.append((both, -sign))
+        terms += deeper
+    return count
+
+
+def sample_set(
+    rand: Callable[[], float],
+    mask: int,
+    last_mask: int,
+    min_size: int,
+    max_size: int,
+    covered: tuple[int, ...],
+    effects: bool,
+) -> Move:
+    """One play drawn uniformly from `CardTable.set_moves(...)` without building it: a size by
+    its share of the plays, then a last card, the others and effects uniformly, redrawn while
+    the cards lie wholly inside a covered mask (so every remaining play is equally likely)."""
+    if not mask & (mask - 1):  # one card: only its effect choice is open
+        pairs = effect_pairs(1) if effects else ((0, 0),)
+        reverses, skips = pairs[int(rand() * len(pairs))]
+        return (PLAY, reverses, skips, mask.bit_length() - 1)
+    cards = bits_of(mask)
+    lasts = [c for c in cards if last_mask >> c & 1]
+    weights = size_weights(len(cards), len(lasts), min_size, max_size, effects)
+    while True:
+        pick = int(rand() * weights[-1])
+        size = min_size
+        while weights[size - min_size] <= pick:
+            size += 1
+        last = lasts[int(rand() * len(lasts))]
+        pool = [c for c in cards if c != last]
+        for j in range(size - 1):
+            i = j + int(rand() * (len(pool) - j))
+            pool[j], pool[i] = pool[i], pool[j]
+        others = sorted(pool[: size - 1])
+        chosen = 1 << last
+        for c in others:
+            chosen |= 1 << c
+        if any(chosen & ~cover == 0 for cover in covered):
+            continue
+        if effects:
+            pairs = effect_pairs(size)
+            reverses, skips = pairs[int(rand() * len(pairs))]
+            return (PLAY, reverses, skips, last, *others)
+        return (PLAY, 0, 0, last, *others)
 
 
 class CardTable:
@@ -92,6 +180,7 @@ class CardTable:
         self.symbol_mask = [0] * len(self.symbols)
         self.location_mask = [0] * len(self.locations)
         self.wild_mask = 0
+        self.pickup_mask = 0
         for i, card in enumerate(deck.cards):
             amount = int(card.get("pickup") or 0)
             colour = card.get("colour")
@@ -99,6 +188,8 @@ class CardTable:
                 self.kind[i] = PICKUP_WILD if amount else REGULAR_WILD
                 self.pickup[i] = amount
                 self.wild_mask |= 1 << i
+                if amount:
+                    self.pickup_mask |= 1 << i
                 continue
             c = self.colours.index(str(colour))
             s = self.symbols.index(str(card.get("symbol")))
@@ -321,6 +412,121 @@ class MirrorquestState(State):
         if self.reshuffled:
             moves = list(dict.fromkeys(moves))  # colour sets may repeat catch-up sets
         return moves
+
+    # --- sampling without the move list ----------------------------------------------
+
+    def random_move(self, rng: random.Random) -> Move:
+        """A move drawn uniformly from `legal_moves()` without building the list (which
+        can run to thousands of set plays): count the moves of each disjoint block, draw
+        an index, then draw the move inside its block."""
+        plan = self._sampling_plan()
+        rand = rng.random
+        if plan is None:
+            moves = self.legal_moves()
+            return moves[int(rand() * len(moves))]
+        total, blocks, wilds, end = plan
+        pick = int(rand() * total)
+        for block in blocks:
+            if pick < block[0]:
+                return sample_set(rand, *block[1:])
+            pick -= block[0]
+        if wilds:
+            any_moves = self.table.any_moves
+            for c in bits_of(wilds):
+                moves = any_moves[c]
+                if pick < len(moves):
+                    return moves[pick]
+                pick -= len(moves)
+        return end
+
+    def move_count(self) -> int:
+        """len(legal_moves()), as `random_move` counts it."""
+        plan = self._sampling_plan()
+        return len(self.legal_moves()) if plan is None else plan[0]
+
+    def _sampling_plan(self) -> tuple[int, list[SetBlock], int, Move] | None:
+        """The legal moves as (count, set-play blocks, wildcards in hand, draw or pass move),
+        the blocks holding the plays `legal_moves` concatenates; None where the list is short
+        anyway (owed card, after a forced draw, wildcard on top) or may repeat moves (colour
+        sets next to catch-up sets), where sampling the list itself is simplest."""
+        phase = self.phase
+        top_kind = self.top_kind
+        if self.is_over or phase == OWED or phase == FORCED_AFTER_DRAW or (top_kind == REGULAR_WILD and phase != FORCED):
+            return None
+        t = self.table
+        hand = self.hands[self.current_player]
+        limit = self.colour_limit if not (self.reshuffled and self.reshuffle_unlocks_colour) else NO_LIMIT
+        blocks: list[SetBlock] = []
+        total = 1  # the draw or pass
+        if phase == FORCED:
+            minimum = self.catch_up_min
+            if limit > 1 or minimum < 2:
+                return None
+            col_m = hand & t.colour_mask[self.declared]
+            if col_m:
+                count = col_m.bit_count()
+                total += count
+                blocks.append((count, col_m, col_m, 1, 1, (), False))
+                for s_mask in t.symbol_mask:
+                    group = hand & s_mask
+                    if group & col_m and group.bit_count() >= minimum:
+                        count = set_plays(group.bit_count(), (group & col_m).bit_count(), minimum, NO_LIMIT, False)
+                        total += count
+                        blocks.append((count, group, group & col_m, minimum, NO_LIMIT, (), False))
+                for l_mask in t.location_mask:
+                    group = hand & l_mask
+                    if group & col_m and group.bit_count() >= minimum:
+                        # Sets of one symbol are symbol catch-ups already; only those holding
+                        # a card of the declared colour can be plays here.
+                        covered = []
+                        for s_mask in t.symbol_mask:
+                            inside = group & s_mask
+                            if inside & col_m and inside.bit_count() >= minimum:
+                                covered.append(inside)
+                        count = set_count(group, group & col_m, minimum, NO_LIMIT, tuple(covered), False)
+                        if count:
+                            total += count
+                            blocks.append((count, group, group & col_m, minimum, NO_LIMIT, tuple(covered), False))
+        elif top_kind == PICKUP_WILD:
+            col_m = hand & t.colour_mask[self.declared]
+            if col_m:
+                count = set_plays(col_m.bit_count(), col_m.bit_count(), 1, limit, False)
+                total += count
+                blocks.append((count, col_m, col_m, 1, limit, (), False))
+        else:
+            loc_m = hand & t.location_mask[self.top_location]
+            sym_m = hand & t.symbol_mask[self.top_symbol]
+            col_m = hand & t.colour_mask[self.top_colour]
+            if loc_m:
+                n = loc_m.bit_count()
+                count = set_plays(n, n, 1, NO_LIMIT, True)
+                total += count
+                blocks.append((count, loc_m, loc_m, 1, NO_LIMIT, (), True))
+            if sym_m & ~loc_m:
+                n = sym_m.bit_count()
+                count = set_plays(n, n, 1, NO_LIMIT, False)
+                both = sym_m & loc_m
+                if both:
+                    both_n = both.bit_count()
+                    count -= set_plays(both_n, both_n, 1, NO_LIMIT, False)
+                total += count
+                blocks.append((count, sym_m, sym_m, 1, NO_LIMIT, (both,) if both else (), False))
+            if limit == 1:
+                col_only = col_m & ~sym_m & ~loc_m
+                if col_only:
+                    count = col_only.bit_count()
+                    total += count
+                    blocks.append((count, col_only, col_only, 1, 1, (), False))
+            elif col_m:
+                covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
+                count = set_count(col_m, col_m, 1, limit, covered, False)
+                if count:
+                    total += count
+                    blocks.append((count, col_m, col_m, 1, limit, covered, False))
+        wilds = hand & t.wild_mask
+        if wilds:
+            total += wilds.bit_count() + (wilds & t.pickup_mask).bit_count() * (len(t.colours) - 1)
+        return total, blocks, wilds, PASS_MOVE if phase == AFTER_DRAW else DRAW_MOVE
 
     # --- applying moves -------------------------------------------------------------
 
