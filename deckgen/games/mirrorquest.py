@@ -51,9 +51,15 @@ CACHED_MOVES_MAX = 40
 #: Set size bound meaning "any number of cards".
 NO_LIMIT = 1 << 30
 
+#: Sets of up to this many cards are sampled from their cached recipe (at most a few
+#: thousand entries); larger ones are drawn card by card.
+RECIPE_MAX_CARDS = 6
+
 #: A block of set plays for `random_move`: (moves in it, card mask, mask of cards that may
 #: go last, min size, max size, covered masks, effects), as `CardTable.set_moves` takes them.
 SetBlock = tuple[int, int, int, int, int, tuple[int, ...], bool]
+#: A block of moves for `random_move`: a set-play block, or a short list of moves as they are.
+Block = SetBlock | list[Move]
 
 
 def bits_of(mask: int) -> list[int]:
@@ -128,29 +134,44 @@ def sample_set(
     """One play drawn uniformly from `CardTable.set_moves(...)` without building it: a size by
     its share of the plays, then a last card, the others and effects uniformly, redrawn while
     the cards lie wholly inside a covered mask (so every remaining play is equally likely)."""
-    if not mask & (mask - 1):  # one card: only its effect choice is open
-        pairs = effect_pairs(1) if effects else ((0, 0),)
-        reverses, skips = pairs[int(rand() * len(pairs))]
-        return (PLAY, reverses, skips, mask.bit_length() - 1)
     cards = bits_of(mask)
-    lasts = [c for c in cards if last_mask >> c & 1]
-    weights = size_weights(len(cards), len(lasts), min_size, max_size, effects)
+    n = len(cards)
+    any_last = last_mask & mask == mask
+    if any_last and not covered and n <= RECIPE_MAX_CARDS:
+        # Small sets index the cached by-position recipe that `set_moves` builds from.
+        recipe = CardTable.recipe(n, min_size, max_size, (1 << n) - 1, (), effects)
+        prefix, picker = recipe[int(rand() * len(recipe))]
+        return prefix + picker(tuple(cards))
+    lasts = cards if any_last else [c for c in cards if last_mask >> c & 1]
+    weights = size_weights(n, len(lasts), min_size, max_size, effects)
+    total = weights[-1]
     while True:
-        pick = int(rand() * weights[-1])
+        pick = int(rand() * total)
         size = min_size
         while weights[size - min_size] <= pick:
             size += 1
-        last = lasts[int(rand() * len(lasts))]
-        pool = [c for c in cards if c != last]
-        for j in range(size - 1):
-            i = j + int(rand() * (len(pool) - j))
-            pool[j], pool[i] = pool[i], pool[j]
-        others = sorted(pool[: size - 1])
-        chosen = 1 << last
-        for c in others:
-            chosen |= 1 << c
-        if any(chosen & ~cover == 0 for cover in covered):
-            continue
+        if any_last:
+            # The first `size` cards of a partial shuffle: the first goes last, uniformly.
+            pool = cards[:]
+            for j in range(size):
+                i = j + int(rand() * (n - j))
+                pool[j], pool[i] = pool[i], pool[j]
+            last = pool[0]
+            others = pool[1:size]
+        else:
+            last = lasts[int(rand() * len(lasts))]
+            pool = [c for c in cards if c != last]
+            for j in range(size - 1):
+                i = j + int(rand() * (n - 1 - j))
+                pool[j], pool[i] = pool[i], pool[j]
+            others = pool[: size - 1]
+        if covered:
+            chosen = 1 << last
+            for c in others:
+                chosen |= 1 << c
+            if any(chosen & ~cover == 0 for cover in covered):
+                continue
+        others.sort()
         if effects:
             pairs = effect_pairs(size)
             reverses, skips = pairs[int(rand() * len(pairs))]
@@ -180,7 +201,6 @@ class CardTable:
         self.symbol_mask = [0] * len(self.symbols)
         self.location_mask = [0] * len(self.locations)
         self.wild_mask = 0
-        self.pickup_mask = 0
         for i, card in enumerate(deck.cards):
             amount = int(card.get("pickup") or 0)
             colour = card.get("colour")
@@ -188,8 +208,6 @@ class CardTable:
                 self.kind[i] = PICKUP_WILD if amount else REGULAR_WILD
                 self.pickup[i] = amount
                 self.wild_mask |= 1 << i
-                if amount:
-                    self.pickup_mask |= 1 << i
                 continue
             c = self.colours.index(str(colour))
             s = self.symbols.index(str(card.get("symbol")))
@@ -232,7 +250,7 @@ class CardTable:
         def relative(sub: int) -> int:
             return sum(1 << j for j, c in enumerate(cards) if bit[c] & sub)
 
-        recipe = self._recipe(
+        recipe = self.recipe(
             len(cards), min_size, max_size, relative(last_mask), tuple(relative(m) for m in covered), effects
         )
         moves = [prefix + pick(cards) for prefix, pick in recipe]
@@ -242,7 +260,7 @@ class CardTable:
 
     @staticmethod
     @cache
-    def _recipe(
+    def recipe(
         size: int, min_size: int, max_size: int, last_pattern: int, covered: tuple[int, ...], effects: bool
     ) -> list[tuple[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]]:
         """The subset plays of `size` cards by position: (move prefix, picker of the
@@ -424,19 +442,17 @@ class MirrorquestState(State):
         if plan is None:
             moves = self.legal_moves()
             return moves[int(rand() * len(moves))]
-        total, blocks, wilds, end = plan
+        total, blocks, end = plan
         pick = int(rand() * total)
         for block in blocks:
-            if pick < block[0]:
-                return sample_set(rand, *block[1:])
-            pick -= block[0]
-        if wilds:
-            any_moves = self.table.any_moves
-            for c in bits_of(wilds):
-                moves = any_moves[c]
-                if pick < len(moves):
-                    return moves[pick]
-                pick -= len(moves)
+            if block.__class__ is list:
+                if pick < len(block):
+                    return block[pick]  # type: ignore[no-any-return]
+                pick -= len(block)
+            else:
+                if pick < block[0]:
+                    return sample_set(rand, *block[1:])  # type: ignore[misc]
+                pick -= block[0]  # type: ignore[operator]
         return end
 
     def move_count(self) -> int:
@@ -444,9 +460,9 @@ class MirrorquestState(State):
         plan = self._sampling_plan()
         return len(self.legal_moves()) if plan is None else plan[0]
 
-    def _sampling_plan(self) -> tuple[int, list[SetBlock], int, Move] | None:
-        """The legal moves as (count, set-play blocks, wildcards in hand, draw or pass move),
-        the blocks holding the plays `legal_moves` concatenates; None where the list is short
+    def _sampling_plan(self) -> tuple[int, list[Block], Move] | None:
+        """The legal moves as (count, disjoint blocks, draw or pass move), the blocks holding
+        the plays and wildcard moves `legal_moves` concatenates; None where the list is short
         anyway (owed card, after a forced draw, wildcard on top) or may repeat moves (colour
         sets next to catch-up sets), where sampling the list itself is simplest."""
         phase = self.phase
@@ -456,7 +472,7 @@ class MirrorquestState(State):
         t = self.table
         hand = self.hands[self.current_player]
         limit = self.colour_limit if not (self.reshuffled and self.reshuffle_unlocks_colour) else NO_LIMIT
-        blocks: list[SetBlock] = []
+        blocks: list[Block] = []
         total = 1  # the draw or pass
         if phase == FORCED:
             minimum = self.catch_up_min
@@ -498,11 +514,19 @@ class MirrorquestState(State):
             sym_m = hand & t.symbol_mask[self.top_symbol]
             col_m = hand & t.colour_mask[self.top_colour]
             if loc_m:
-                n = loc_m.bit_count()
-                count = set_plays(n, n, 1, NO_LIMIT, True)
-                total += count
-                blocks.append((count, loc_m, loc_m, 1, NO_LIMIT, (), True))
-            if sym_m & ~loc_m:
+                if loc_m & (loc_m - 1):
+                    n = loc_m.bit_count()
+                    count = set_plays(n, n, 1, NO_LIMIT, True)
+                    total += count
+                    blocks.append((count, loc_m, loc_m, 1, NO_LIMIT, (), True))
+                else:
+                    total += 3
+                    blocks.append(t.location_moves[loc_m.bit_length() - 1])
+            if not sym_m & (sym_m - 1):  # one card or none: listed in any_moves
+                if sym_m & ~loc_m:
+                    total += 1
+                    blocks.append(t.any_moves[sym_m.bit_length() - 1])
+            elif sym_m & ~loc_m:
                 n = sym_m.bit_count()
                 count = set_plays(n, n, 1, NO_LIMIT, False)
                 both = sym_m & loc_m
@@ -514,9 +538,13 @@ class MirrorquestState(State):
             if limit == 1:
                 col_only = col_m & ~sym_m & ~loc_m
                 if col_only:
-                    count = col_only.bit_count()
-                    total += count
-                    blocks.append((count, col_only, col_only, 1, 1, (), False))
+                    if col_only & (col_only - 1):
+                        count = col_only.bit_count()
+                        total += count
+                        blocks.append((count, col_only, col_only, 1, 1, (), False))
+                    else:
+                        total += 1
+                        blocks.append(t.any_moves[col_only.bit_length() - 1])
             elif col_m:
                 covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
                 count = set_count(col_m, col_m, 1, limit, covered, False)
@@ -525,8 +553,11 @@ class MirrorquestState(State):
                     blocks.append((count, col_m, col_m, 1, limit, covered, False))
         wilds = hand & t.wild_mask
         if wilds:
-            total += wilds.bit_count() + (wilds & t.pickup_mask).bit_count() * (len(t.colours) - 1)
-        return total, blocks, wilds, PASS_MOVE if phase == AFTER_DRAW else DRAW_MOVE
+            any_moves = t.any_moves
+            for c in bits_of(wilds):
+                total += len(any_moves[c])
+                blocks.append(any_moves[c])
+        return total, blocks, PASS_MOVE if phase == AFTER_DRAW else DRAW_MOVE
 
     # --- applying moves -------------------------------------------------------------
 

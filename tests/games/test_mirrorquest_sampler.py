@@ -75,9 +75,13 @@ def test_counts_match_and_every_drawn_move_is_legal(
     assert phases[NORMAL] and phases[FORCED]
 
 
-def uniformity_p_value(state: MirrorquestState, rng: random.Random, per_move: int = 60) -> float:
+#: Draws per legal move in the uniformity tests.
+PER_MOVE = 200
+
+
+def uniformity_p_value(state: MirrorquestState, rng: random.Random) -> float:
     moves = state.legal_moves()
-    drawn = Counter(state.random_move(rng) for _ in range(per_move * len(moves)))
+    drawn = Counter(state.random_move(rng) for _ in range(PER_MOVE * len(moves)))
     assert set(drawn) <= set(moves)
     return float(chisquare([drawn[m] for m in moves]).pvalue)
 
@@ -103,10 +107,10 @@ def test_draws_are_uniform_on_short_move_lists(game: Mirrorquest, reshuffled: bo
 
 
 def test_a_biased_sampler_would_be_caught(game: Mirrorquest) -> None:
-    """The uniformity check has teeth: drawing from the list with the last move doubled fails it."""
+    """The uniformity check has teeth: with as many draws, a list with one move doubled fails it."""
     state = next(s for s in reached_states(game, 4, 10, seed=5) if 10 <= len(s.legal_moves()) <= 40)
     moves = state.legal_moves()
     rng = random.Random(3)
     biased = moves + [moves[-1]]
-    drawn = Counter(biased[int(rng.random() * len(biased))] for _ in range(60 * len(moves)))
+    drawn = Counter(biased[int(rng.random() * len(biased))] for _ in range(PER_MOVE * len(moves)))
     assert chisquare([drawn[m] for m in moves]).pvalue < 1e-4
