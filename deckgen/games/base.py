@@ -70,6 +70,12 @@ class State(ABC):
     def apply(self, move: Move) -> None:
         """Apply a move known to be legal (no checks: the fast path)."""
 
+    def random_move(self, rng: random.Random) -> Move:
+        """A move drawn uniformly from `legal_moves()` (the random bot's choice). Games may
+        override it to sample without building the list, drawing from exactly that list."""
+        moves = self.legal_moves()
+        return moves[int(rng.random() * len(moves))]
+
     def play(self, move: Move) -> None:
         """Apply a move after checking it is legal."""
         if self.is_over:
@@ -198,13 +204,18 @@ def play_game(
     chance, bot_rng = game_rngs(seed, index)
     resolved = game.rules.resolve_options(options)
     state = game.new_game(n_players, chance, resolved, record=record)
-    bots = [game.make_bot(bot_names[s], bot_rng, s) for s in range(n_players)]
+    # Bound methods looked up once: the loop below is the simulator's innermost.
+    choose = [game.make_bot(bot_names[s], bot_rng, s).choose for s in range(n_players)]
+    apply = state.apply
     cap = game.rules.turn_cap
+    if on_move is None:
+        while not state.is_over and state.turns < cap:
+            apply(choose[state.current_player](state))
+        return state
     while not state.is_over and state.turns < cap:
-        move = bots[state.current_player].choose(state)
-        if on_move is not None:
-            on_move(state, move)
-        state.apply(move)
+        move = choose[state.current_player](state)
+        on_move(state, move)
+        apply(move)
     return state
 
 

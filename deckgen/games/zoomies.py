@@ -103,6 +103,23 @@ class ZoomiesState(State):
             moves += table[card]
         return moves
 
+    def random_move(self, rng: random.Random) -> tuple[int, int]:
+        """A move drawn uniformly from `legal_moves()` without building the list: a card
+        and a reading from the hand, drawn again when it is the second reading of a double
+        following a lead (not a legal move), so every legal move is equally likely."""
+        hand = self.hands[self.current_player]
+        rand = rng.random
+        choices = 2 * len(hand)
+        if not self.trick_values:
+            pick = int(rand() * choices)
+            return self.lead_moves[hand[pick >> 1]][pick & 1]
+        special = self.special
+        while True:
+            pick = int(rand() * choices)
+            card = hand[pick >> 1]
+            if not (pick & 1 and special[card]):
+                return self.follow_moves[card][pick & 1]
+
     def apply(self, move: tuple[int, int]) -> None:
         card, code = move
         seat = self.current_player

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
+from scipy.stats import chisquare
 
 from deckgen.bots.zoomies import GreedyZoomiesBot
 from deckgen.errors import DataError, DeckgenError
@@ -460,3 +462,37 @@ def test_greedy_playouts() -> None:
 def test_mixed_playouts() -> None:
     finals = check_playouts("zoomies", 4, ["greedy", "random", "greedy", "random"], games=200, seed=3)
     assert all(s.result().finished for s in finals)
+
+
+# -- random_move: the random bot's sampler --------------------------------------------------
+
+
+def test_random_move_draws_uniformly_from_exactly_the_legal_moves(game: Zoomies) -> None:
+    """On states reached in seeded games (leads and follows, with and without doubles in hand),
+    every drawn move is legal, every legal move gets drawn, and a chi-square test accepts the
+    frequencies as uniform; the same test rejects a list with one move doubled."""
+    states: list[ZoomiesState] = []
+
+    def keep(state: ZoomiesState, move: object) -> None:
+        copied = ZoomiesState.__new__(ZoomiesState)
+        copied.__dict__.update(state.__dict__)
+        copied.hands = [list(h) for h in state.hands]
+        copied.trick_values = list(state.trick_values)
+        states.append(copied)
+
+    for index in range(6):
+        play_game(game, 4, ["random"] * 4, seed=13, index=index, on_move=keep)  # type: ignore[arg-type]
+    with_double = [s for s in states if s.trick_values and any(s.special[c] for c in s.hands[s.current_player])]
+    assert len(with_double) >= 5 and any(not s.trick_values for s in states)
+    rng = random.Random(8)
+    per_move = 200
+    for state in states[:40] + with_double[:10]:
+        moves = state.legal_moves()
+        drawn = Counter(state.random_move(rng) for _ in range(per_move * len(moves)))
+        assert set(drawn) == set(moves)
+        if len(moves) > 1:
+            assert chisquare([drawn[m] for m in moves]).pvalue > 1e-4
+    moves = max(states, key=lambda s: len(s.legal_moves())).legal_moves()
+    biased = moves + [moves[0]]
+    drawn = Counter(biased[int(rng.random() * len(biased))] for _ in range(per_move * len(moves)))
+    assert chisquare([drawn[m] for m in moves]).pvalue < 1e-4
