@@ -197,6 +197,9 @@ class CardTable:
         self.kind = [PICTURE] * n
         self.pickup = [0] * n
         self.bit = [1 << i for i in range(n)]
+        #: Per card, the cards sharing its symbol / its location (none for wildcards).
+        self.same_symbol = [0] * n
+        self.same_location = [0] * n
         self.colour_mask = [0] * len(self.colours)
         self.symbol_mask = [0] * len(self.symbols)
         self.location_mask = [0] * len(self.locations)
@@ -216,6 +219,10 @@ class CardTable:
             self.colour_mask[c] |= 1 << i
             self.symbol_mask[s] |= 1 << i
             self.location_mask[loc] |= 1 << i
+        for i in range(n):
+            if self.kind[i] == PICTURE:
+                self.same_symbol[i] = self.symbol_mask[self.symbol[i]]
+                self.same_location[i] = self.location_mask[self.location[i]]
         #: The moves a card makes when any card may be played (owed card, wild on top).
         self.any_moves: list[list[Move]] = []
         for i in range(n):
@@ -483,26 +490,36 @@ class MirrorquestState(State):
                 count = col_m.bit_count()
                 total += count
                 blocks.append((count, col_m, col_m, 1, 1, (), False))
-                for s_mask in t.symbol_mask:
-                    group = hand & s_mask
-                    if group & col_m and group.bit_count() >= minimum:
-                        count = set_plays(group.bit_count(), (group & col_m).bit_count(), minimum, NO_LIMIT, False)
-                        total += count
-                        blocks.append((count, group, group & col_m, minimum, NO_LIMIT, (), False))
-                for l_mask in t.location_mask:
-                    group = hand & l_mask
-                    if group & col_m and group.bit_count() >= minimum:
-                        # Sets of one symbol are symbol catch-ups already; only those holding
-                        # a card of the declared colour can be plays here.
-                        covered = []
-                        for s_mask in t.symbol_mask:
-                            inside = group & s_mask
-                            if inside & col_m and inside.bit_count() >= minimum:
-                                covered.append(inside)
-                        count = set_count(group, group & col_m, minimum, NO_LIMIT, tuple(covered), False)
-                        if count:
+                # Catch-up sets: the symbol and location groups of declared-colour cards.
+                same_symbol = t.same_symbol
+                colour_cards = bits_of(col_m)
+                seen = 0
+                for c in colour_cards:
+                    group = hand & same_symbol[c]
+                    if not group & seen:
+                        seen |= group
+                        if group.bit_count() >= minimum:
+                            count = set_plays(group.bit_count(), (group & col_m).bit_count(), minimum, NO_LIMIT, False)
                             total += count
-                            blocks.append((count, group, group & col_m, minimum, NO_LIMIT, tuple(covered), False))
+                            blocks.append((count, group, group & col_m, minimum, NO_LIMIT, (), False))
+                seen = 0
+                for c in colour_cards:
+                    group = hand & t.same_location[c]
+                    if not group & seen:
+                        seen |= group
+                        if group.bit_count() >= minimum:
+                            # Sets of one symbol are symbol catch-ups already (only those
+                            # holding a declared-colour card can be plays at all).
+                            symbol_sets: list[int] = []
+                            for d in bits_of(group & col_m):
+                                inside = group & same_symbol[d]
+                                if inside.bit_count() >= minimum and inside not in symbol_sets:
+                                    symbol_sets.append(inside)
+                            covered = tuple(symbol_sets)
+                            count = set_count(group, group & col_m, minimum, NO_LIMIT, covered, False)
+                            if count:
+                                total += count
+                                blocks.append((count, group, group & col_m, minimum, NO_LIMIT, covered, False))
         elif top_kind == PICKUP_WILD:
             col_m = hand & t.colour_mask[self.declared]
             if col_m:
@@ -552,11 +569,12 @@ class MirrorquestState(State):
                     total += count
                     blocks.append((count, col_m, col_m, 1, limit, covered, False))
         wilds = hand & t.wild_mask
-        if wilds:
-            any_moves = t.any_moves
-            for c in bits_of(wilds):
-                total += len(any_moves[c])
-                blocks.append(any_moves[c])
+        while wilds:
+            low = wilds & -wilds
+            moves = t.any_moves[low.bit_length() - 1]
+            total += len(moves)
+            blocks.append(moves)
+            wilds ^= low
         return total, blocks, PASS_MOVE if phase == AFTER_DRAW else DRAW_MOVE
 
     # --- applying moves -------------------------------------------------------------
