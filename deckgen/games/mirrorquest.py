@@ -734,8 +734,9 @@ class MirrorquestState(State):
     # --- reporting ------------------------------------------------------------------
 
     def result(self) -> Result:
-        counts = tuple(float(c) for c in self.counts)
-        ranking = tuple(sorted(range(self.n_players), key=lambda s: (self.counts[s], s)))
+        counts = tuple(map(float, self.counts))
+        # Fewest cards first; the sort is stable, so ties keep seat order.
+        ranking = tuple(sorted(range(self.n_players), key=self.counts.__getitem__))
         winners = (self.winner,) if self.is_over else ()
         return Result(
             finished=self.is_over,
