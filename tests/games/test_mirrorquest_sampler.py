@@ -3,7 +3,8 @@
 The random bot plays through this sampler, so these tests prove it three ways on states
 reached in seeded playouts: every drawn move is legal, the number of moves it counts is
 the length of the move list, and on states with short lists a chi-square test accepts the
-drawn frequencies as uniform.
+drawn frequencies as uniform. Each kind of set-play block (recipe, card by card, covered
+subsets, restricted last card, capped size) is also checked against `set_moves` directly.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ import pytest
 from scipy.stats import chisquare
 
 from deckgen.games.base import get_game, play_game
-from deckgen.games.mirrorquest import FORCED, NORMAL, PLAY, Mirrorquest, MirrorquestState
+from deckgen.games.mirrorquest import (
+    FORCED,
+    NO_LIMIT,
+    NORMAL,
+    PICTURE,
+    PLAY,
+    Mirrorquest,
+    MirrorquestState,
+    sample_set,
+    set_count,
+)
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +125,44 @@ def test_a_biased_sampler_would_be_caught(game: Mirrorquest) -> None:
     biased = moves + [moves[-1]]
     drawn = Counter(biased[int(rng.random() * len(biased))] for _ in range(PER_MOVE * len(moves)))
     assert chisquare([drawn[m] for m in moves]).pvalue < 1e-4
+
+
+@pytest.mark.parametrize(
+    ("size", "lasts", "min_size", "max_size", "covered", "effects"),
+    [
+        (3, 3, 1, NO_LIMIT, (), True),  # a location match: drawn from the cached recipe
+        (7, 7, 1, NO_LIMIT, (), False),  # a symbol match too big for a recipe: card by card
+        (4, 4, 1, NO_LIMIT, (0b0011,), False),  # a symbol match partly inside the location match
+        (5, 2, 2, NO_LIMIT, (0b00111,), False),  # a catch-up set: the last card of the declared colour
+        (5, 5, 1, NO_LIMIT, (0b00011, 0b01100), False),  # colour sets after a reshuffle
+        (5, 5, 1, 3, (0b00110, 0b00011), False),  # capped sets, covered masks overlapping
+    ],
+)
+def test_sample_set_is_uniform_over_exactly_set_moves(
+    game: Mirrorquest,
+    size: int,
+    lasts: int,
+    min_size: int,
+    max_size: int,
+    covered: tuple[int, ...],
+    effects: bool,
+) -> None:
+    """Each block kind the sampler draws from, against the move list set_moves builds:
+    the same count, every list move drawn and nothing else, uniformly."""
+    t = game.table
+    pictures = [c for c in range(len(t.ids)) if t.kind[c] == PICTURE][5 : 5 + 2 * size : 2]
+
+    def mask_of(pattern: int) -> int:
+        return sum(1 << c for j, c in enumerate(pictures) if pattern >> j & 1)
+
+    mask, last_mask = mask_of((1 << size) - 1), mask_of((1 << lasts) - 1)
+    cover_masks = tuple(mask_of(p) for p in covered)
+    moves = t.set_moves(mask, min_size, max_size, last_mask, cover_masks, effects)
+    assert len(set(moves)) == len(moves) == set_count(mask, last_mask, min_size, max_size, cover_masks, effects)
+    rng = random.Random(size)
+    drawn = Counter(
+        sample_set(rng.random, mask, last_mask, min_size, max_size, cover_masks, effects)
+        for _ in range(PER_MOVE * len(moves))
+    )
+    assert set(drawn) == set(moves)
+    assert chisquare([drawn[m] for m in moves]).pvalue > 1e-4
