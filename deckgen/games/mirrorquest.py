@@ -3,7 +3,9 @@
 Speed matters here (the simulator plays thousands of games a second), so the state is
 plain: cards are ints (their index in the deck), hands are bitmasks, every per-card
 attribute lives in a precomputed list, and the multi-card move lists of a given set of
-matching cards are built once and cached.
+matching cards are built once and cached. The random bot never builds the list: the
+state's `random_move` counts the moves block by block and draws one of them uniformly
+(hands of a random game often hold sets with hundreds of plays).
 
 Moves are tuples of ints:
 
