@@ -31,13 +31,12 @@ from deckgen.model.rules import GameRules
 from deckgen.render import fonts
 from deckgen.render.geometry import (
     CARD_SIZES,
-    MARK_GAP,
-    MARK_LENGTH,
     CardGeometry,
     SheetLayout,
     parse_paper,
     plan_sheet,
 )
+from deckgen.render.sheets import draw_crop_marks
 
 #: Card sizes a quick reference can be printed at (trim sizes from the card renderer).
 QUICKREF_SIZES = ("poker", "tarot")
@@ -226,26 +225,9 @@ def quickref_faces(rules: GameRules, geometry: CardGeometry, style: QuickrefStyl
     )
 
 
-def draw_crop_marks(canvas: Canvas, layout: SheetLayout, colour: colors.Color) -> None:
-    """Marks along every cut line, in the margin outside the printed art."""
-    x0, y0, x1, y1 = layout.art_box
-    xs, ys = layout.cut_lines()
-    canvas.setStrokeColor(colour)
-    canvas.setLineWidth(0.25)
-    gap, length = MARK_GAP * mm, MARK_LENGTH * mm
-    bottom_room = min(length, y0 * mm - gap)
-    side_room = min(length, x0 * mm - gap)
-    for x in xs:
-        canvas.line(x * mm, y0 * mm - gap, x * mm, y0 * mm - gap - bottom_room)
-        canvas.line(x * mm, y1 * mm + gap, x * mm, y1 * mm + gap + bottom_room)
-    for y in ys:
-        canvas.line(x0 * mm - gap, y * mm, x0 * mm - gap - side_room, y * mm)
-        canvas.line(x1 * mm + gap, y * mm, x1 * mm + gap + side_room, y * mm)
-
-
 def draw_sheet_side(canvas: Canvas, face: QuickrefFace, layout: SheetLayout, mirrored: bool, marks: colors.Color) -> None:
-    for index in range(layout.per_page):
-        slot = layout.slot(index, mirrored=mirrored)
+    slots = [layout.slot(index, mirrored=mirrored) for index in range(layout.per_page)]
+    for slot in slots:
         canvas.saveState()
         clip = canvas.beginPath()
         clip.rect(
@@ -258,7 +240,7 @@ def draw_sheet_side(canvas: Canvas, face: QuickrefFace, layout: SheetLayout, mir
         canvas.translate(slot.x * mm, slot.y * mm)
         face.draw(canvas)
         canvas.restoreState()
-    draw_crop_marks(canvas, layout, marks)
+    draw_crop_marks(canvas, layout, slots, marks)
 
 
 def quickref_path(rules: GameRules, out_dir: Path) -> Path:

@@ -40,6 +40,7 @@ from deckgen.render.geometry import (
 )
 
 if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
     from reportlab.pdfgen.canvas import Canvas
 
 FONT = fonts.REGULAR
@@ -128,6 +129,34 @@ def _shown_bleed(layout: SheetLayout, index: int, occupied: int, mirrored: bool)
     )
 
 
+def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colour: Color | None = None) -> None:
+    """Marks on every cut line of the given slots, in the margins only: outside the art of
+    the whole page, so a trimmer never cuts through a mark's ink into a card."""
+    card = layout.card
+    x0 = min(s.x - s.bleed_left for s in slots)
+    x1 = max(s.x + card.width + s.bleed_right for s in slots)
+    y0 = min(s.y - s.bleed_bottom for s in slots)
+    y1 = max(s.y + card.height + s.bleed_top for s in slots)
+    xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + card.width)})
+    ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + card.height)})
+    if colour is None:
+        canvas.setStrokeColorRGB(0, 0, 0)
+    else:
+        canvas.setStrokeColor(colour)
+    canvas.setLineWidth(MARK_WIDTH)
+    canvas.setDash([])
+    lines = []
+    top, bottom = y1 + MARK_GAP, y0 - MARK_GAP
+    left, right = x0 - MARK_GAP, x1 + MARK_GAP
+    for x in xs:
+        lines.append((x, top, x, min(top + MARK_LENGTH, layout.page_height)))
+        lines.append((x, bottom, x, max(bottom - MARK_LENGTH, 0.0)))
+    for y in ys:
+        lines.append((left, y, max(left - MARK_LENGTH, 0.0), y))
+        lines.append((right, y, min(right + MARK_LENGTH, layout.page_width), y))
+    canvas.lines([tuple(v * MM_TO_PT for v in line) for line in lines])
+
+
 class _SheetWriter:
     """Draws pages of one deck onto a canvas, defining each card's Form XObject once."""
 
@@ -175,7 +204,7 @@ class _SheetWriter:
             canvas.translate((slot.x - b) * MM_TO_PT, (slot.y - b) * MM_TO_PT)
             canvas.doForm(name)
             canvas.restoreState()
-        self.crop_marks(shown)
+        draw_crop_marks(canvas, layout, shown)
         self.footer(footer)
         canvas.showPage()
 
@@ -190,30 +219,6 @@ class _SheetWriter:
         baseline = (room / 2 - FOOTER_SIZE / MM_TO_PT / 3) * MM_TO_PT
         canvas.drawCentredString(self.layout.page_width / 2 * MM_TO_PT, baseline, text)
 
-    def crop_marks(self, slots: list[Slot]) -> None:
-        """Marks on every cut line, in the margins only: outside the art of the whole page."""
-        layout = self.layout
-        card = layout.card
-        x0 = min(s.x - s.bleed_left for s in slots)
-        x1 = max(s.x + card.width + s.bleed_right for s in slots)
-        y0 = min(s.y - s.bleed_bottom for s in slots)
-        y1 = max(s.y + card.height + s.bleed_top for s in slots)
-        xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + card.width)})
-        ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + card.height)})
-        canvas = self.canvas
-        canvas.setStrokeColorRGB(0, 0, 0)
-        canvas.setLineWidth(MARK_WIDTH)
-        canvas.setDash([])
-        lines = []
-        top, bottom = y1 + MARK_GAP, y0 - MARK_GAP
-        left, right = x0 - MARK_GAP, x1 + MARK_GAP
-        for x in xs:
-            lines.append((x, top, x, min(top + MARK_LENGTH, layout.page_height)))
-            lines.append((x, bottom, x, max(bottom - MARK_LENGTH, 0.0)))
-        for y in ys:
-            lines.append((left, y, max(left - MARK_LENGTH, 0.0), y))
-            lines.append((right, y, min(right + MARK_LENGTH, layout.page_width), y))
-        canvas.lines([tuple(v * MM_TO_PT for v in line) for line in lines])
 
 
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
