@@ -304,13 +304,13 @@ def composition_rows(deck: Deck) -> list[tuple[str, str]]:
 
 def sample_cards(deck: Deck, limit: int) -> list[Card]:
     """A few representative cards: the first of each generation group (one per kind), the
-    first flagged special card, then cards showing attribute values not yet shown."""
+    first flagged special card, then ordinary cards showing attribute values not yet shown."""
     chosen: list[Card] = []
-    position = 0
-    for size in _group_sizes(deck):
-        if size:
-            chosen.append(deck.cards[position])
-        position += size
+    groups_seen: set[int] = set()
+    for card in deck.cards:
+        if card.source[0] not in groups_seen:
+            groups_seen.add(card.source[0])
+            chosen.append(card)
     special = next((c for c in deck.cards if c.fields.get("special") is True), None)
     if special is not None and special not in chosen:
         chosen.append(special)
@@ -318,29 +318,16 @@ def sample_cards(deck: Deck, limit: int) -> list[Card]:
     while len(chosen) < limit:
         best, best_score = None, 0
         for card in deck.cards:
+            if card in chosen or card.fields.get("special") is True:
+                continue
             score = sum(1 for k, v in card.attrs.items() if v is not None and (k, v) not in seen)
-            if score > best_score and card not in chosen:
+            if score > best_score:
                 best, best_score = card, score
         if best is None:
             break
         chosen.append(best)
         seen.update((k, v) for k, v in best.attrs.items() if v is not None)
     return chosen[:limit]
-
-
-def _group_sizes(deck: Deck) -> list[int]:
-    """How many cards each generation group made (the deck keeps cards in group order)."""
-    sizes = []
-    for group in deck.groups:
-        if group.product is not None:
-            count = math.prod(len(deck.attributes[a]) for a in group.product)
-        elif group.digit_pairs is not None:
-            d = group.digit_pairs.digits
-            count = d * (d + 1) // 2 - (0 if group.digit_pairs.include_zero_pair else 1)
-        else:
-            count = len(group.cards or [])
-        sizes.append(count * group.copies)
-    return sizes
 
 
 # --------------------------------------------------------------------------- flowables
