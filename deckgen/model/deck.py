@@ -28,6 +28,10 @@ class AttributeSpec(StrictModel):
     labels: dict[str, str] = {}
     fields: dict[str, dict[str, Scalar]] = {}
 
+    def label(self, value: Scalar | None) -> str:
+        """Display label of a value ("Winterwoods" for winterwoods); empty for no value."""
+        return "" if value is None else self.labels.get(str(value), str(value))
+
     @field_validator("values")
     @classmethod
     def _unique(cls, values: list[Scalar]) -> list[Scalar]:
@@ -137,7 +141,7 @@ class Deck:
     name: str
     description: str
     attributes: dict[str, tuple[Scalar, ...]]
-    labels: dict[str, dict[str, str]]
+    specs: dict[str, AttributeSpec]
     cards: tuple[Card, ...]
     backs: tuple[BackSpec, ...]
     number_field: str | None
@@ -148,9 +152,7 @@ class Deck:
 
     def label(self, attribute: str, value: Scalar | None) -> str:
         """Display label of an attribute value ("moons", "Winterwoods")."""
-        if value is None:
-            return ""
-        return self.labels.get(attribute, {}).get(str(value), str(value))
+        return self.specs[attribute].label(value)
 
     def card(self, card_id: str) -> Card:
         for card in self.cards:
@@ -270,7 +272,7 @@ class _Builder:
             low, high = int(row["low"]), int(row["high"])
             extra["readings"] = sorted({10 * low + high, 10 * high + low})
             extra["special"] = low == high
-        labels = {a: self.label(a, v) for a, v in attrs.items()}
+        labels = {a: self.attributes[a].label(v) for a, v in attrs.items()}
         id_template = group.id if group.copies == 1 or "copy" in id_names else group.id + "-{copy}"
         for copy in range(1, group.copies + 1):
             values = {**labels, **extra, "copy": copy}
@@ -282,11 +284,6 @@ class _Builder:
             values["id"] = card_id
             name = _render(group.name or self.spec.name_format, values)
             yield Card(card_id, name, dict(attrs), dict(extra), source=source)
-
-    def label(self, attribute: str, value: Scalar | None) -> str:
-        if value is None:
-            return ""
-        return self.attributes[attribute].labels.get(str(value), str(value))
 
 
 def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[Card]:
@@ -343,7 +340,7 @@ def deck_from_data(data: Any, path: Path) -> Deck:
         name=spec.name,
         description=spec.description,
         attributes={n: tuple(a.values) for n, a in builder.attributes.items()},
-        labels={n: dict(a.labels) for n, a in builder.attributes.items()},
+        specs=dict(builder.attributes),
         cards=tuple(cards),
         backs=tuple(spec.backs),
         number_field=spec.numbering.field if spec.numbering else None,
