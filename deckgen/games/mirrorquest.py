@@ -634,45 +634,36 @@ class MirrorquestState(State):
             direction = self.direction = -direction
         self._end_turn(p + direction * (1 + move[2]))
 
-    def _play_wild(self, card: int) -> None:
+    def _discard_wildcard(self, card: int, kind: int, declared: int) -> bool:
+        """Put a wildcard from the current hand on the pile, counting a chain when it
+        follows a regular wildcard; returns whether the player is still in the game."""
         p = self.current_player
         self.hands[p] ^= self.table.bit[card]
         left = self.counts[p] = self.counts[p] - 1
         self.discard.append(card)
         self.top = card
-        self.top_kind = REGULAR_WILD
+        self.top_kind = kind
         self.top_colour = self.top_symbol = self.top_location = -1
-        self.declared = -1
+        self.declared = declared
         if self.phase == OWED and not self.chained:
             self.chained = True
             self.wild_chains += 1
         if left == 0:
             self._win(p)
-            return
+            return False
         if left == 1 and self.miss_rate:
             self._call_check(p)
-        self.phase = OWED
-        self.owed = self.wild_owes
+        return True
+
+    def _play_wild(self, card: int) -> None:
+        if self._discard_wildcard(card, REGULAR_WILD, -1):
+            self.phase = OWED
+            self.owed = self.wild_owes
 
     def _play_pickup(self, card: int, colour: int) -> None:
-        p = self.current_player
-        self.hands[p] ^= self.table.bit[card]
-        left = self.counts[p] = self.counts[p] - 1
-        self.discard.append(card)
-        self.top = card
-        self.top_kind = PICKUP_WILD
-        self.top_colour = self.top_symbol = self.top_location = -1
-        self.declared = colour
-        if self.phase == OWED and not self.chained:
-            self.chained = True
-            self.wild_chains += 1
-        if left == 0:
-            self._win(p)
-            return
-        if left == 1 and self.miss_rate:
-            self._call_check(p)
-        self.pickup_amount = self.table.pickup[card]
-        self._end_turn(p + self.direction)
+        if self._discard_wildcard(card, PICKUP_WILD, colour):
+            self.pickup_amount = self.table.pickup[card]
+            self._end_turn(self.current_player + self.direction)
 
     def _end_turn(self, next_seat: int) -> None:
         """Hand the turn on; a pending pickup is drawn at once by the forced player."""
