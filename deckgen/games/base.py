@@ -127,6 +127,10 @@ class Game(ABC):
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         self.deck: Deck = load_deck(rules.deck)
+        #: Card ids and names by index, and indices by id: engines hold cards as ints.
+        self.card_ids: list[str] = [c.id for c in self.deck.cards]
+        self.card_names: list[str] = [c.name for c in self.deck.cards]
+        self.index_of: dict[str, int] = {c.id: i for i, c in enumerate(self.deck.cards)}
 
     @abstractmethod
     def new_game(

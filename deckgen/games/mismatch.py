@@ -237,9 +237,6 @@ class MismatchGame(Game):
         super().__init__(rules)
         params = rules.params
         cards = self.deck.cards
-        self.card_ids: list[str] = [c.id for c in cards]
-        self.card_names: list[str] = [c.name for c in cards]
-        self.index_of: dict[str, int] = {c.id: i for i, c in enumerate(cards)}
         cycle: list[str] = params["colour_cycle"]
         bonus: int = params["colour_bonus"]
         value_field: str = params["value_field"]

@@ -425,9 +425,6 @@ class SmokeAndMirrors(Game):
         self.removed_cards: dict[int, list[str]] = {int(k): list(v) for k, v in params["removed_cards"].items()}
         cards = self.deck.cards
         self.cards = cards
-        self.card_ids = [c.id for c in cards]
-        self.card_names = [c.name for c in cards]
-        self.index_of = {c.id: i for i, c in enumerate(cards)}
         values = [_card_value(c) for c in cards]
         self.is_mirror = [m for m, _ in values]
         self.value = [v for _, v in values]

@@ -250,8 +250,6 @@ class Zoomies(Game):
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
         cards = self.deck.cards
-        self.card_ids = [c.id for c in cards]
-        self.index_of = {c.id: i for i, c in enumerate(cards)}
         self.card_range = range(len(cards))
         self.removed_count = {n: spec.removed for n, spec in rules.setup.items()}
         #: readings[card] = (smaller, larger); a double reads (v, v).
