@@ -495,6 +495,8 @@ class Styles:
 
     body: ParagraphStyle
     bullet: ParagraphStyle
+    #: The last bullet of a list followed by a paragraph: a paragraph's space after it.
+    bullet_end: ParagraphStyle
     h1: ParagraphStyle
     h2: ParagraphStyle
     title: ParagraphStyle
@@ -516,12 +518,14 @@ def make_styles(style: BookletStyle) -> Styles:
     body = ParagraphStyle(
         "body", fontName=regular, fontSize=s.body, leading=s.body_leading, textColor=text, spaceAfter=s.body * 0.55
     )
+    bullet = ParagraphStyle(
+        "bullet", parent=body, leftIndent=s.body * 1.3, bulletIndent=s.body * 0.3,
+        bulletFontName=regular, bulletColor=accent, spaceAfter=s.body * 0.3,
+    )
     return Styles(
         body=body,
-        bullet=ParagraphStyle(
-            "bullet", parent=body, leftIndent=s.body * 1.3, bulletIndent=s.body * 0.3,
-            bulletFontName=regular, bulletColor=accent, spaceAfter=s.body * 0.3,
-        ),
+        bullet=bullet,
+        bullet_end=ParagraphStyle("bullet_end", parent=bullet, spaceAfter=body.spaceAfter),
         h1=ParagraphStyle(
             "h1", fontName=bold, fontSize=s.h1, leading=s.h1 * 1.25, textColor=accent,
             spaceBefore=s.h1 * 0.9, spaceAfter=s.h1 * 0.45, keepWithNext=1,
@@ -711,9 +715,13 @@ class StoryBuilder:
 
     def body(self, text: str) -> list[Flowable]:
         out: list[Flowable] = []
-        for kind, block in text_blocks(text):
+        blocks = text_blocks(text)
+        for index, (kind, block) in enumerate(blocks):
             if kind == "bullet":
-                out.append(Paragraph(rich(block), self.styles.bullet, bulletText="\u2022"))
+                # A paragraph after a list keeps the gap it would have after a paragraph.
+                ends_list = index + 1 < len(blocks) and blocks[index + 1][0] != "bullet"
+                style = self.styles.bullet_end if ends_list else self.styles.bullet
+                out.append(Paragraph(rich(block), style, bulletText="\u2022"))
             else:
                 out.append(Paragraph(rich(block), self.styles.body))
         return out
