@@ -146,8 +146,6 @@ class Deck:
     backs: tuple[BackSpec, ...]
     number_field: str | None
     numbering_formula: str
-    expected_total: int | None
-    groups: tuple[CardGroup, ...]
     path: Path
 
     def label(self, attribute: str, value: Scalar | None) -> str:
@@ -345,8 +343,6 @@ def deck_from_data(data: Any, path: Path) -> Deck:
         backs=tuple(spec.backs),
         number_field=spec.numbering.field if spec.numbering else None,
         numbering_formula=spec.numbering.formula if spec.numbering else "",
-        expected_total=spec.expected_total,
-        groups=tuple(spec.groups),
         path=path,
     )
 
