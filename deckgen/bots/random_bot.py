@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
-from deckgen.games.base import Move, State
+if TYPE_CHECKING:  # the engine contract's play loop uses this bot, so no import at run time
+    from deckgen.games.base import Move, State
 
 
 class RandomBot:

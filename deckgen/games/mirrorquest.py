@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import DataError, UnknownName
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State, register, shuffled_order
 from deckgen.model.deck import Deck
 from deckgen.model.rules import GameRules
 
@@ -74,15 +74,6 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
-def shuffle(cards: list[int], rng: random.Random) -> None:
-    """Fisher-Yates from `rng.random()`: about three times faster than `Random.shuffle`
-    (the float bias is below 2**-45, far under anything a simulation can measure)."""
-    rand = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
-
-
 @cache
 def effect_pairs(size: int) -> tuple[tuple[int, int], ...]:
     """The (reverses, skips) choices of a location match of `size` cards."""
@@ -124,6 +115,13 @@ def set_count(mask: int, last_mask: int, min_size: int, max_size: int, covered: 
     return count
 
 
+Recipe = list[tuple[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]]
+
+#: (recipe, cards) of the small sets `sample_set` has drawn from, by (mask, sizes, effects):
+#: the same few cards of a hand are sampled again turn after turn.
+_small_sets: dict[tuple[Any, ...], tuple[Recipe, tuple[int, ...]]] = {}
+
+
 def sample_set(
     rand: Callable[[], float],
     mask: int,
@@ -136,14 +134,23 @@ def sample_set(
     """One play drawn uniformly from `CardTable.set_moves(...)` without building it: a size by
     its share of the plays, then a last card, the others and effects uniformly, redrawn while
     the cards lie wholly inside a covered mask (so every remaining play is equally likely)."""
+    any_last = last_mask & mask == mask
+    if any_last and not covered:
+        # Small sets index the by-position recipe that `set_moves` builds its list from.
+        key = (mask, min_size, max_size, effects)
+        small = _small_sets.get(key)
+        if small is None and mask.bit_count() <= RECIPE_MAX_CARDS:
+            cards_of_set = tuple(bits_of(mask))
+            n = len(cards_of_set)
+            small = CardTable.recipe(n, min_size, max_size, (1 << n) - 1, (), effects), cards_of_set
+            if len(_small_sets) < CACHE_LIMIT:
+                _small_sets[key] = small
+        if small is not None:
+            recipe, cards_of_set = small
+            prefix, picker = recipe[int(rand() * len(recipe))]
+            return prefix + picker(cards_of_set)
     cards = bits_of(mask)
     n = len(cards)
-    any_last = last_mask & mask == mask
-    if any_last and not covered and n <= RECIPE_MAX_CARDS:
-        # Small sets index the cached by-position recipe that `set_moves` builds from.
-        recipe = CardTable.recipe(n, min_size, max_size, (1 << n) - 1, (), effects)
-        prefix, picker = recipe[int(rand() * len(recipe))]
-        return prefix + picker(tuple(cards))
     lasts = cards if any_last else [c for c in cards if last_mask >> c & 1]
     weights = size_weights(n, len(lasts), min_size, max_size, effects)
     total = weights[-1]
@@ -199,9 +206,10 @@ class CardTable:
         self.kind = [PICTURE] * n
         self.pickup = [0] * n
         self.bit = [1 << i for i in range(n)]
-        #: Per card, the cards sharing its symbol / its location (none for wildcards).
+        #: Per card, the cards sharing its symbol / location / colour (none for wildcards).
         self.same_symbol = [0] * n
         self.same_location = [0] * n
+        self.same_colour = [0] * n
         self.colour_mask = [0] * len(self.colours)
         self.symbol_mask = [0] * len(self.symbols)
         self.location_mask = [0] * len(self.locations)
@@ -225,6 +233,7 @@ class CardTable:
             if self.kind[i] == PICTURE:
                 self.same_symbol[i] = self.symbol_mask[self.symbol[i]]
                 self.same_location[i] = self.location_mask[self.location[i]]
+                self.same_colour[i] = self.colour_mask[self.colour[i]]
         #: The moves a card makes when any card may be played (owed card, wild on top).
         self.any_moves: list[list[Move]] = []
         for i in range(n):
@@ -239,6 +248,22 @@ class CardTable:
             [(PLAY, 0, 0, i), (PLAY, 0, 1, i), (PLAY, 1, 0, i)] if self.kind[i] == PICTURE else [] for i in range(n)
         ]
         self.set_cache: dict[tuple[int, ...], list[Move]] = {}
+        self.pickup_wild_mask = sum(1 << i for i in range(n) if self.kind[i] == PICKUP_WILD)
+        #: Wildcard moves of a hand by its wildcards (a pickup wildcard makes one per colour).
+        self.wild_moves: dict[int, int] = {}
+        #: Plays of a set of n cards sharing the top card's location (with effects) or its
+        #: symbol (without), by n: the counts `random_move` needs on most turns.
+        largest = max(m.bit_count() for m in self.location_mask + self.symbol_mask)
+        self.location_plays = [set_plays(k, k, 1, NO_LIMIT, True) for k in range(largest + 1)]
+        self.symbol_plays = [set_plays(k, k, 1, NO_LIMIT, False) for k in range(largest + 1)]
+
+    def wild_move_count(self, wilds: int) -> int:
+        """How many moves the wildcards in mask `wilds` make (cached: hands hold few)."""
+        count = self.wild_moves.get(wilds)
+        if count is None:
+            pickups = (wilds & self.pickup_wild_mask).bit_count()
+            count = self.wild_moves[wilds] = wilds.bit_count() - pickups + len(self.colours) * pickups
+        return count
 
     def label(self, attribute: str, value: str) -> str:
         return self.deck.label(attribute, value)
@@ -271,7 +296,7 @@ class CardTable:
     @cache
     def recipe(
         size: int, min_size: int, max_size: int, last_pattern: int, covered: tuple[int, ...], effects: bool
-    ) -> list[tuple[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]]:
+    ) -> Recipe:
         """The subset plays of `size` cards by position: (move prefix, picker of the
         cards last-first). Independent of which cards they are, so few and cached."""
         recipe = []
@@ -336,12 +361,24 @@ class MirrorquestState(State):
         self.chained = False
         self.top = -1
         self.top_kind = PICTURE
-        self.top_colour = self.top_symbol = self.top_location = -1
         self.reshuffles = 0
         self.pickups = 0
         self.wild_chains = 0
 
     # --- state queries --------------------------------------------------------------
+
+    @property
+    def top_colour(self) -> int:
+        """Colour index of the Mirrorcard (-1 for a wildcard)."""
+        return self.table.colour[self.top]
+
+    @property
+    def top_symbol(self) -> int:
+        return self.table.symbol[self.top]
+
+    @property
+    def top_location(self) -> int:
+        return self.table.location[self.top]
 
     def colour_set_limit(self) -> int:
         """How many cards a colour match may have now (no limit after a reshuffle)."""
@@ -388,9 +425,9 @@ class MirrorquestState(State):
             return t.set_moves(col_m, 1, self.colour_set_limit(), col_m, (), False) if col_m else []
         if top_kind == REGULAR_WILD:
             return [t.any_moves[c][0] for c in bits_of(hand)]
-        loc_m = hand & t.location_mask[self.top_location]
-        sym_m = hand & t.symbol_mask[self.top_symbol]
-        col_m = hand & t.colour_mask[self.top_colour]
+        loc_m = hand & t.same_location[self.top]
+        sym_m = hand & t.same_symbol[self.top]
+        col_m = hand & t.same_colour[self.top]
         moves: list[Move] = []
         # Single matching cards are by far the commonest case: their moves are precomputed.
         if loc_m:
@@ -446,12 +483,14 @@ class MirrorquestState(State):
         """A move drawn uniformly from `legal_moves()` without building the list (which
         can run to thousands of set plays): count the moves of each disjoint block, draw
         an index, then draw the move inside its block."""
-        plan = self._sampling_plan()
         rand = rng.random
+        if self.top_kind == PICTURE and self.phase <= AFTER_DRAW and not self.is_over:
+            return self._match_move(rand)
+        plan = self._sampling_plan()
         if plan is None:
             moves = self.legal_moves()
             return moves[int(rand() * len(moves))]
-        total, blocks, end = plan
+        total, blocks = plan
         pick = int(rand() * total)
         for block in blocks:
             if block.__class__ is list:
@@ -462,18 +501,83 @@ class MirrorquestState(State):
                 if pick < block[0]:
                     return sample_set(rand, *block[1:])  # type: ignore[misc]
                 pick -= block[0]  # type: ignore[operator]
-        return end
+        return self._wild_or_end_move(pick)
+
+    def _wild_or_end_move(self, pick: int) -> Move:
+        """Move `pick` of the moves after the picture plays: wildcard moves by card, then
+        the draw or pass (the order of `legal_moves`)."""
+        t = self.table
+        wilds = self.hands[self.current_player] & t.wild_mask
+        while wilds:
+            low = wilds & -wilds
+            moves = t.any_moves[low.bit_length() - 1]
+            if pick < len(moves):
+                return moves[pick]
+            pick -= len(moves)
+            wilds ^= low
+        return PASS_MOVE if self.phase == AFTER_DRAW else DRAW_MOVE
+
+    def _match_move(self, rand: Callable[[], float] | None) -> Any:
+        """With a picture card on top on a normal turn or after a draw (most moves of a
+        game): a move drawn uniformly from `legal_moves()` with `rand`, by walking its blocks
+        in their order (location plays, symbol plays, colour plays, wildcard moves, the draw
+        or pass); or, with `rand` None, the number of those moves."""
+        t = self.table
+        hand = self.hands[self.current_player]
+        top = self.top
+        loc_m = hand & t.same_location[top]
+        sym_m = hand & t.same_symbol[top]
+        col_m = hand & t.same_colour[top]
+        limit = self.colour_limit if not (self.reshuffled and self.reshuffle_unlocks_colour) else NO_LIMIT
+        n_loc = t.location_plays[loc_m.bit_count()]
+        both = sym_m & loc_m
+        n_sym = t.symbol_plays[sym_m.bit_count()] - t.symbol_plays[both.bit_count()] if sym_m != both else 0
+        if limit == 1:
+            col_only = col_m ^ (col_m & (sym_m | loc_m))
+            n_col = col_only.bit_count()
+        elif col_m:
+            n_col = set_count(col_m, col_m, 1, limit, tuple(m for m in (col_m & sym_m, col_m & loc_m) if m), False)
+        else:
+            n_col = 0
+        wilds = hand & t.wild_mask
+        n_wild = t.wild_moves.get(wilds)
+        if n_wild is None:
+            n_wild = t.wild_move_count(wilds)
+        if rand is None:
+            return n_loc + n_sym + n_col + n_wild + 1
+        pick = int(rand() * (n_loc + n_sym + n_col + n_wild + 1))
+        if pick < n_loc:
+            if loc_m & (loc_m - 1):
+                return sample_set(rand, loc_m, loc_m, 1, NO_LIMIT, (), True)
+            return t.location_moves[loc_m.bit_length() - 1][pick]
+        pick -= n_loc
+        if pick < n_sym:
+            if sym_m & (sym_m - 1):
+                return sample_set(rand, sym_m, sym_m, 1, NO_LIMIT, (both,) if both else (), False)
+            return t.any_moves[sym_m.bit_length() - 1][0]
+        pick -= n_sym
+        if pick < n_col:
+            if limit > 1:
+                covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
+                return sample_set(rand, col_m, col_m, 1, limit, covered, False)
+            if col_only & (col_only - 1):
+                return sample_set(rand, col_only, col_only, 1, 1, (), False)
+            return t.any_moves[col_only.bit_length() - 1][0]
+        return self._wild_or_end_move(pick - n_col)
 
     def move_count(self) -> int:
         """len(legal_moves()), as `random_move` counts it."""
+        if self.top_kind == PICTURE and self.phase <= AFTER_DRAW and not self.is_over:
+            return self._match_move(None)  # type: ignore[no-any-return]
         plan = self._sampling_plan()
         return len(self.legal_moves()) if plan is None else plan[0]
 
-    def _sampling_plan(self) -> tuple[int, list[Block], Move] | None:
-        """The legal moves as (count, disjoint blocks, draw or pass move), the blocks holding
-        the plays and wildcard moves `legal_moves` concatenates; None where the list is short
-        anyway (owed card, after a forced draw, wildcard on top) or may repeat moves (colour
-        sets next to catch-up sets), where sampling the list itself is simplest."""
+    def _sampling_plan(self) -> tuple[int, list[Block]] | None:
+        """The legal moves of a forced turn or with a pickup wildcard on top, as (count, the
+        disjoint blocks of picture plays `legal_moves` lists before the wildcard moves and
+        the draw or pass); None where the list is short anyway (owed card, after a
+        forced draw, wildcard on top) or may repeat moves (colour sets next to catch-up
+        sets), where sampling the list itself is simplest."""
         phase = self.phase
         top_kind = self.top_kind
         if self.is_over or phase == OWED or phase == FORCED_AFTER_DRAW or (top_kind == REGULAR_WILD and phase != FORCED):
@@ -484,107 +588,79 @@ class MirrorquestState(State):
         blocks: list[Block] = []
         total = 1  # the draw or pass
         if phase == FORCED:
-            minimum = self.catch_up_min
-            if limit > 1 or minimum < 2:
+            if limit > 1 or self.catch_up_min != 2:
                 return None
             col_m = hand & t.colour_mask[self.declared]
             if col_m:
                 count = col_m.bit_count()
                 total += count
                 blocks.append((count, col_m, col_m, 1, 1, (), False))
-                # Catch-up sets: the symbol and location groups of declared-colour cards.
-                same_symbol = t.same_symbol
-                colour_cards = bits_of(col_m)
-                seen = 0
-                for c in colour_cards:
-                    group = hand & same_symbol[c]
-                    if not group & seen:
-                        seen |= group
-                        if group.bit_count() >= minimum:
-                            count = set_plays(group.bit_count(), (group & col_m).bit_count(), minimum, NO_LIMIT, False)
+                # Catch-up sets: a declared-colour card last and at least one more card of its
+                # symbol or location: lasts * (2**(n - 1) - 1) sets from a group of n cards.
+                symbol_sets = []
+                for s_mask in t.symbol_mask:
+                    group = hand & s_mask
+                    lasts = group & col_m
+                    if lasts and group != lasts & -lasts:
+                        symbol_sets.append(group)
+                        count = lasts.bit_count() * ((1 << (group.bit_count() - 1)) - 1)
+                        total += count
+                        blocks.append((count, group, lasts, 2, NO_LIMIT, (), False))
+                for l_mask in t.location_mask:
+                    group = hand & l_mask
+                    lasts = group & col_m
+                    if lasts and group != lasts & -lasts:
+                        # Less the sets of one symbol: they are symbol catch-ups already.
+                        covered = tuple(g & l_mask for g in symbol_sets if (g & lasts) and (g & l_mask).bit_count() > 1)
+                        count = lasts.bit_count() * ((1 << (group.bit_count() - 1)) - 1)
+                        for inside in covered:
+                            count -= (inside & lasts).bit_count() * ((1 << (inside.bit_count() - 1)) - 1)
+                        if count:
                             total += count
-                            blocks.append((count, group, group & col_m, minimum, NO_LIMIT, (), False))
-                seen = 0
-                for c in colour_cards:
-                    group = hand & t.same_location[c]
-                    if not group & seen:
-                        seen |= group
-                        if group.bit_count() >= minimum:
-                            # Sets of one symbol are symbol catch-ups already (only those
-                            # holding a declared-colour card can be plays at all).
-                            symbol_sets: list[int] = []
-                            for d in bits_of(group & col_m):
-                                inside = group & same_symbol[d]
-                                if inside.bit_count() >= minimum and inside not in symbol_sets:
-                                    symbol_sets.append(inside)
-                            covered = tuple(symbol_sets)
-                            count = set_count(group, group & col_m, minimum, NO_LIMIT, covered, False)
-                            if count:
-                                total += count
-                                blocks.append((count, group, group & col_m, minimum, NO_LIMIT, covered, False))
-        elif top_kind == PICKUP_WILD:
+                            blocks.append((count, group, lasts, 2, NO_LIMIT, covered, False))
+        else:  # a pickup wildcard on top (a picture on top goes through _match_move)
             col_m = hand & t.colour_mask[self.declared]
             if col_m:
                 count = set_plays(col_m.bit_count(), col_m.bit_count(), 1, limit, False)
                 total += count
                 blocks.append((count, col_m, col_m, 1, limit, (), False))
-        else:
-            loc_m = hand & t.location_mask[self.top_location]
-            sym_m = hand & t.symbol_mask[self.top_symbol]
-            col_m = hand & t.colour_mask[self.top_colour]
-            if loc_m:
-                if loc_m & (loc_m - 1):
-                    n = loc_m.bit_count()
-                    count = set_plays(n, n, 1, NO_LIMIT, True)
-                    total += count
-                    blocks.append((count, loc_m, loc_m, 1, NO_LIMIT, (), True))
-                else:
-                    total += 3
-                    blocks.append(t.location_moves[loc_m.bit_length() - 1])
-            if not sym_m & (sym_m - 1):  # one card or none: listed in any_moves
-                if sym_m & ~loc_m:
-                    total += 1
-                    blocks.append(t.any_moves[sym_m.bit_length() - 1])
-            elif sym_m & ~loc_m:
-                n = sym_m.bit_count()
-                count = set_plays(n, n, 1, NO_LIMIT, False)
-                both = sym_m & loc_m
-                if both:
-                    both_n = both.bit_count()
-                    count -= set_plays(both_n, both_n, 1, NO_LIMIT, False)
-                total += count
-                blocks.append((count, sym_m, sym_m, 1, NO_LIMIT, (both,) if both else (), False))
-            if limit == 1:
-                col_only = col_m & ~sym_m & ~loc_m
-                if col_only:
-                    if col_only & (col_only - 1):
-                        count = col_only.bit_count()
-                        total += count
-                        blocks.append((count, col_only, col_only, 1, 1, (), False))
-                    else:
-                        total += 1
-                        blocks.append(t.any_moves[col_only.bit_length() - 1])
-            elif col_m:
-                covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
-                count = set_count(col_m, col_m, 1, limit, covered, False)
-                if count:
-                    total += count
-                    blocks.append((count, col_m, col_m, 1, limit, covered, False))
-        wilds = hand & t.wild_mask
-        while wilds:
-            low = wilds & -wilds
-            moves = t.any_moves[low.bit_length() - 1]
-            total += len(moves)
-            blocks.append(moves)
-            wilds ^= low
-        return total, blocks, PASS_MOVE if phase == AFTER_DRAW else DRAW_MOVE
+        return total + t.wild_move_count(hand & t.wild_mask), blocks
 
     # --- applying moves -------------------------------------------------------------
 
     def apply(self, move: Move) -> None:
         code = move[0]  # type: ignore[index]
-        if code == PLAY:
-            self._play_cards(move)  # type: ignore[arg-type]
+        if code == PLAY:  # the commonest move, played here rather than one call deeper
+            p = self.current_player
+            bit = self.table.bit
+            hand = self.hands[p]
+            for c in move[3:]:  # type: ignore[index]
+                hand ^= bit[c]
+            self.hands[p] = hand
+            left = self.counts[p] = self.counts[p] + 3 - len(move)  # type: ignore[arg-type]
+            discard = self.discard
+            if len(move) > 4:  # type: ignore[arg-type]
+                discard.extend(move[4:])  # type: ignore[index]
+            last = self.top = move[3]  # type: ignore[index]
+            discard.append(last)
+            self.top_kind = PICTURE
+            self.declared = -1
+            if self.phase == OWED:
+                if not self.chained:
+                    self.chained = True
+                    self.wild_chains += 1
+                self.owed -= 1
+            if left == 0:
+                self._win(p)
+                return
+            if left == 1 and self.miss_rate:
+                self._call_check(p)
+            if self.phase == OWED and self.owed > 0:
+                return
+            direction = self.direction
+            if move[1] & 1:  # type: ignore[index]
+                direction = self.direction = -direction
+            self._end_turn(p + direction * (1 + move[2]))  # type: ignore[index]
         elif code == WILD:
             self._play_wild(move[1])  # type: ignore[index]
         elif code == PICKUP:
@@ -596,44 +672,6 @@ class MirrorquestState(State):
         else:
             self._end_turn(self.current_player + self.direction)
 
-    def _play_cards(self, move: tuple[int, ...]) -> None:
-        t = self.table
-        p = self.current_player
-        hand = self.hands[p]
-        bit = t.bit
-        cards = move[3:]
-        for c in cards:
-            hand ^= bit[c]
-        self.hands[p] = hand
-        left = self.counts[p] - len(cards)
-        self.counts[p] = left
-        discard = self.discard
-        discard.extend(cards[1:])
-        last = move[3]
-        discard.append(last)
-        self.top = last
-        self.top_kind = PICTURE
-        self.top_colour = t.colour[last]
-        self.top_symbol = t.symbol[last]
-        self.top_location = t.location[last]
-        self.declared = -1
-        if self.phase == OWED:
-            if not self.chained:
-                self.chained = True
-                self.wild_chains += 1
-            self.owed -= 1
-        if left == 0:
-            self._win(p)
-            return
-        if left == 1 and self.miss_rate:
-            self._call_check(p)
-        if self.phase == OWED and self.owed > 0:
-            return
-        direction = self.direction
-        if move[1] & 1:
-            direction = self.direction = -direction
-        self._end_turn(p + direction * (1 + move[2]))
-
     def _discard_wildcard(self, card: int, kind: int, declared: int) -> bool:
         """Put a wildcard from the current hand on the pile, counting a chain when it
         follows a regular wildcard; returns whether the player is still in the game."""
@@ -643,7 +681,6 @@ class MirrorquestState(State):
         self.discard.append(card)
         self.top = card
         self.top_kind = kind
-        self.top_colour = self.top_symbol = self.top_location = -1
         self.declared = declared
         if self.phase == OWED and not self.chained:
             self.chained = True
@@ -698,6 +735,7 @@ class MirrorquestState(State):
         """Draw up to `amount` cards, reshuffling the discards when the pile runs out;
         returns the cards drawn (fewer when nothing is left to draw)."""
         bit = self.table.bit
+        hand = self.hands[seat]
         got = []
         for _ in range(amount):
             if not self.pile:
@@ -705,8 +743,9 @@ class MirrorquestState(State):
                     break
                 self._reshuffle()
             card = self.pile.pop()
-            self.hands[seat] |= bit[card]
+            hand |= bit[card]
             got.append(card)
+        self.hands[seat] = hand
         self.counts[seat] += len(got)
         if self.events is not None:
             ids = self.table.ids
@@ -718,7 +757,8 @@ class MirrorquestState(State):
         top = self.discard.pop()
         self.pile = self.discard
         self.discard = [top]
-        shuffle(self.pile, self.rng)
+        pile = self.pile
+        self.pile = [pile[i] for i in shuffled_order(len(pile), self.rng)]
         self.reshuffled = True
         self.reshuffles += 1
         if self.events is not None:
@@ -829,20 +869,20 @@ class Mirrorquest(Game):
         missing = [p for p in self.PARAMS if p not in rules.params]
         if missing:
             raise DataError(f"{rules.path}: params: missing {', '.join(missing)} (the Mirrorquest engine needs them)")
+        doubled = sorted(n for n, setup in rules.setup.items() if setup.decks != 1)
+        if doubled:
+            raise DataError(
+                f"{rules.path}: setup: {doubled[0]} players: decks must be 1 (hands hold each card at most once)"
+            )
         self.table = CardTable(self.deck)
-
-    def _state(self, n_players: int, rng: random.Random, options: dict[str, Any] | None, record: bool) -> MirrorquestState:
-        resolved = self.rules.resolve_options(options)
-        return MirrorquestState(self.table, n_players, rng, resolved, self.rules.params, record)
 
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> MirrorquestState:
         setup = self.rules.setup_for(n_players)
-        state = self._state(n_players, rng, options, record)
+        state = MirrorquestState(self.table, n_players, rng, options, self.rules.params, record)
         t = self.table
-        pile = list(range(len(t.ids))) * setup.decks
-        shuffle(pile, rng)
+        pile = shuffled_order(len(t.ids), rng)
         hand_size = setup.hand_size or 0
         for seat in range(n_players):
             dealt = pile[-hand_size:] if hand_size else []
@@ -862,7 +902,6 @@ class Mirrorquest(Game):
         state.pile = pile
         state.discard = [card]
         state.top = card
-        state.top_colour, state.top_symbol, state.top_location = t.colour[card], t.symbol[card], t.location[card]
         state.current_player = int(self.rules.params["first_seat"]) % n_players
         if state.events is not None:
             state.events.append({
@@ -900,7 +939,8 @@ class Mirrorquest(Game):
                 raise UnknownName(f"mirrorquest: no card with id {card_id!r}")
             return t.index[card_id]
 
-        state = self._state(len(hands), rng or random.Random(0), options, record)
+        resolved = self.rules.resolve_options(options)
+        state = MirrorquestState(self.table, len(hands), rng or random.Random(0), resolved, self.rules.params, record)
         for seat, cards in enumerate(hands):
             for c in cards:
                 state.hands[seat] |= t.bit[index(c)]
@@ -910,7 +950,6 @@ class Mirrorquest(Game):
         state.discard = [index(c) for c in discards] + [top]
         state.top = top
         state.top_kind = t.kind[top]
-        state.top_colour, state.top_symbol, state.top_location = t.colour[top], t.symbol[top], t.location[top]
         state.declared = t.colours.index(declared) if declared is not None else -1
         state.current_player = current
         state.direction = direction

@@ -25,7 +25,7 @@ from typing import Any
 from deckgen.bots.mystique import GreedyBot
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import DataError, DeckgenError, UnknownName
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State, register, shuffled_order
 from deckgen.model.deck import Deck
 
 #: Move action: take the round's cards as burns (mask 0).
@@ -471,10 +471,7 @@ class MystiqueGame(Game):
             )
         events: list[dict[str, Any]] | None = [] if record else None
         dealer = self._draw_dealer(n_players, table, rng, events)
-        # A uniform shuffle: sorting by independent random keys (sorting runs in C).
-        rand = rng.random
-        keys = [rand() for _ in range(table.size)]
-        order = sorted(range(table.size), key=keys.__getitem__)
+        order = shuffled_order(table.size, rng)
         bit = table.bits.__getitem__
         removed = sum(map(bit, order[: setup.removed]))
         starts = range(setup.removed, setup.removed + n_players * hand_size, hand_size)

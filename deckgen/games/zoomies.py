@@ -21,7 +21,7 @@ from typing import Any, Sequence
 from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.zoomies import GreedyZoomiesBot
 from deckgen.errors import DataError, UnknownName
-from deckgen.games.base import Game, Result, State, check_players, register
+from deckgen.games.base import Game, Result, State, check_players, register, shuffled_order
 from deckgen.model.rules import GameRules
 
 #: Reading / goal codes: the smaller number (lowest wins) and the larger (highest wins).
@@ -319,12 +319,7 @@ class Zoomies(Game):
         removed_count = self.removed_count.get(n_players)
         if removed_count is None:
             check_players(self, n_players)
-        # Sorting by independent uniform keys is a uniform shuffle (two equal 53-bit keys
-        # are vanishingly rare) and about twice as fast as rng.shuffle, which makes a
-        # Python-level _randbelow call per card.
-        draw = rng.random
-        keys = [draw() for _ in self.card_range]
-        order = sorted(self.card_range, key=keys.__getitem__)
+        order = shuffled_order(len(self.card_range), rng)
         leader = rng.randrange(n_players)
         events: list[dict[str, Any]] | None = None
         if record:
