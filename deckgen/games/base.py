@@ -77,6 +77,13 @@ class State(ABC):
         moves = self.legal_moves()
         return moves[int(rng.random() * len(moves))]
 
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """Play `random_move`s (the random bot in every seat) until the game ends or reaches
+        `turn_cap` turns. Games may override it with a tighter loop drawing the same moves."""
+        apply, random_move = self.apply, self.random_move
+        while not self.is_over and self.turns < turn_cap:
+            apply(random_move(rng))
+
     def play(self, move: Move) -> None:
         """Apply a move after checking it is legal."""
         if self.is_over:
@@ -219,15 +226,13 @@ def play_game(
     chance, bot_rng = game_rngs(seed, index)
     resolved = game.rules.resolve_options(options)
     state = game.new_game(n_players, chance, resolved, record=record)
-    apply = state.apply
     cap = game.rules.turn_cap
     if on_move is None and all(game.bots.get(name) is RandomBot for name in bot_names):
-        # What RandomBot.choose does (every seat's bot would share bot_rng), one call less
-        # per move: the loops here are the simulator's innermost.
-        random_move = state.random_move
-        while not state.is_over and state.turns < cap:
-            apply(random_move(bot_rng))
+        # What RandomBot.choose does in every seat (each seat's bot would share bot_rng),
+        # in the state's own loop: the simulator's innermost.
+        state.play_randomly(bot_rng, cap)
         return state
+    apply = state.apply
     choose = [game.make_bot(bot_names[s], bot_rng, s).choose for s in range(n_players)]
     if on_move is None:
         while not state.is_over and state.turns < cap:

@@ -122,6 +122,14 @@ Recipe = list[tuple[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]
 _small_sets: dict[tuple[Any, ...], tuple[Recipe, tuple[int, ...]]] = {}
 
 
+def inside_a_cover(last: int, others: list[int], covered: tuple[int, ...]) -> bool:
+    """Whether a play of these cards lies wholly inside one of the covered masks."""
+    chosen = 1 << last
+    for c in others:
+        chosen |= 1 << c
+    return any(chosen & ~cover == 0 for cover in covered)
+
+
 def sample_set(
     rand: Callable[[], float],
     mask: int,
@@ -131,9 +139,11 @@ def sample_set(
     covered: tuple[int, ...],
     effects: bool,
 ) -> Move:
-    """One play drawn uniformly from `CardTable.set_moves(...)` without building it: a size by
-    its share of the plays, then a last card, the others and effects uniformly, redrawn while
-    the cards lie wholly inside a covered mask (so every remaining play is equally likely)."""
+    """One play drawn uniformly from `CardTable.set_moves(...)` without building it, redrawn
+    while its cards lie wholly inside a covered mask (so every remaining play is equally
+    likely): from the cached list of a small set, or a last card and a subset of the others
+    when the set size is free, or else a size by its share of the plays, then a last card,
+    the others and the effects."""
     any_last = last_mask & mask == mask
     if any_last and not covered:
         # Small sets index the by-position recipe that `set_moves` builds its list from.
@@ -152,6 +162,18 @@ def sample_set(
     cards = bits_of(mask)
     n = len(cards)
     lasts = cards if any_last else [c for c in cards if last_mask >> c & 1]
+    if not effects and min_size <= 2 and max_size >= n:
+        # Every last card goes with every subset of the others (but the empty one when
+        # two cards are the least): one uniform draw of each is one uniform play.
+        subsets = (1 << (n - 1)) - (min_size - 1)
+        while True:
+            last = lasts[int(rand() * len(lasts))]
+            others = [c for c in cards if c != last]
+            pattern = int(rand() * subsets) + min_size - 1
+            chosen = [c for j, c in enumerate(others) if pattern >> j & 1]
+            if covered and inside_a_cover(last, chosen, covered):
+                continue
+            return (PLAY, 0, 0, last, *chosen)
     weights = size_weights(n, len(lasts), min_size, max_size, effects)
     total = weights[-1]
     while True:
@@ -174,12 +196,8 @@ def sample_set(
                 i = j + int(rand() * (n - 1 - j))
                 pool[j], pool[i] = pool[i], pool[j]
             others = pool[: size - 1]
-        if covered:
-            chosen = 1 << last
-            for c in others:
-                chosen |= 1 << c
-            if any(chosen & ~cover == 0 for cover in covered):
-                continue
+        if covered and inside_a_cover(last, others, covered):
+            continue
         others.sort()
         if effects:
             pairs = effect_pairs(size)
@@ -248,6 +266,12 @@ class CardTable:
             [(PLAY, 0, 0, i), (PLAY, 0, 1, i), (PLAY, 1, 0, i)] if self.kind[i] == PICTURE else [] for i in range(n)
         ]
         self.set_cache: dict[tuple[int, ...], list[Move]] = {}
+        #: Per card, what matches it on top: the cards of its location, those of its symbol
+        #: and location, those of its symbol only, and those of its colour only.
+        self.match_masks = [
+            (loc, sym & loc, sym & ~loc, col & ~sym & ~loc)
+            for loc, sym, col in zip(self.same_location, self.same_symbol, self.same_colour)
+        ]
         self.pickup_wild_mask = sum(1 << i for i in range(n) if self.kind[i] == PICKUP_WILD)
         #: Wildcard moves of a hand by its wildcards (a pickup wildcard makes one per colour).
         self.wild_moves: dict[int, int] = {}
@@ -486,6 +510,8 @@ class MirrorquestState(State):
         rand = rng.random
         if self.top_kind == PICTURE and self.phase <= AFTER_DRAW and not self.is_over:
             return self._match_move(rand)
+        if self.phase == OWED and not self.is_over:
+            return self._owed_move(rand)
         plan = self._sampling_plan()
         if plan is None:
             moves = self.legal_moves()
@@ -502,6 +528,32 @@ class MirrorquestState(State):
                     return sample_set(rand, *block[1:])  # type: ignore[misc]
                 pick -= block[0]  # type: ignore[operator]
         return self._wild_or_end_move(pick)
+
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`State.play_randomly` with most moves drawn by `_match_move` directly."""
+        rand = rng.random
+        apply, match_move, random_move = self.apply, self._match_move, self.random_move
+        while not self.is_over and self.turns < turn_cap:
+            if self.top_kind == PICTURE and self.phase <= AFTER_DRAW:
+                apply(match_move(rand))
+            else:
+                apply(random_move(rng))
+
+    def _owed_move(self, rand: Callable[[], float]) -> Move:
+        """`random_move` after a regular wildcard: any card of the hand (a pickup wildcard
+        once per colour), walked in card order as `legal_moves` lists them."""
+        t = self.table
+        hand = self.hands[self.current_player]
+        wilds = hand & t.wild_mask
+        pick = int(rand() * ((hand ^ wilds).bit_count() + t.wild_move_count(wilds)))
+        any_moves = t.any_moves
+        while True:
+            low = hand & -hand
+            moves = any_moves[low.bit_length() - 1]
+            if pick < len(moves):
+                return moves[pick]
+            pick -= len(moves)
+            hand ^= low
 
     def _wild_or_end_move(self, pick: int) -> Move:
         """Move `pick` of the moves after the picture plays: wildcard moves by card, then
@@ -524,21 +576,24 @@ class MirrorquestState(State):
         or pass); or, with `rand` None, the number of those moves."""
         t = self.table
         hand = self.hands[self.current_player]
-        top = self.top
-        loc_m = hand & t.same_location[top]
-        sym_m = hand & t.same_symbol[top]
-        col_m = hand & t.same_colour[top]
-        limit = self.colour_limit if not (self.reshuffled and self.reshuffle_unlocks_colour) else NO_LIMIT
+        location_mask, symbol_location_mask, symbol_only_mask, colour_only_mask = t.match_masks[self.top]
+        loc_m = hand & location_mask
+        both = hand & symbol_location_mask  # the cards matching both ways
+        sym_only = hand & symbol_only_mask
         n_loc = t.location_plays[loc_m.bit_count()]
-        both = sym_m & loc_m
-        n_sym = t.symbol_plays[sym_m.bit_count()] - t.symbol_plays[both.bit_count()] if sym_m != both else 0
-        if limit == 1:
-            col_only = col_m ^ (col_m & (sym_m | loc_m))
-            n_col = col_only.bit_count()
-        elif col_m:
-            n_col = set_count(col_m, col_m, 1, limit, tuple(m for m in (col_m & sym_m, col_m & loc_m) if m), False)
+        if sym_only:  # symbol sets, less those lying inside the location match
+            n_both = both.bit_count()
+            n_sym = t.symbol_plays[sym_only.bit_count() + n_both] - t.symbol_plays[n_both]
         else:
-            n_col = 0
+            n_sym = 0
+        limit = self.colour_limit if not (self.reshuffled and self.reshuffle_unlocks_colour) else NO_LIMIT
+        if limit == 1:
+            col_only = hand & colour_only_mask
+            n_col = col_only.bit_count()
+        else:
+            col_m = hand & t.same_colour[self.top]
+            covered = tuple(m for m in (col_m & (sym_only | both), col_m & loc_m) if m)
+            n_col = set_count(col_m, col_m, 1, limit, covered, False) if col_m else 0
         wilds = hand & t.wild_mask
         n_wild = t.wild_moves.get(wilds)
         if n_wild is None:
@@ -552,13 +607,13 @@ class MirrorquestState(State):
             return t.location_moves[loc_m.bit_length() - 1][pick]
         pick -= n_loc
         if pick < n_sym:
+            sym_m = sym_only | both
             if sym_m & (sym_m - 1):
                 return sample_set(rand, sym_m, sym_m, 1, NO_LIMIT, (both,) if both else (), False)
             return t.any_moves[sym_m.bit_length() - 1][0]
         pick -= n_sym
         if pick < n_col:
             if limit > 1:
-                covered = tuple(m for m in (col_m & sym_m, col_m & loc_m) if m)
                 return sample_set(rand, col_m, col_m, 1, limit, covered, False)
             if col_only & (col_only - 1):
                 return sample_set(rand, col_only, col_only, 1, 1, (), False)
@@ -610,11 +665,14 @@ class MirrorquestState(State):
                     group = hand & l_mask
                     lasts = group & col_m
                     if lasts and group != lasts & -lasts:
-                        # Less the sets of one symbol: they are symbol catch-ups already.
-                        covered = tuple(g & l_mask for g in symbol_sets if (g & lasts) and (g & l_mask).bit_count() > 1)
                         count = lasts.bit_count() * ((1 << (group.bit_count() - 1)) - 1)
-                        for inside in covered:
-                            count -= (inside & lasts).bit_count() * ((1 << (inside.bit_count() - 1)) - 1)
+                        # Less the sets of one symbol: they are symbol catch-ups already.
+                        covered: tuple[int, ...] = ()
+                        for symbol_group in symbol_sets:
+                            inside = symbol_group & group
+                            if inside & lasts and inside & (inside - 1):
+                                covered += (inside,)
+                                count -= (inside & lasts).bit_count() * ((1 << (inside.bit_count() - 1)) - 1)
                         if count:
                             total += count
                             blocks.append((count, group, lasts, 2, NO_LIMIT, covered, False))
@@ -660,7 +718,13 @@ class MirrorquestState(State):
             direction = self.direction
             if move[1] & 1:  # type: ignore[index]
                 direction = self.direction = -direction
-            self._end_turn(p + direction * (1 + move[2]))  # type: ignore[index]
+            # `_end_turn` without a pickup to draw (playing pictures leaves none pending).
+            self.turns += 1
+            self.current_player = (p + direction * (1 + move[2])) % self.n_players  # type: ignore[index]
+            self.chained = False
+            self.drawn = -1
+            self.owed = 0
+            self.phase = NORMAL
         elif code == WILD:
             self._play_wild(move[1])  # type: ignore[index]
         elif code == PICKUP:
@@ -887,10 +951,7 @@ class Mirrorquest(Game):
         for seat in range(n_players):
             dealt = pile[-hand_size:] if hand_size else []
             del pile[len(pile) - hand_size:]
-            mask = 0
-            for c in dealt:
-                mask |= t.bit[c]
-            state.hands[seat] = mask
+            state.hands[seat] = sum(map(t.bit.__getitem__, dealt))  # distinct cards: their union
             state.counts[seat] = len(dealt)
         returned = []
         while True:

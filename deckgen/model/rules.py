@@ -160,8 +160,12 @@ class GameRules(StrictModel):
         return self.setup[n_players]
 
     def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, OptionValue]:
-        """Defaults overlaid with given values; unknown names or bad values are errors."""
-        out: dict[str, OptionValue] = {k: o.default for k, o in self.options.items()}
+        """Defaults overlaid with given values; unknown names or bad values are errors.
+        Options this method resolved already come back as they are (the simulator passes
+        the same options through it for every game)."""
+        if isinstance(given, ResolvedOptions) and given.game_id == self.id:
+            return given
+        out = ResolvedOptions({k: o.default for k, o in self.options.items()}, game_id=self.id)
         problems = []
         for key, value in (given or {}).items():
             spec = self.options.get(key)
@@ -183,6 +187,14 @@ class GameRules(StrictModel):
         if problems:
             raise UnknownName(*problems)
         return out
+
+
+class ResolvedOptions(dict[str, OptionValue]):
+    """A game's complete, checked options (what `GameRules.resolve_options` returns)."""
+
+    def __init__(self, values: dict[str, OptionValue], game_id: str) -> None:
+        super().__init__(values)
+        self.game_id = game_id
 
 
 def load_rules_file(path: Path) -> GameRules:

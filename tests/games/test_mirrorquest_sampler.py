@@ -131,11 +131,11 @@ def test_a_biased_sampler_would_be_caught(game: Mirrorquest) -> None:
     ("size", "lasts", "min_size", "max_size", "covered", "effects"),
     [
         (3, 3, 1, NO_LIMIT, (), True),  # a location match: drawn from the cached recipe
-        (7, 7, 1, NO_LIMIT, (), False),  # a symbol match too big for a recipe: card by card
+        (7, 7, 1, NO_LIMIT, (), False),  # a symbol match too big for a recipe: a last card and a subset
         (4, 4, 1, NO_LIMIT, (0b0011,), False),  # a symbol match partly inside the location match
         (5, 2, 2, NO_LIMIT, (0b00111,), False),  # a catch-up set: the last card of the declared colour
         (5, 5, 1, NO_LIMIT, (0b00011, 0b01100), False),  # colour sets after a reshuffle
-        (5, 5, 1, 3, (0b00110, 0b00011), False),  # capped sets, covered masks overlapping
+        (5, 5, 1, 3, (0b00110, 0b00011), False),  # capped sets, covered masks overlapping: card by card
     ],
 )
 def test_sample_set_is_uniform_over_exactly_set_moves(
