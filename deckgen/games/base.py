@@ -12,8 +12,8 @@ import pkgutil
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Hashable, Protocol
+from itertools import repeat, starmap
+from typing import Any, Callable, ClassVar, Hashable, NamedTuple, Protocol
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import DeckgenError, UnknownName
@@ -28,16 +28,16 @@ class IllegalMove(DeckgenError):
     """A move that is not legal in the state it was played in."""
 
 
-@dataclass(frozen=True)
-class Result:
-    """How a game ended. Unfinished games (turn cap) have no winners."""
+class Result(NamedTuple):
+    """How a game ended. Unfinished games (turn cap) have no winners. A named tuple: the
+    simulator makes one per game, and it is the quickest immutable record to build."""
 
     finished: bool
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     ranking: tuple[int, ...]
     turns: int
-    counters: dict[str, int] = field(default_factory=dict)
+    counters: dict[str, int]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -202,8 +202,7 @@ def shuffled_order(n: int, rng: random.Random) -> list[int]:
     """0..n-1 in a uniformly random order, by sorting on independent `rng.random()` keys: the
     sort runs in C, about twice as fast as `rng.shuffle` (a Python-level `_randbelow` per
     card), and two equal 53-bit keys are vanishingly rare."""
-    rand = rng.random
-    keys = [rand() for _ in range(n)]
+    keys = list(starmap(rng.random, repeat((), n)))  # n calls of rng.random, looped in C
     return sorted(range(n), key=keys.__getitem__)
 
 

@@ -117,9 +117,21 @@ def set_count(mask: int, last_mask: int, min_size: int, max_size: int, covered: 
 
 Recipe = list[tuple[tuple[int, ...], Callable[[tuple[int, ...]], tuple[int, ...]]]]
 
-#: (recipe, cards) of the small sets `sample_set` has drawn from, by (mask, sizes, effects):
-#: the same few cards of a hand are sampled again turn after turn.
-_small_sets: dict[tuple[Any, ...], tuple[Recipe, tuple[int, ...]]] = {}
+SmallSet = tuple[Recipe, tuple[int, ...]]
+
+#: (recipe, cards) of the small sets `sample_set` has drawn from, by their sizes and
+#: effects and then by card mask: the same few cards of a hand are sampled turn after turn.
+_small_sets: dict[tuple[int, int, bool], dict[int, SmallSet]] = {}
+
+
+def small_sets(min_size: int, max_size: int, effects: bool) -> dict[int, SmallSet]:
+    """The cache of small sets of one kind, by card mask."""
+    return _small_sets.setdefault((min_size, max_size, effects), {})
+
+
+#: The kinds `_match_move` reads without calling `sample_set` (which fills them).
+LOCATION_SETS = small_sets(1, NO_LIMIT, True)
+SYMBOL_SETS = small_sets(1, NO_LIMIT, False)
 
 
 def inside_a_cover(last: int, others: list[int], covered: tuple[int, ...]) -> bool:
@@ -147,14 +159,14 @@ def sample_set(
     any_last = last_mask & mask == mask
     if any_last and not covered:
         # Small sets index the by-position recipe that `set_moves` builds its list from.
-        key = (mask, min_size, max_size, effects)
-        small = _small_sets.get(key)
+        cache = small_sets(min_size, max_size, effects)
+        small = cache.get(mask)
         if small is None and mask.bit_count() <= RECIPE_MAX_CARDS:
             cards_of_set = tuple(bits_of(mask))
             n = len(cards_of_set)
             small = CardTable.recipe(n, min_size, max_size, (1 << n) - 1, (), effects), cards_of_set
-            if len(_small_sets) < CACHE_LIMIT:
-                _small_sets[key] = small
+            if len(cache) < CACHE_LIMIT:
+                cache[mask] = small
         if small is not None:
             recipe, cards_of_set = small
             prefix, picker = recipe[int(rand() * len(recipe))]
@@ -602,15 +614,23 @@ class MirrorquestState(State):
             return n_loc + n_sym + n_col + n_wild + 1
         pick = int(rand() * (n_loc + n_sym + n_col + n_wild + 1))
         if pick < n_loc:
-            if loc_m & (loc_m - 1):
+            if not loc_m & (loc_m - 1):
+                return t.location_moves[loc_m.bit_length() - 1][pick]
+            small = LOCATION_SETS.get(loc_m)  # what sample_set would draw from, read here
+            if small is None:
                 return sample_set(rand, loc_m, loc_m, 1, NO_LIMIT, (), True)
-            return t.location_moves[loc_m.bit_length() - 1][pick]
+            prefix, picker = small[0][int(rand() * len(small[0]))]
+            return prefix + picker(small[1])
         pick -= n_loc
         if pick < n_sym:
             sym_m = sym_only | both
-            if sym_m & (sym_m - 1):
+            if not sym_m & (sym_m - 1):
+                return t.any_moves[sym_m.bit_length() - 1][0]
+            small = SYMBOL_SETS.get(sym_m) if not both else None
+            if small is None:
                 return sample_set(rand, sym_m, sym_m, 1, NO_LIMIT, (both,) if both else (), False)
-            return t.any_moves[sym_m.bit_length() - 1][0]
+            prefix, picker = small[0][int(rand() * len(small[0]))]
+            return prefix + picker(small[1])
         pick -= n_sym
         if pick < n_col:
             if limit > 1:
