@@ -261,6 +261,8 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
         if line["type"] == "move":
             text = line["text"] if line["text"].startswith("seat ") else f"seat {line['seat']} {line['text']}"
             click.echo(f"{line['turn']:>5}  {text}")
+        elif line["type"] == "chance" and (event := game.describe_event(line["event"])) is not None:
+            click.echo(f"{'':>5}    {event}")
         elif line["type"] == "result":
             click.echo(_describe_result(line, game.rules.turn_cap))
     if log_path is not None:

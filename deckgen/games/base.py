@@ -153,6 +153,11 @@ class Game(ABC):
     def move_from_json(self, data: Any) -> Move:
         return tuple(self.move_from_json(x) for x in data) if isinstance(data, list) else data
 
+    def describe_event(self, event: dict[str, Any]) -> str | None:
+        """A logged chance event in words for `deckgen play` transcripts, or None to leave it
+        out (the deal, and anything the move lines already say)."""
+        return None
+
     def make_bot(self, name: str, rng: random.Random, seat: int) -> Bot:
         if name not in self.bots:
             raise UnknownName(f"game {self.id}: unknown bot {name!r} (bots: {', '.join(self.bots)})")

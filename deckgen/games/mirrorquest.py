@@ -960,6 +960,22 @@ class Mirrorquest(Game):
             )
         self.table = CardTable(self.deck)
 
+    def describe_event(self, event: dict[str, Any]) -> str | None:
+        """Which card a draw, a pickup or a penalty brought, and reshuffles."""
+        kind = event.get("type")
+        if kind == "draw":
+            card = self.card_names[self.index_of[event["card"]]]
+            if event["reason"] == "pickup":
+                return f"seat {event['seat']} picks up {card}"
+            if event["reason"] == "penalty":
+                return f"seat {event['seat']} draws a penalty card: {card}"
+            return f"it is {card}"  # under the move line "seat S draws a card"
+        if kind == "called":
+            return f"an opponent calls seat {event['seat']}'s name first"
+        if kind == "reshuffle":
+            return f"the discards under the Mirrorcard are shuffled into a new draw pile of {event['cards']}"
+        return None
+
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> MirrorquestState:

@@ -53,6 +53,25 @@ def test_transcript_names_the_seat_of_every_move(toy_game: Game) -> None:
     assert any(line.split()[3] == "passes" for line in moves)
 
 
+def test_mirrorquest_transcript_says_what_each_draw_brought(tmp_path: Path) -> None:
+    """Under its move, one line per card drawn, picked up or taken as a penalty, per call
+    and per reshuffle: every chance event of the log but the deal."""
+    log = tmp_path / "mirrorquest.jsonl"
+    result = run("play", "mirrorquest", "--players", "4", "--seed", "7", "--option", "call_miss_rate=0.5",
+                 "--log", str(log))
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    events = [r["event"] for r in records if r["type"] == "chance" and r["event"]["type"] != "deal"]
+    shown = [line.strip() for line in result.stdout.splitlines() if line.startswith(" " * 9)]
+    assert len(shown) == len(events)
+    assert {e.get("reason", e["type"]) for e in events} >= {"draw", "pickup", "called", "penalty"}
+    lines = result.stdout.splitlines()
+    drawn = lines.index("    2  seat 0 draws a card")
+    assert lines[drawn + 1] == "         it is Yellow Owl in Mistvale"
+    called = lines.index("         an opponent calls seat 1's name first")
+    assert lines[called + 1].startswith("         seat 1 draws a penalty card: ")
+
+
 def test_play_reports_unfinished_games(toy_game: Game) -> None:
     outcomes = {run("play", "toy", "--players", "4", "--seed", str(s)).stdout.splitlines()[-1].split()[1] for s in range(8)}
     assert "unfinished" in outcomes
