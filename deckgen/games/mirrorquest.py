@@ -60,8 +60,6 @@ RECIPE_MAX_CARDS = 6
 #: A block of set plays for `random_move`: (moves in it, card mask, mask of cards that may
 #: go last, min size, max size, covered masks, effects), as `CardTable.set_moves` takes them.
 SetBlock = tuple[int, int, int, int, int, tuple[int, ...], bool]
-#: A block of moves for `random_move`: a set-play block, or a short list of moves as they are.
-Block = SetBlock | list[Move]
 
 
 def bits_of(mask: int) -> list[int]:
@@ -126,7 +124,11 @@ _small_sets: dict[tuple[int, int, bool], dict[int, SmallSet]] = {}
 
 def small_sets(min_size: int, max_size: int, effects: bool) -> dict[int, SmallSet]:
     """The cache of small sets of one kind, by card mask."""
-    return _small_sets.setdefault((min_size, max_size, effects), {})
+    kind = (min_size, max_size, effects)
+    cache = _small_sets.get(kind)
+    if cache is None:
+        cache = _small_sets[kind] = {}
+    return cache
 
 
 #: The kinds `_match_move` reads without calling `sample_set` (which fills them).
@@ -531,14 +533,9 @@ class MirrorquestState(State):
         total, blocks = plan
         pick = int(rand() * total)
         for block in blocks:
-            if block.__class__ is list:
-                if pick < len(block):
-                    return block[pick]  # type: ignore[no-any-return]
-                pick -= len(block)
-            else:
-                if pick < block[0]:
-                    return sample_set(rand, *block[1:])  # type: ignore[misc]
-                pick -= block[0]  # type: ignore[operator]
+            if pick < block[0]:
+                return sample_set(rand, *block[1:])
+            pick -= block[0]
         return self._wild_or_end_move(pick)
 
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
@@ -647,7 +644,7 @@ class MirrorquestState(State):
         plan = self._sampling_plan()
         return len(self.legal_moves()) if plan is None else plan[0]
 
-    def _sampling_plan(self) -> tuple[int, list[Block]] | None:
+    def _sampling_plan(self) -> tuple[int, list[SetBlock]] | None:
         """The legal moves of a forced turn or with a pickup wildcard on top, as (count, the
         disjoint blocks of picture plays `legal_moves` lists before the wildcard moves and
         the draw or pass); None where the list is short anyway (owed card, after a
@@ -660,7 +657,7 @@ class MirrorquestState(State):
         t = self.table
         hand = self.hands[self.current_player]
         limit = self.colour_limit if not (self.reshuffled and self.reshuffle_unlocks_colour) else NO_LIMIT
-        blocks: list[Block] = []
+        blocks: list[SetBlock] = []
         total = 1  # the draw or pass
         if phase == FORCED:
             if limit > 1 or self.catch_up_min != 2:
@@ -787,7 +784,9 @@ class MirrorquestState(State):
             self._end_turn(self.current_player + self.direction)
 
     def _end_turn(self, next_seat: int) -> None:
-        """Hand the turn on; a pending pickup is drawn at once by the forced player."""
+        """Hand the turn on; a pending pickup is drawn at once by the forced player. `apply`
+        repeats the pickup-free part inline for picture plays (2% of a random game's
+        instructions): a field reset here must be reset there too."""
         self.turns += 1
         seat = self.current_player = next_seat % self.n_players
         self.chained = False
