@@ -8,7 +8,10 @@ STAMP := $(VENV)/.installed
 
 all: build
 
-$(STAMP): pyproject.toml
+# The modules setup.py compiles are built into the source tree: an edit to one rebuilds them.
+COMPILED := $(wildcard deckgen/games/[!_]*.py)
+
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[test]'
@@ -28,4 +31,5 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/sim_bench
 
 clean:
-	rm -rf output $(VENV)
+	rm -rf output $(VENV) build
+	find deckgen -name '*.so' -delete

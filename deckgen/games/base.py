@@ -13,15 +13,18 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from itertools import repeat, starmap
-from typing import Any, Callable, ClassVar, Hashable, NamedTuple, Protocol
+from typing import Any, Callable, ClassVar, NamedTuple, Protocol
+
+from mypy_extensions import mypyc_attr
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import DeckgenError, UnknownName
 from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules, load_rules
 
-#: A move: a small hashable value (tuples of ints), never a string.
-Move = Hashable
+#: A move: a small hashable value (tuples of ints), never a string. Typed Any so that each
+#: engine can give its own shape (mypyc checks declared types when it runs the code).
+Move = Any
 
 
 class IllegalMove(DeckgenError):
@@ -50,6 +53,9 @@ class Result(NamedTuple):
         }
 
 
+# Compiled by mypyc (setup.py): states of engines that are not compiled may subclass it, and
+# copy.copy copies a state's fields rather than calling __init__.
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
     """A game in progress. Subclasses keep their fields plain for speed."""
 
@@ -119,13 +125,14 @@ class State(ABC):
 
 
 class Bot(Protocol):
-    def choose(self, state: State) -> Move: ...
+    def choose(self, state: Any) -> Move: ...  # state: the game's own State subclass
 
 
 BotFactory = Callable[[random.Random, int], Bot]
 """Makes a bot for a seat from its own random source."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """One game: builds states, encodes moves for logs and names its bots."""
 
@@ -168,7 +175,9 @@ _GAME_CLASSES: dict[str, type[Game]] = {}
 
 
 def register(cls: type[Game]) -> type[Game]:
-    """Class decorator: make a game findable by its rules id (and the rules' aliases)."""
+    """Make a game findable by its rules id (and the rules' aliases). Engines call it after
+    their class rather than as a decorator: mypyc (setup.py) compiles a decorated class as a
+    plain Python class, which may not inherit from the compiled Game."""
     _GAME_CLASSES[cls.id] = cls
     return cls
 
@@ -177,7 +186,7 @@ def _import_game_modules() -> None:
     import deckgen.games as package
 
     for info in pkgutil.iter_modules(package.__path__):
-        if info.name not in ("base",):
+        if info.name != "base" and not info.name.startswith("_"):  # not _compiled__mypyc (setup.py)
             importlib.import_module(f"deckgen.games.{info.name}")
 
 

@@ -337,7 +337,7 @@ class CardTable:
     ) -> Recipe:
         """The subset plays of `size` cards by position: (move prefix, picker of the
         cards last-first). Independent of which cards they are, so few and cached."""
-        recipe = []
+        recipe: Recipe = []
         for subset in range(1, 1 << size):
             chosen = [j for j in range(size) if subset >> j & 1]
             if not min_size <= len(chosen) <= max_size or any(subset & ~cover == 0 for cover in covered):
@@ -509,7 +509,7 @@ class MirrorquestState(State):
         for l_mask in t.location_mask:
             group = hand & l_mask
             if group & col_m and group.bit_count() >= minimum:
-                covered = tuple(m for m in (group & s for s in t.symbol_mask) if m.bit_count() >= minimum)
+                covered = tuple([group & s for s in t.symbol_mask if (group & s).bit_count() >= minimum])
                 moves += t.set_moves(group, minimum, NO_LIMIT, group & col_m, covered, False)
         if self.reshuffled:
             moves = list(dict.fromkeys(moves))  # colour sets may repeat catch-up sets
@@ -640,7 +640,7 @@ class MirrorquestState(State):
     def move_count(self) -> int:
         """len(legal_moves()), as `random_move` counts it."""
         if self.top_kind == PICTURE and self.phase <= AFTER_DRAW and not self.is_over:
-            return self._match_move(None)  # type: ignore[no-any-return]
+            return self._match_move(None)
         plan = self._sampling_plan()
         return len(self.legal_moves()) if plan is None else plan[0]
 
@@ -704,19 +704,19 @@ class MirrorquestState(State):
     # --- applying moves -------------------------------------------------------------
 
     def apply(self, move: Move) -> None:
-        code = move[0]  # type: ignore[index]
+        code = move[0]
         if code == PLAY:  # the commonest move, played here rather than one call deeper
             p = self.current_player
             bit = self.table.bit
             hand = self.hands[p]
-            for c in move[3:]:  # type: ignore[index]
+            for c in move[3:]:
                 hand ^= bit[c]
             self.hands[p] = hand
-            left = self.counts[p] = self.counts[p] + 3 - len(move)  # type: ignore[arg-type]
+            left = self.counts[p] = self.counts[p] + 3 - len(move)
             discard = self.discard
-            if len(move) > 4:  # type: ignore[arg-type]
-                discard.extend(move[4:])  # type: ignore[index]
-            last = self.top = move[3]  # type: ignore[index]
+            if len(move) > 4:
+                discard.extend(move[4:])
+            last = self.top = move[3]
             discard.append(last)
             self.top_kind = PICTURE
             self.declared = -1
@@ -733,19 +733,19 @@ class MirrorquestState(State):
             if self.phase == OWED and self.owed > 0:
                 return
             direction = self.direction
-            if move[1] & 1:  # type: ignore[index]
+            if move[1] & 1:
                 direction = self.direction = -direction
             # `_end_turn` without a pickup to draw (playing pictures leaves none pending).
             self.turns += 1
-            self.current_player = (p + direction * (1 + move[2])) % self.n_players  # type: ignore[index]
+            self.current_player = (p + direction * (1 + move[2])) % self.n_players
             self.chained = False
             self.drawn = -1
             self.owed = 0
             self.phase = NORMAL
         elif code == WILD:
-            self._play_wild(move[1])  # type: ignore[index]
+            self._play_wild(move[1])
         elif code == PICKUP:
-            self._play_pickup(move[1], move[2])  # type: ignore[index]
+            self._play_pickup(move[1], move[2])
         elif code == DRAW:
             got = self._draw(self.current_player, self.draw_cards, "draw")
             self.drawn = got[-1] if got else -1
@@ -894,18 +894,18 @@ class MirrorquestState(State):
 
     def describe_move(self, move: Move) -> str:
         t = self.table
-        code = move[0]  # type: ignore[index]
+        code = move[0]
         if code == DRAW:
             return "draws a card"
         if code == PASS:
             return "passes"
         if code == WILD:
-            return f"plays {t.names[move[1]]}"  # type: ignore[index]
+            return f"plays {t.names[move[1]]}"
         if code == PICKUP:
-            colour = t.label("colour", t.colours[move[2]])  # type: ignore[index]
-            return f"plays {t.names[move[1]]} and declares {colour}"  # type: ignore[index]
-        reverses, skips, last = move[1], move[2], move[3]  # type: ignore[index]
-        names = [t.names[c] for c in move[4:]] + [t.names[last]]  # type: ignore[index]
+            colour = t.label("colour", t.colours[move[2]])
+            return f"plays {t.names[move[1]]} and declares {colour}"
+        reverses, skips, last = move[1], move[2], move[3]
+        names = [t.names[c] for c in move[4:]] + [t.names[last]]
         text = "plays " + ", ".join(names)
         if len(names) > 1:
             text += f" ({t.names[last]} on top)"
@@ -930,7 +930,6 @@ def _greedy_bot(rng: random.Random, seat: int) -> Any:
     return GreedyBot(rng, seat)
 
 
-@register
 class Mirrorquest(Game):
     """Mirrorquest engine: deals, flips the first Mirrorcard and builds positions for tests."""
 
@@ -1054,3 +1053,6 @@ class Mirrorquest(Game):
         state.drawn = index(drawn) if drawn is not None else -1
         state.reshuffled = reshuffled
         return state
+
+
+register(Mirrorquest)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

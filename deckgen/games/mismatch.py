@@ -226,7 +226,6 @@ class MismatchState(State):
         return f"seat {a} duels seat {b} (an empty deck is refilled from its capture pile first)"
 
 
-@register
 class MismatchGame(Game):
     """Builds Mismatch states; card values and the bonus cycle come from the rule data."""
 
@@ -337,3 +336,6 @@ class MismatchGame(Game):
         if card_id not in self.index_of:
             raise UnknownName(f"game {self.id}: no card {card_id!r} in deck {self.deck.id}")
         return self.index_of[card_id]
+
+
+register(MismatchGame)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

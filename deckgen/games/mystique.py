@@ -98,7 +98,7 @@ def build_card_table(deck: Deck, decks: int, params: dict[str, Any]) -> CardTabl
     """The card list for one or several decks: with more than one, ids carry the back."""
     attributes: list[str] = params["spell_attributes"]
     code_values = tuple((a, v) for a in attributes for v in deck.attributes[a])
-    code_index = {pair: code for code, pair in enumerate(code_values)}
+    code_index: dict[tuple[str, Any], int] = {pair: code for code, pair in enumerate(code_values)}
     backs = [b.id for b in deck.backs[:decks]]
     if len(backs) < decks:
         raise DataError(f"deck {deck.id} has {len(deck.backs)} backs, the game needs {decks} decks")
@@ -206,13 +206,16 @@ def _add_subsets(out: list[Move], code: int, group: int, least: int, most: int) 
 class MystiqueState(State):
     """A skirmish in progress: hands, the round's cards and the standing spell, all as masks."""
 
+    # Not n_players, current_player, turns or events: State holds those, and when it is compiled
+    # (setup.py) its code reads them from its own fields, which a slot here would shadow.
     __slots__ = (
-        "table", "n_players", "hands", "burns", "removed", "pile", "pile_mask",
-        "spell_code", "spell_count", "spellcaster", "current_player", "turns", "is_over",
-        "events", "next_seat", "deflection", "aces_scoring", "partnerships", "ace_burns",
+        "table", "hands", "burns", "removed", "pile", "pile_mask",
+        "spell_code", "spell_count", "spellcaster",
+        "next_seat", "deflection", "aces_scoring", "partnerships", "ace_burns",
         "open_min", "open_max", "deflections", "takes", "burned_from_rounds",
         "left_in_hands", "longest_spell",
     )
+    is_over = False  # a plain attribute, set when the skirmish ends
 
     def __init__(
         self,
@@ -291,7 +294,7 @@ class MystiqueState(State):
         return moves
 
     def apply(self, move: Move) -> None:
-        action, mask = move  # type: ignore[misc]
+        action, mask = move
         seat = self.current_player
         self.turns += 1
         if action == TAKE:
@@ -379,7 +382,7 @@ class MystiqueState(State):
         return f"{words} {noun}"
 
     def describe_move(self, move: Move) -> str:
-        action, mask = move  # type: ignore[misc]
+        action, mask = move
         seat = self.current_player
         names = [self.table.names[self.table.index[i]] for i in self.table.ids_of(mask)]
         if action == TAKE:
@@ -434,7 +437,6 @@ class MystiqueState(State):
         return (DEFLECT, self.table.mask_of([card_id]))
 
 
-@register
 class MystiqueGame(Game):
     """The Mystique engine: deals per the setup table and builds skirmish states."""
 
@@ -533,3 +535,6 @@ class MystiqueGame(Game):
         state = MystiqueState(table, hand_masks, removed, current_player, self.rules.params, resolved, None)
         state.burns = burn_masks
         return state
+
+
+register(MystiqueGame)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

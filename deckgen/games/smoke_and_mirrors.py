@@ -407,7 +407,6 @@ def _greedy_bot(rng: random.Random, seat: int) -> Bot:
     return GreedyBot(rng, seat)
 
 
-@register
 class SmokeAndMirrors(Game):
     """Engine for Smoke and Mirrors; caches move lists and totals per card mask."""
 
@@ -597,3 +596,6 @@ class SmokeAndMirrors(Game):
         if move[0] == ACT:
             self.act_move(sum(1 << c for c in move[1:]))
         return move
+
+
+register(SmokeAndMirrors)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

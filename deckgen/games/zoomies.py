@@ -240,7 +240,6 @@ class ZoomiesState(State):
         return f"seat {seat} plays {label} as {self.readings[card][code]:02d}"
 
 
-@register
 class Zoomies(Game):
     """The Zoomies engine: card tables built once per rules, states built per game."""
 
@@ -269,8 +268,8 @@ class Zoomies(Game):
         }
         #: card_of_number[n] is the card showing n (index 0 unused: no card shows 0).
         self.card_of_number = [0] * (max(self.move_of_number) + 1)
-        for number, (card, _) in self.move_of_number.items():
-            self.card_of_number[number] = card
+        for number, (index, _) in self.move_of_number.items():
+            self.card_of_number[number] = index
         self.lead_moves = [[(c, LOW), (c, HIGH)] for c in range(len(cards))]
         self.follow_moves = [[(c, LOW)] if self.special[c] else [(c, LOW), (c, HIGH)] for c in range(len(cards))]
         self.round_hand_sizes = self._int_list("round_hand_sizes")
@@ -397,3 +396,6 @@ class Zoomies(Game):
         if not self.special[card]:
             raise UnknownName(f"{number} is not on a double: only a led double takes a goal call")
         return (card, goal)
+
+
+register(Zoomies)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

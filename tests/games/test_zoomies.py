@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections import Counter
@@ -474,8 +475,7 @@ def test_random_move_draws_uniformly_from_exactly_the_legal_moves(game: Zoomies)
     states: list[ZoomiesState] = []
 
     def keep(state: ZoomiesState, move: object) -> None:
-        copied = ZoomiesState.__new__(ZoomiesState)
-        copied.__dict__.update(state.__dict__)
+        copied = copy.copy(state)
         copied.hands = [list(h) for h in state.hands]
         copied.trick_values = list(state.trick_values)
         states.append(copied)
