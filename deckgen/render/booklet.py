@@ -519,8 +519,9 @@ def make_styles(style: BookletStyle) -> Styles:
         "body", fontName=regular, fontSize=s.body, leading=s.body_leading, textColor=text, spaceAfter=s.body * 0.55
     )
     bullet = ParagraphStyle(
-        "bullet", parent=body, leftIndent=s.body * 1.3, bulletIndent=s.body * 0.3,
-        bulletFontName=regular, bulletColor=accent, spaceAfter=s.body * 0.3,
+        "bullet", parent=body, leftIndent=fonts.bullet_text_indent(regular, s.body, s.body * 0.3),
+        bulletIndent=s.body * 0.3, bulletFontName=regular, bulletFontSize=s.body, bulletColor=accent,
+        spaceAfter=s.body * 0.3,
     )
     return Styles(
         body=body,
@@ -721,7 +722,7 @@ class StoryBuilder:
                 # A paragraph after a list keeps the gap it would have after a paragraph.
                 ends_list = index + 1 < len(blocks) and blocks[index + 1][0] != "bullet"
                 style = self.styles.bullet_end if ends_list else self.styles.bullet
-                out.append(Paragraph(rich(block), style, bulletText="\u2022"))
+                out.append(Paragraph(rich(block), style, bulletText=fonts.BULLET))
             else:
                 out.append(Paragraph(rich(block), self.styles.body))
         return out

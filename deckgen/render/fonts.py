@@ -61,6 +61,16 @@ def font_name(family: str, weight: str) -> str:
     return BOLD if weight in ("bold", "bolder", "600", "700", "800", "900") else REGULAR
 
 
+BULLET = "\u2022"
+
+
+def bullet_text_indent(font: str, size: float, bullet_indent: float = 0.0) -> float:
+    """The left indent at which a bulleted paragraph's first line starts where its wrapped
+    lines do: reportlab puts the first line at least 0.6 em after the bullet's right edge,
+    and a smaller indent pushes that line alone to the right."""
+    return bullet_indent + text_width(BULLET, font, size) + 0.6 * size
+
+
 def text_width(text: str, font: str, size: float) -> float:
     """Advance width of text in the units of size (mm in, mm out)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth

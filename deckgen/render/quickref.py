@@ -152,13 +152,14 @@ class QuickrefFace:
         )
         line_style = ParagraphStyle(
             "qr_line", fontName=regular, fontSize=sizes.body, leading=sizes.body_leading,
-            textColor=colors.HexColor(colours.text), leftIndent=sizes.body * 1.1, bulletIndent=0,
-            bulletFontName=regular, bulletColor=colors.HexColor(colours.bullet),
+            textColor=colors.HexColor(colours.text), leftIndent=fonts.bullet_text_indent(regular, sizes.body),
+            bulletIndent=0, bulletFontName=regular, bulletFontSize=sizes.body,
+            bulletColor=colors.HexColor(colours.bullet),
         )
         self.sections: list[LaidOutSection] = []
         for section in sections:
             heading = Paragraph(escape(section.title), heading_style)
-            lines = [Paragraph(escape(line.strip()), line_style, bulletText="\u2022") for line in section.lines]
+            lines = [Paragraph(escape(line.strip()), line_style, bulletText=fonts.BULLET) for line in section.lines]
             height = heading.wrap(self.text_width, self.height)[1] + heading.getSpaceAfter()
             height += sum(p.wrap(self.text_width, self.height)[1] for p in lines)
             self.sections.append(LaidOutSection(section.key, heading, lines, height))
