@@ -132,6 +132,17 @@ BotFactory = Callable[[random.Random, int], Bot]
 """Makes a bot for a seat from its own random source."""
 
 
+def lazy_bot(module: str, class_name: str) -> BotFactory:
+    """A factory for a bot class imported on first use: for bot modules that import their
+    engine's module, which could not import them back at load time."""
+
+    def make(rng: random.Random, seat: int) -> Bot:
+        bot: Bot = getattr(importlib.import_module(module), class_name)(rng, seat)
+        return bot
+
+    return make
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """One game: builds states, encodes moves for logs and names its bots."""

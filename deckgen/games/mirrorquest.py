@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import DataError, UnknownName
-from deckgen.games.base import Game, Move, Result, State, register, shuffled_order
+from deckgen.games.base import Game, Move, Result, State, lazy_bot, register, shuffled_order
 from deckgen.model.deck import Deck
 from deckgen.model.rules import GameRules
 
@@ -923,18 +923,11 @@ class MirrorquestState(State):
         return [self.table.ids[c] for c in bits_of(self.hands[seat])]
 
 
-def _greedy_bot(rng: random.Random, seat: int) -> Any:
-    """Factory for the greedy bot; imported here because the bot module reads this one."""
-    from deckgen.bots.mirrorquest import GreedyBot
-
-    return GreedyBot(rng, seat)
-
-
 class Mirrorquest(Game):
     """Mirrorquest engine: deals, flips the first Mirrorcard and builds positions for tests."""
 
     id = "mirrorquest"
-    bots = {"random": RandomBot, "greedy": _greedy_bot}
+    bots = {"random": RandomBot, "greedy": lazy_bot("deckgen.bots.mirrorquest", "GreedyBot")}
 
     PARAMS = (
         "first_seat",

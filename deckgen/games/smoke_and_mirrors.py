@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import DataError
-from deckgen.games.base import Bot, Game, Move, Result, State, check_players, register
+from deckgen.games.base import Game, Move, Result, State, check_players, lazy_bot, register
 from deckgen.model.deck import Card
 
 CHALLENGE = 0
@@ -400,18 +400,11 @@ class SmokeState(State):
         return f"seat {p} plays {len(move) - 1} card(s) face down claiming {self.next_claim()} ({cards})"
 
 
-def _greedy_bot(rng: random.Random, seat: int) -> Bot:
-    """The greedy bot, imported on first use: its module imports this one."""
-    from deckgen.bots.smoke_and_mirrors import GreedyBot
-
-    return GreedyBot(rng, seat)
-
-
 class SmokeAndMirrors(Game):
     """Engine for Smoke and Mirrors; caches move lists and totals per card mask."""
 
     id = "smoke-and-mirrors"
-    bots = {"random": RandomBot, "greedy": _greedy_bot}
+    bots = {"random": RandomBot, "greedy": lazy_bot("deckgen.bots.smoke_and_mirrors", "GreedyBot")}
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
