@@ -442,7 +442,8 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
     Cards fill each page in a centred grid. When the cards fit with a full bleed each, they
     are spaced bleed to bleed (two cuts between neighbours); otherwise (poker cards on A4 or
     Letter, nine per page) they abut at the trim with one shared cut between neighbours and
-    bleed only around the grid. Crop marks sit in the margins, outside the art. After each
+    bleed only around the grid. Crop marks sit in the margins, never on a card; where a
+    margin is too narrow to print them, they reach in over the outer bleed. After each
     front page comes its back page with the columns mirrored: print double-sided, flip on
     the long edge, at 100 % (actual size). PNGs are trim plus bleed with the bleed rounded
     up to whole pixels: a poker card at 300 dpi is 822 x 1122 px.

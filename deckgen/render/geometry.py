@@ -8,7 +8,8 @@ Layout decision (documented for users in `deckgen render cards --help`):
   between neighbours) and only the outer edge of the grid carries bleed. Poker cards on A4
   and Letter need the shared layout to fit nine per page.
 * The margin outside the bleed must leave room for crop marks (`MARK_ZONE`): marks start
-  `MARK_GAP` outside the bleed and never touch the art.
+  `MARK_GAP` outside the bleed, unless the margin is too narrow to print them (see
+  `PRINTER_MARGIN`); they never touch a card.
 """
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ MARK_GAP = 1.0
 MARK_ZONE = 3.0
 #: Crop marks are at most this long.
 MARK_LENGTH = 5.0
+#: Desktop printers leave up to about this much of the paper's edge blank ...
+PRINTER_MARGIN = 4.0
+#: ... so where a mark in the margin would show less ink than this inside the printable
+#: area (poker cards nine to a Letter page have 3.4 mm above and below the bleed), it also
+#: reaches in over the outer bleed, which is cut away, stopping this far short of the trim.
+MIN_VISIBLE_MARK = 2.0
+TRIM_CLEARANCE = 0.5
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),

@@ -30,7 +30,10 @@ from deckgen.render.geometry import (
     DEFAULT_BLEED,
     MARK_GAP,
     MARK_LENGTH,
+    MIN_VISIBLE_MARK,
     MM_TO_PT,
+    PRINTER_MARGIN,
+    TRIM_CLEARANCE,
     CardGeometry,
     SheetLayout,
     Slot,
@@ -129,9 +132,20 @@ def _shown_bleed(layout: SheetLayout, index: int, occupied: int, mirrored: bool)
     )
 
 
+def mark_start(margin_start: float, trim: float, page_edge: float) -> float:
+    """Where the marks on one side of the grid start, measured along the mark from the grid
+    outward (a coordinate on that axis): in the margin, `MARK_GAP` outside the art, unless
+    too little of them would print there; then over the outer bleed, just short of the trim."""
+    outward = 1.0 if page_edge > trim else -1.0
+    printable_end = page_edge - outward * PRINTER_MARGIN
+    visible = min(MARK_LENGTH, outward * (printable_end - margin_start))
+    return margin_start if visible >= MIN_VISIBLE_MARK else trim + outward * TRIM_CLEARANCE
+
+
 def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colour: Color | None = None) -> None:
-    """Marks on every cut line of the given slots, in the margins only: outside the art of
-    the whole page, so a trimmer never cuts through a mark's ink into a card."""
+    """Marks on every cut line of the given slots, outside every card's trim, so a trimmer
+    never cuts through a mark's ink into a card: in the margins, and over the outer bleed
+    (with a white edge, to show on any art) on a side whose margin prints too little."""
     card = layout.card
     x0 = min(s.x - s.bleed_left for s in slots)
     x1 = max(s.x + card.width + s.bleed_right for s in slots)
@@ -139,21 +153,28 @@ def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colo
     y1 = max(s.y + card.height + s.bleed_top for s in slots)
     xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + card.width)})
     ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + card.height)})
+    page_w, page_h = layout.page_width, layout.page_height
+    top = mark_start(y1 + MARK_GAP, ys[-1], page_h)
+    bottom = mark_start(y0 - MARK_GAP, ys[0], 0.0)
+    left = mark_start(x0 - MARK_GAP, xs[0], 0.0)
+    right = mark_start(x1 + MARK_GAP, xs[-1], page_w)
+    lines = []
+    for x in xs:
+        lines.append((x, top, x, min(y1 + MARK_GAP + MARK_LENGTH, page_h)))
+        lines.append((x, bottom, x, max(y0 - MARK_GAP - MARK_LENGTH, 0.0)))
+    for y in ys:
+        lines.append((left, y, max(x0 - MARK_GAP - MARK_LENGTH, 0.0), y))
+        lines.append((right, y, min(x1 + MARK_GAP + MARK_LENGTH, page_w), y))
+    canvas.setDash([])
+    if (top, bottom, left, right) != (y1 + MARK_GAP, y0 - MARK_GAP, x0 - MARK_GAP, x1 + MARK_GAP):
+        canvas.setStrokeColorRGB(1, 1, 1)  # the white edge under marks that cross the bleed
+        canvas.setLineWidth(3 * MARK_WIDTH)
+        canvas.lines([tuple(v * MM_TO_PT for v in line) for line in lines])
     if colour is None:
         canvas.setStrokeColorRGB(0, 0, 0)
     else:
         canvas.setStrokeColor(colour)
     canvas.setLineWidth(MARK_WIDTH)
-    canvas.setDash([])
-    lines = []
-    top, bottom = y1 + MARK_GAP, y0 - MARK_GAP
-    left, right = x0 - MARK_GAP, x1 + MARK_GAP
-    for x in xs:
-        lines.append((x, top, x, min(top + MARK_LENGTH, layout.page_height)))
-        lines.append((x, bottom, x, max(bottom - MARK_LENGTH, 0.0)))
-    for y in ys:
-        lines.append((left, y, max(left - MARK_LENGTH, 0.0), y))
-        lines.append((right, y, min(right + MARK_LENGTH, layout.page_width), y))
     canvas.lines([tuple(v * MM_TO_PT for v in line) for line in lines])
 
 

@@ -17,6 +17,7 @@ from deckgen.render.geometry import (
     MARK_GAP,
     MM_TO_PT,
     PAPERS,
+    TRIM_CLEARANCE,
     CardGeometry,
     parse_card_size,
     plan_sheet,
@@ -108,21 +109,50 @@ def test_each_card_and_shared_back_is_stored_once() -> None:
     assert len(names) == 61
 
 
-def test_crop_marks_lie_on_cut_lines_and_outside_the_art() -> None:
-    layout = plan_sheet(PAPERS["a4"], POKER)
-    x0, y0, x1, y1 = (v * MM_TO_PT for v in layout.art_box)
-    marks = [tuple(float(v) for v in m) for m in MARK.findall(page_content(mystique_pdf(), 0))]
-    assert len(marks) == 4 * 2 + 4 * 2  # four vertical and four horizontal cut lines, both ends
+def crop_marks(paper: str) -> tuple[list[tuple[float, ...]], str]:
+    """The distinct mark lines of the first page (in mm) and the page's drawing operators."""
+    content = page_content(mystique_pdf(paper), 0)
+    lines = {tuple(round(float(v) / MM_TO_PT, 3) for v in m) for m in MARK.findall(content)}
+    return sorted(lines), content
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_lie_on_cut_lines_and_never_on_a_card(paper: str) -> None:
+    layout = plan_sheet(PAPERS[paper], POKER)
     cuts_x, cuts_y = layout.cut_lines()
-    vertical = {round(a, 2) for a, _, c, _ in marks if a == c}
-    horizontal = {round(b, 2) for _, b, _, d in marks if b == d}
-    assert vertical == {round(x * MM_TO_PT, 2) for x in cuts_x}
-    assert horizontal == {round(y * MM_TO_PT, 2) for y in cuts_y}
-    for ax, ay, bx, by in marks:
-        for px, py in ((ax, ay), (bx, by)):
-            inside = x0 - 0.01 < px < x1 + 0.01 and y0 - 0.01 < py < y1 + 0.01
-            assert not inside, "crop mark over the art"
-            assert 0 <= px <= 210 * MM_TO_PT and 0 <= py <= 297 * MM_TO_PT
+    marks, _ = crop_marks(paper)
+    assert len(marks) == 4 * 2 + 4 * 2  # four vertical and four horizontal cut lines, both ends
+    vertical = [m for m in marks if m[0] == m[2]]
+    horizontal = [m for m in marks if m[1] == m[3]]
+    assert {m[0] for m in vertical} == {round(x, 3) for x in cuts_x}
+    assert {m[1] for m in horizontal} == {round(y, 3) for y in cuts_y}
+    for along, trims, page in ((vertical, cuts_y, layout.page_height), (horizontal, cuts_x, layout.page_width)):
+        for mark in along:
+            a, b = (mark[1], mark[3]) if mark in vertical else (mark[0], mark[2])
+            low, high = min(a, b), max(a, b)
+            assert 0 <= low and high <= page
+            # wholly beyond the outermost trim line, by at least the clearance
+            assert high <= trims[0] - TRIM_CLEARANCE + 0.01 or low >= trims[-1] + TRIM_CLEARANCE - 0.01
+
+
+def test_marks_stay_in_wide_margins_and_cross_the_bleed_where_the_margin_barely_prints() -> None:
+    """A4 has 12 mm above and below nine poker cards: those marks stay outside the art. Letter
+    has 3.4 mm, inside most printers' blank edge: its marks reach in over the outer bleed, on
+    a white edge, to end 0.5 mm short of the trim."""
+    a4 = plan_sheet(PAPERS["a4"], POKER)
+    marks, _ = crop_marks("a4")
+    _, y0, _, y1 = a4.art_box
+    for mark in (m for m in marks if m[0] == m[2]):
+        assert min(mark[1], mark[3]) >= y1 + MARK_GAP - 0.01 or max(mark[1], mark[3]) <= y0 - MARK_GAP + 0.01
+    letter = plan_sheet(PAPERS["letter"], POKER)
+    _, cuts_y = letter.cut_lines()
+    marks, content = crop_marks("letter")
+    for mark in (m for m in marks if m[0] == m[2]):
+        above = mark[1] > cuts_y[-1]
+        inner_end = min(mark[1], mark[3]) if above else max(mark[1], mark[3])
+        trim = cuts_y[-1] if above else cuts_y[0]
+        assert abs(inner_end - trim) == pytest.approx(TRIM_CLEARANCE, abs=0.01)
+    assert "1 1 1 RG" in content  # the white edge under them
 
 
 def test_card_names_are_real_text() -> None:
