@@ -27,7 +27,6 @@ from reportlab.platypus import (
     CondPageBreak,
     Flowable,
     Frame,
-    KeepTogether,
     NextPageTemplate,
     PageBreak,
     PageTemplate,
@@ -800,10 +799,14 @@ class StoryBuilder:
             narrow[-1] = 1 - sum(narrow[:-1])
         else:
             narrow = [1 / len(header)] * len(header)
-        self.story.append(KeepTogether([
-            Paragraph(rich(self.style.titles.setup_table), self.styles.question),
-            self.table(cells, narrow, header=True),
-        ]))
+        # The table may run on to the next page (its header repeats there) rather than jump
+        # whole and leave a third of a page empty; its title goes with the header and a row at least.
+        title = Paragraph(rich(self.style.titles.setup_table), ParagraphStyle("setup_title", self.styles.question,
+                                                                             keepWithNext=0))
+        width, height = self.frame_width(), self.frame_height()
+        start = self.table(cells[:2], narrow, header=True)
+        needed = title.wrap(width, height)[1] + title.getSpaceAfter() + start.wrap(width, height)[1]
+        self.story += [CondPageBreak(needed), title, self.table(cells, narrow, header=True)]
 
     def special_rules(self) -> None:
         text = self.rules.text
