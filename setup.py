@@ -1,14 +1,16 @@
 """Builds deckgen with the simulator's hot path compiled by mypyc: the game engines
-(deckgen/games/), whose random playouts run about 1.6x faster compiled. The compiled modules come from the same source as the pure-Python ones and
-give the same games, so deckgen falls back to pure Python where no C compiler works, or when
-DECKGEN_PURE_PYTHON=1 is set. Everything else about the package is in pyproject.toml."""
+(deckgen/games/), whose random playouts run about 1.6x faster compiled. The compiled modules
+come from the same source as the pure-Python ones and play the same games, so deckgen falls
+back to pure Python where mypyc or a C compiler is missing, or when DECKGEN_PURE_PYTHON=1 is
+set. Everything else about the package is in pyproject.toml."""
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 COMPILED_MODULES = sorted(str(path) for path in Path("deckgen/games").glob("[!_]*.py"))
@@ -28,11 +30,14 @@ class OptionalBuildExt(build_ext):
             self.warn(f"deckgen: compiled engines not built ({error}); installing them as pure Python")
 
 
-def compiled_extensions() -> list:
+def compiled_extensions() -> list[Extension]:
     if os.environ.get("DECKGEN_PURE_PYTHON") == "1":
         return []
-    from mypyc.build import mypycify
-
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # built without build isolation, where mypy is not installed
+        print("deckgen: mypyc not found; installing the engines as pure Python", file=sys.stderr)
+        return []
     return mypycify(COMPILED_MODULES, group_name="deckgen.games._compiled")
 
 
