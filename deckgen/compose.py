@@ -162,13 +162,13 @@ def format_report(report: CompositionReport) -> str:
     for attr, counts in report.by_attribute.items():
         lines.append(f"by {attr}: " + ", ".join(f"{v} {n}" for v, n in counts.items()))
     lines.append("")
-    for (a, b), counts in report.by_pair.items():
-        rows_values = _present(deck, a, {va for va, _ in counts})
-        cols_values = _present(deck, b, {vb for _, vb in counts})
+    for (a, b), pair_counts in report.by_pair.items():
+        rows_values = _present(deck, a, {va for va, _ in pair_counts})
+        cols_values = _present(deck, b, {vb for _, vb in pair_counts})
         if len(cols_values) > 14:
             continue  # too wide to read; JSON has it
         lines.append(f"{a} x {b}:")
-        rows = [[va] + [counts.get((va, vb), 0) for vb in cols_values] for va in rows_values]
+        rows = [[va] + [pair_counts.get((va, vb), 0) for vb in cols_values] for va in rows_values]
         lines.append(table([a] + cols_values, rows))
         lines.append("")
     if report.numbering:

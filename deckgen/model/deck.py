@@ -264,7 +264,7 @@ class _Builder:
     ) -> Iterator[Card]:
         merged = {**group.set, **row}
         attrs: dict[str, Scalar | None] = {a: merged.get(a) for a in self.attributes}
-        extra = {k: v for k, v in merged.items() if k not in self.attributes}
+        extra: dict[str, Any] = {k: v for k, v in merged.items() if k not in self.attributes}
         extra.update(self.derived_fields(attrs))
         if group.digit_pairs is not None:
             low, high = int(row["low"]), int(row["high"])

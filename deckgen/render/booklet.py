@@ -780,11 +780,11 @@ class StoryBuilder:
                 self.story.append(CardRow(row, self.painter, width, height, comp.card_gap_mm * mm, self.styles.caption))
                 self.story.append(Spacer(1, 3 * mm))
         self.sub_heading(self.style.titles.composition)
-        rows = [
+        composition = [
             [Paragraph(rich(name), self.styles.table_label), Paragraph(rich(value), self.styles.table)]
             for name, value in composition_rows(self.deck)
         ]
-        self.story.append(self.table(rows, [0.3, 0.7], header=False))
+        self.story.append(self.table(composition, [0.3, 0.7], header=False))
 
     def setup(self) -> None:
         text = self.rules.text
