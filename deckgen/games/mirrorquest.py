@@ -131,11 +131,6 @@ def small_sets(min_size: int, max_size: int, effects: bool) -> dict[int, SmallSe
     return cache
 
 
-#: The kinds `_match_move` reads without calling `sample_set` (which fills them).
-LOCATION_SETS = small_sets(1, NO_LIMIT, True)
-SYMBOL_SETS = small_sets(1, NO_LIMIT, False)
-
-
 def inside_a_cover(last: int, others: list[int], covered: tuple[int, ...]) -> bool:
     """Whether a play of these cards lies wholly inside one of the covered masks."""
     chosen = 1 << last
@@ -603,31 +598,20 @@ class MirrorquestState(State):
             col_m = hand & t.same_colour[self.top]
             covered = tuple(m for m in (col_m & (sym_only | both), col_m & loc_m) if m)
             n_col = set_count(col_m, col_m, 1, limit, covered, False) if col_m else 0
-        wilds = hand & t.wild_mask
-        n_wild = t.wild_moves.get(wilds)
-        if n_wild is None:
-            n_wild = t.wild_move_count(wilds)
+        n_wild = t.wild_move_count(hand & t.wild_mask)
         if rand is None:
             return n_loc + n_sym + n_col + n_wild + 1
         pick = int(rand() * (n_loc + n_sym + n_col + n_wild + 1))
         if pick < n_loc:
             if not loc_m & (loc_m - 1):
                 return t.location_moves[loc_m.bit_length() - 1][pick]
-            small = LOCATION_SETS.get(loc_m)  # what sample_set would draw from, read here
-            if small is None:
-                return sample_set(rand, loc_m, loc_m, 1, NO_LIMIT, (), True)
-            prefix, picker = small[0][int(rand() * len(small[0]))]
-            return prefix + picker(small[1])
+            return sample_set(rand, loc_m, loc_m, 1, NO_LIMIT, (), True)
         pick -= n_loc
         if pick < n_sym:
             sym_m = sym_only | both
             if not sym_m & (sym_m - 1):
                 return t.any_moves[sym_m.bit_length() - 1][0]
-            small = SYMBOL_SETS.get(sym_m) if not both else None
-            if small is None:
-                return sample_set(rand, sym_m, sym_m, 1, NO_LIMIT, (both,) if both else (), False)
-            prefix, picker = small[0][int(rand() * len(small[0]))]
-            return prefix + picker(small[1])
+            return sample_set(rand, sym_m, sym_m, 1, NO_LIMIT, (both,) if both else (), False)
         pick -= n_sym
         if pick < n_col:
             if limit > 1:
@@ -735,13 +719,7 @@ class MirrorquestState(State):
             direction = self.direction
             if move[1] & 1:
                 direction = self.direction = -direction
-            # `_end_turn` without a pickup to draw (playing pictures leaves none pending).
-            self.turns += 1
-            self.current_player = (p + direction * (1 + move[2])) % self.n_players
-            self.chained = False
-            self.drawn = -1
-            self.owed = 0
-            self.phase = NORMAL
+            self._end_turn(p + direction * (1 + move[2]))
         elif code == WILD:
             self._play_wild(move[1])
         elif code == PICKUP:
@@ -784,9 +762,7 @@ class MirrorquestState(State):
             self._end_turn(self.current_player + self.direction)
 
     def _end_turn(self, next_seat: int) -> None:
-        """Hand the turn on; a pending pickup is drawn at once by the forced player. `apply`
-        repeats the pickup-free part inline for picture plays (2% of a random game's
-        instructions): a field reset here must be reset there too."""
+        """Hand the turn on; a pending pickup is drawn at once by the forced player."""
         self.turns += 1
         seat = self.current_player = next_seat % self.n_players
         self.chained = False
