@@ -29,7 +29,6 @@ from typing import Any, Callable, Iterable
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import DataError, UnknownName
 from deckgen.games.base import Game, Move, Result, State, lazy_bot, register, shuffled_order
-from deckgen.model.deck import Deck
 from deckgen.model.rules import GameRules
 
 PLAY, WILD, PICKUP, DRAW, PASS = 0, 1, 2, 3, 4
@@ -218,14 +217,13 @@ def sample_set(
 class CardTable:
     """Per-card attribute lists and masks of one deck, shared by every state of a game."""
 
-    def __init__(self, deck: Deck) -> None:
-        self.deck = deck
+    def __init__(self, game: Game) -> None:
+        deck = self.deck = game.deck
         self.colours: tuple[str, ...] = tuple(str(v) for v in deck.attributes["colour"])
         self.symbols: tuple[str, ...] = tuple(str(v) for v in deck.attributes["symbol"])
         self.locations: tuple[str, ...] = tuple(str(v) for v in deck.attributes["location"])
-        self.ids: list[str] = [c.id for c in deck.cards]
-        self.names: list[str] = [c.name for c in deck.cards]
-        self.index: dict[str, int] = {cid: i for i, cid in enumerate(self.ids)}
+        #: The game's card ids and names by index, and indices by id.
+        self.ids, self.names, self.index = game.card_ids, game.card_names, game.index_of
         n = len(deck.cards)
         self.colour = [-1] * n
         self.symbol = [-1] * n
@@ -925,7 +923,7 @@ class Mirrorquest(Game):
             raise DataError(
                 f"{rules.path}: setup: {doubled[0]} players: decks must be 1 (hands hold each card at most once)"
             )
-        self.table = CardTable(self.deck)
+        self.table = CardTable(self)
 
     def describe_event(self, event: dict[str, Any]) -> str | None:
         """Which card a draw, a pickup or a penalty brought, and reshuffles."""
