@@ -154,28 +154,36 @@ def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colo
     xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + card.width)})
     ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + card.height)})
     page_w, page_h = layout.page_width, layout.page_height
-    top = mark_start(y1 + MARK_GAP, ys[-1], page_h)
-    bottom = mark_start(y0 - MARK_GAP, ys[0], 0.0)
-    left = mark_start(x0 - MARK_GAP, xs[0], 0.0)
-    right = mark_start(x1 + MARK_GAP, xs[-1], page_w)
+    # Where each side's marks start and end in the margin (starts from the art outward).
+    in_margin = (y1 + MARK_GAP, y0 - MARK_GAP, x0 - MARK_GAP, x1 + MARK_GAP)
+    top_end, bottom_end = min(in_margin[0] + MARK_LENGTH, page_h), max(in_margin[1] - MARK_LENGTH, 0.0)
+    left_end, right_end = max(in_margin[2] - MARK_LENGTH, 0.0), min(in_margin[3] + MARK_LENGTH, page_w)
+    starts = (
+        mark_start(in_margin[0], ys[-1], page_h),
+        mark_start(in_margin[1], ys[0], 0.0),
+        mark_start(in_margin[2], xs[0], 0.0),
+        mark_start(in_margin[3], xs[-1], page_w),
+    )
+    top, bottom, left, right = starts
     lines = []
     for x in xs:
-        lines.append((x, top, x, min(y1 + MARK_GAP + MARK_LENGTH, page_h)))
-        lines.append((x, bottom, x, max(y0 - MARK_GAP - MARK_LENGTH, 0.0)))
+        lines.append((x, top, x, top_end))
+        lines.append((x, bottom, x, bottom_end))
     for y in ys:
-        lines.append((left, y, max(x0 - MARK_GAP - MARK_LENGTH, 0.0), y))
-        lines.append((right, y, min(x1 + MARK_GAP + MARK_LENGTH, page_w), y))
+        lines.append((left, y, left_end, y))
+        lines.append((right, y, right_end, y))
+    points = [tuple(v * MM_TO_PT for v in line) for line in lines]
     canvas.setDash([])
-    if (top, bottom, left, right) != (y1 + MARK_GAP, y0 - MARK_GAP, x0 - MARK_GAP, x1 + MARK_GAP):
+    if starts != in_margin:
         canvas.setStrokeColorRGB(1, 1, 1)  # the white edge under marks that cross the bleed
         canvas.setLineWidth(3 * MARK_WIDTH)
-        canvas.lines([tuple(v * MM_TO_PT for v in line) for line in lines])
+        canvas.lines(points)
     if colour is None:
         canvas.setStrokeColorRGB(0, 0, 0)
     else:
         canvas.setStrokeColor(colour)
     canvas.setLineWidth(MARK_WIDTH)
-    canvas.lines([tuple(v * MM_TO_PT for v in line) for line in lines])
+    canvas.lines(points)
 
 
 class _SheetWriter:
