@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable
 
 from deckgen.compose import check_deck, check_setups, format_report, format_setups
-from deckgen.fileio import write_atomic
+from deckgen.errors import DeckgenError
+from deckgen.fileio import OutputError, shown_path, write_atomic
 from deckgen.model.deck import Deck, deck_ids, load_deck
 
 
@@ -52,37 +53,78 @@ def game_fairness(game_id: str, out_dir: Path, games: int, seed: int) -> list[Pa
     return write_fairness_report(get_game(game_id), out_dir, games, seed, jobs=1)
 
 
+Progress = Callable[[str], None]
+"""Called with one line of progress (for stderr), or None for a quiet build."""
+
+
+def _run(task: Callable[..., list[Path]], args: tuple, out_dir: Path) -> list[Path]:
+    """One task, in this process or a worker: a write that fails (disk full, permissions
+    changed mid-run) is one OutputError line, not a traceback from the worker."""
+    try:
+        return task(*args)
+    except OSError as exc:
+        where = shown_path(exc.filename or out_dir)
+        raise OutputError(f"{where}: cannot write ({exc.strerror or 'input/output error'})") from None
+
+
+def _one_line_each(exc: DeckgenError) -> DeckgenError:
+    """A DeckgenError from a worker arrives with its lines joined; split them again."""
+    return type(exc)(*(line for problem in exc.problems for line in problem.split("\n")))
+
+
 def build_all(
-    out_dir: Path, echo: Callable[[str], None], sim_games: int = 500, seed: int = 1, jobs: int = 1
+    out_dir: Path, progress: Progress | None, sim_games: int = 500, seed: int = 1, jobs: int = 1
 ) -> list[Path]:
     """Build every deck's and every game's outputs under out_dir; returns the files written.
 
     Per deck: card listing, composition report, print-and-play sheets. Per game: rule
     booklet, imposed booklet, quick reference and, unless sim_games is 0, a fairness report.
     Independent tasks run on `jobs` processes; every output is the same whatever `jobs` is.
+    `progress` hears what is being done, with counts, as it happens.
     """
     from deckgen.model.rules import all_rules
     from deckgen.validate import validate_paths
 
-    validate_paths([])  # every data problem is reported before anything is written
+    say = progress or (lambda line: None)
+    say("checking the data")
+    checked = validate_paths([])  # every data problem is reported before anything is written
+    decks, games = deck_ids(), list(all_rules())
     tasks: list[tuple[str, Callable[..., list[Path]], tuple]] = [
-        (f"deck {d}", deck_outputs, (d, out_dir)) for d in deck_ids()
+        (f"deck {d}", deck_outputs, (d, out_dir)) for d in decks
     ]
-    for game_id in all_rules():
+    for game_id in games:
         if sim_games:
             tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed)))
         tasks.append((f"game {game_id}", game_documents, (game_id, out_dir)))
-    if jobs == 1:
-        results = [task(*args) for _, task, args in tasks]
+    workers = min(jobs, len(tasks))
+    say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
+        f"{len(tasks)} tasks on {workers} worker{'s' if workers != 1 else ''}"
+        + (f", {sim_games} simulated games per player count" if sim_games else ""))
+    results: dict[int, list[Path]] = {}
+
+    def done(index: int, files: list[Path]) -> None:
+        results[index] = files
+        width = len(str(len(tasks)))
+        say(f"[{len(results):>{width}}/{len(tasks)}] {tasks[index][0]}: {', '.join(f.name for f in files)}")
+
+    if workers <= 1:
+        for index, (_, task, args) in enumerate(tasks):
+            done(index, _run(task, args, out_dir))
     else:
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=_fork_context()) as pool:
-            futures = [pool.submit(task, *args) for _, task, args in tasks]
-            results = [future.result() for future in futures]
-    written: list[Path] = []
-    for (label, _, _), files in zip(tasks, results):
-        echo(f"{label}: {', '.join(f.name for f in files)}")
-        written += files
-    return written
+        from deckgen.sim.runner import die_with_parent
+
+        with ProcessPoolExecutor(max_workers=workers, mp_context=_fork_context(), initializer=die_with_parent) as pool:
+            futures = {pool.submit(_run, task, args, out_dir): index for index, (_, task, args) in enumerate(tasks)}
+            try:
+                for future in as_completed(futures):
+                    done(futures[future], future.result())
+            except DeckgenError as exc:
+                pool.shutdown(cancel_futures=True)
+                raise _one_line_each(exc) from None
+            except BaseException:
+                pool.shutdown(cancel_futures=True)
+                raise
+    return [path for index in range(len(tasks)) for path in results[index]]
 
 
 def _fork_context() -> multiprocessing.context.BaseContext:

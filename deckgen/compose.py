@@ -48,9 +48,9 @@ class CompositionReport:
         ]
         if self.numbering:
             if self.numbering["repeated"]:
-                out.append(f"card numbers used more than once: {self.numbering['repeated']}")
+                out.append(f"card numbers used more than once: {_numbers(self.numbering['repeated'])}")
             if self.numbering["missing"]:
-                out.append(f"card numbers missing: {self.numbering['missing']}")
+                out.append(f"card numbers missing: {_numbers(self.numbering['missing'])}")
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -74,6 +74,12 @@ class CompositionReport:
             "even_splits": [s.players for s in self.splits if s.even],
             "problems": self.problems,
         }
+
+
+def _numbers(numbers: list[int]) -> str:
+    """Card numbers for a problem line: the first twenty, then how many more."""
+    shown = ", ".join(map(str, numbers[:20]))
+    return shown + (f" and {len(numbers) - 20} more" if len(numbers) > 20 else "")
 
 
 def _key(value: Scalar | None) -> str:

@@ -1,20 +1,99 @@
-"""Atomic file output: a file appears complete or not at all, never half-written."""
+"""Files in and out: bounded reads of regular files, atomic writes, and the output folder.
+
+Every input is read through `read_limited` (regular files only, a size limit, one UTF-8 BOM
+rule), every output through `write_atomic`/`atomic_path`/`atomic_folder` (complete or
+absent, never half-written) at a path from `output_file` (never outside the output folder).
+Temporary names carry the writer's process id, so `clean_debris` can remove what a killed
+run left behind without touching the files of a run still going.
+"""
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from deckgen.errors import DeckgenError
+
+#: Ids that become file or folder names (decks, backs, cards): letters, digits, '-' and '_',
+#: starting with a letter or digit, at most 64 characters. No '/', '..', spaces or controls.
+SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+SAFE_ID_WORDS = "letters, digits, '-' or '_', starting with a letter or digit, at most 64 characters"
+
+#: A temporary file or folder of this module: `.<name>.<pid>.<random>.part`.
+_DEBRIS = re.compile(r"\..+\.(\d+)\.[^.]+\.part")
+
+
+class OutputError(DeckgenError):
+    """An output folder or file that cannot be written, or a name that would leave the folder."""
+
+
+def is_safe_id(text: str) -> bool:
+    return SAFE_ID.fullmatch(text) is not None
+
+
+def one_line(text: str) -> str:
+    """Text with line breaks and control characters written as escapes (`\\n`): every
+    problem is one line, whatever the file name or the data it quotes."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
+
+
+def shown_path(path: Path | str) -> str:
+    """A file name for a message, on one line."""
+    return one_line(str(path))
+
+
+def read_limited(path: Path, max_bytes: int, kind: str, error: type[DeckgenError] = DeckgenError) -> str:
+    """The text of a regular file of at most `max_bytes`, decoded as UTF-8 with or without a
+    BOM; anything else (missing, a folder, a device, a pipe, too big, binary) raises `error`
+    with one line naming the file and saying what `kind` of file was expected."""
+    try:
+        # O_NONBLOCK: opening a fifo must not wait for a writer; it is refused below.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except FileNotFoundError:
+        raise error(f"{shown_path(path)}: file not found") from None
+    except IsADirectoryError:
+        raise error(f"{shown_path(path)}: is a folder (expected {kind})") from None
+    except OSError as exc:
+        raise error(f"{shown_path(path)}: cannot read the file ({exc.strerror or 'input/output error'})") from None
+    except ValueError:  # a NUL character: no file can have that name
+        raise error(f"{shown_path(repr(str(path)))}: not a file name (expected {kind})") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{shown_path(path)}: is a folder (expected {kind})")
+        raise error(f"{shown_path(path)}: not a regular file (a device or pipe; expected {kind})")
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            data = handle.read(max_bytes + 1)
+        except OSError as exc:
+            raise error(f"{shown_path(path)}: cannot read the file ({exc.strerror or 'input/output error'})") from None
+    if len(data) > max_bytes:
+        raise error(f"{shown_path(path)}: larger than {max_bytes // 1024} KiB (expected {kind} of at most that size)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise error(f"{shown_path(path)}: not a UTF-8 text file (expected {kind})") from None
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name}.{os.getpid()}."
+
 
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside `target`; on success it is renamed onto `target`,
-    on any error it is removed and `target` is left as it was."""
+    on any error it is removed and `target` is left as it was. Only a regular file (or a
+    link) is ever replaced: never a device such as /dev/null, a pipe or a folder."""
+    _check_replaceable(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    fd, name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent)
     os.close(fd)
     temp = Path(name)
     try:
@@ -25,6 +104,16 @@ def atomic_path(target: Path) -> Iterator[Path]:
         temp.unlink(missing_ok=True)
 
 
+def _check_replaceable(target: Path) -> None:
+    try:
+        mode = os.lstat(target).st_mode
+    except OSError:
+        return  # nothing there to replace (or no folder to put it in: the write says so)
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        kind = "a folder" if stat.S_ISDIR(mode) else "a device or pipe"
+        raise OutputError(f"{shown_path(target)}: is {kind}, not a file (give a file name to write)")
+
+
 def write_atomic(target: Path, data: str | bytes) -> Path:
     """Write text (UTF-8) or bytes to `target` atomically."""
     with atomic_path(target) as temp:
@@ -32,4 +121,122 @@ def write_atomic(target: Path, data: str | bytes) -> Path:
             temp.write_text(data, encoding="utf-8")
         else:
             temp.write_bytes(data)
+    return target
+
+
+@contextmanager
+def atomic_folder(target: Path) -> Iterator[Path]:
+    """Yield an empty temporary folder beside `target` to fill; on success it replaces
+    `target` as a whole (an older folder there is removed, never mixed with the new files),
+    on any error it is removed and `target` is left as it was."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
+    try:
+        yield temp
+        os.chmod(temp, 0o755)
+        old = None
+        if target.is_dir() and not target.is_symlink():
+            old = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
+            os.replace(target, old / target.name)
+        elif target.exists() or target.is_symlink():
+            target.unlink()
+        os.replace(temp, target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's live process
+    return True
+
+
+def clean_debris(root: Path, depth: int = 3) -> list[Path]:
+    """Remove the temporary files and folders that killed runs left under `root`, down to
+    `depth` levels of folders (outputs go no deeper than <root>/<deck>/png/), when the
+    process that wrote them is gone; returns what was removed."""
+    removed: list[Path] = []
+    if not root.is_dir():
+        return removed
+    for folder, dirs, files in os.walk(root):
+        if len(Path(folder).relative_to(root).parts) >= depth:
+            dirs.clear()
+        for name in dirs + files:
+            match = _DEBRIS.fullmatch(name)
+            if match is None or _alive(int(match[1])):
+                continue
+            path = Path(folder) / name
+            if name in dirs and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+                dirs.remove(name)
+            else:
+                try:
+                    path.unlink(missing_ok=True)
+                except OSError:
+                    continue  # not ours to remove after all; the run goes on
+            removed.append(path)
+    return removed
+
+
+def check_output_dir(folder: Path) -> Path:
+    """Make sure outputs can be written to `folder` before any work starts: it is a folder
+    (or can be made in an existing one) that this user may write to. Nothing is created;
+    the debris of killed runs in it is removed. Raises OutputError in one line."""
+    try:
+        _check_output_dir(folder)
+    except OSError as exc:  # a name the system refuses: too long, a loop of links
+        raise OutputError(f"{shown_path(folder)}: cannot use this folder ({exc.strerror or 'input/output error'})") from None
+    clean_debris(folder)
+    return folder
+
+
+def _check_output_dir(folder: Path) -> None:
+    if "\0" in str(folder):
+        raise OutputError(f"{shown_path(repr(str(folder)))}: not a folder name (give a folder with --output)")
+    existing = folder if folder.exists() else folder.parent
+    if folder.exists() and not folder.is_dir():
+        kind = "a file" if folder.is_file() else "a device or pipe"
+        raise OutputError(f"{shown_path(folder)}: output folder is {kind}, not a folder (give a folder with --output)")
+    if not folder.exists():
+        if folder.is_symlink():
+            raise OutputError(f"{shown_path(folder)}: output folder is a link to nothing (give a folder with --output)")
+        if not existing.exists():
+            raise OutputError(f"{shown_path(folder)}: the folder it goes in, {shown_path(existing)}, does not exist (create it first)")
+        if not existing.is_dir():
+            raise OutputError(f"{shown_path(folder)}: {shown_path(existing)} is not a folder (give a folder with --output)")
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".probe.{os.getpid()}.", suffix=".part", dir=existing)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        place = "this folder" if existing == folder else shown_path(existing)
+        raise OutputError(f"{shown_path(folder)}: cannot write in {place} ({exc.strerror or 'input/output error'})") from None
+
+
+def output_file(root: Path, *parts: str) -> Path:
+    """`root/part/.../part` for an output file, refusing any part that is not a plain file
+    or folder name ('/', '..', absolute, control characters) and any path that would lead
+    outside `root`, also through a symbolic link. Renderers build every output path here."""
+    for part in parts:
+        if (
+            not part
+            or part in (".", "..")
+            or "/" in part
+            or "\\" in part
+            or any(ord(c) < 32 or ord(c) == 127 for c in part)
+            or len(part.encode("utf-8")) > 255
+        ):
+            raise OutputError(f"{shown_path(root)}: output name {part!r} is not a plain file name ({SAFE_ID_WORDS})")
+    target = root.joinpath(*parts)
+    inside = root.resolve()
+    if not target.resolve().is_relative_to(inside):
+        raise OutputError(f"{shown_path(root)}: output {'/'.join(parts)!r} would be written outside the output folder")
     return target

@@ -45,10 +45,24 @@ def broken_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_build_with_bad_data_fails_cleanly(broken_root: Path, tmp_path: Path):
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", "--output", str(out), "--sim-games", "0", "--jobs", "1"])
+    result = CliRunner().invoke(main, ["build", "--output", str(out), "--sim-games", "0", "--jobs", "1", "--quiet"])
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert lines and all(line.startswith("error: ") for line in lines)
-    assert "mirrorquest/deck.yaml: groups[0].set.colour: value 'purple' is not declared" in lines[0]
+    assert "mirrorquest/deck.yaml: groups.0.set.colour: value 'purple' is not declared" in lines[0]
     assert "Traceback" not in result.output
     assert not out.exists()
+
+
+def test_a_write_that_fails_mid_build_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Disk full or permissions changed after the folder was checked: one line, exit 2."""
+    from deckgen import build
+
+    def full_disk(deck_id: str, out_dir: Path) -> list[Path]:
+        raise OSError(28, "No space left on device", str(out_dir / deck_id / f"{deck_id}-pnp.pdf"))
+
+    monkeypatch.setattr(build, "deck_outputs", full_disk)
+    result = CliRunner().invoke(main, ["build", "--output", str(tmp_path), "--sim-games", "0", "--jobs", "1", "--quiet"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"error: {tmp_path / deck_ids()[0] / (deck_ids()[0] + '-pnp.pdf')}: cannot write (No space left on device)"]

@@ -41,3 +41,19 @@ def test_declared_copies_are_not_duplicates():
 def test_every_shipped_deck_is_sound():
     for deck_id in ("mystique", "mirror", "mirrorquest", "smoke-and-mirrors", "mismatch"):
         assert check_deck(load_deck(deck_id)).problems == [], deck_id
+
+
+def test_numbering_problems_are_worded_without_python_lists(tmp_path):
+    import yaml
+
+    from deckgen.model.deck import load_deck_file
+
+    path = tmp_path / "toy" / "deck.yaml"
+    path.parent.mkdir()
+    path.write_text(yaml.safe_dump({
+        "id": "toy", "name": "Toy", "attributes": {"colour": ["red", "blue"], "number": [1, 2, 3]},
+        "groups": [{"product": ["colour", "number"], "id": "{colour}-{number}"}],
+        "numbering": {"weights": {"number": 1}},
+    }))
+    assert check_deck(load_deck_file(path)).problems == [
+        "card numbers used more than once: 1, 2, 3", "card numbers missing: 4, 5, 6"]

@@ -3,22 +3,46 @@
 from __future__ import annotations
 
 import itertools
+import math
+from collections import Counter
 import string
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Annotated, Any, Iterator
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from deckgen import paths
-from deckgen.errors import DataError, UnknownName, problem
-from deckgen.model.common import StrictModel, read_yaml, validate
+from deckgen.errors import DataError, UnknownName
+from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
+from deckgen.model.common import StrictModel, field_path, problem, read_yaml, shown, validate
 
 Scalar = bool | int | str
 
 #: Fields every digit-pair card receives in addition to its `low` and `high` digits.
 DIGIT_PAIR_ATTRIBUTES = ("low", "high")
+
+#: Limits of one deck, checked before any card is generated.
+MAX_CARDS = 5000
+MAX_ATTRIBUTES = 32
+MAX_NAME_LENGTH = 200
+
+#: Keys every card has in its listing; no attribute or field may take them.
+RESERVED_FIELDS = ("id", "name", "copy")
+#: Attribute and field names are what templates name in `{...}` and `card.<name>`.
+PLAIN_NAME = "(expected a plain name of letters, digits and _, like colour)"
+
+
+def _safe_id(text: str) -> str:
+    """Ids become file names (card images, back images, the deck's folder)."""
+    if not is_safe_id(text):
+        raise ValueError(f"found {shown(text)} (expected an id of {SAFE_ID_WORDS})")
+    return text
+
+
+SafeId = Annotated[str, AfterValidator(_safe_id)]
 
 
 class AttributeSpec(StrictModel):
@@ -37,7 +61,7 @@ class AttributeSpec(StrictModel):
     def _unique(cls, values: list[Scalar]) -> list[Scalar]:
         seen = [v for i, v in enumerate(values) if v in values[:i]]
         if seen:
-            raise ValueError(f"values must be unique, repeated: {seen}")
+            raise ValueError(f"values must be unique (repeated: {', '.join(map(shown, seen))})")
         return values
 
 
@@ -64,13 +88,13 @@ class CardGroup(StrictModel):
         given = [k for k in ("product", "digit_pairs", "cards") if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(
-                f"give exactly one of product, digit_pairs, cards (found {given or 'none'})"
+                f"give exactly one of product, digit_pairs, cards (found {', '.join(given) or 'none'})"
             )
         return self
 
 
 class BackSpec(StrictModel):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: SafeId
     name: str
 
 
@@ -84,15 +108,24 @@ class NumberingSpec(StrictModel):
 
 
 class DeckSpec(StrictModel):
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    id: SafeId
     name: str = Field(min_length=1)
     description: str = ""
-    attributes: dict[str, AttributeSpec] = Field(min_length=1)
+    attributes: dict[str, AttributeSpec] = Field(min_length=1, max_length=MAX_ATTRIBUTES)
     groups: list[CardGroup] = Field(min_length=1)
     name_format: str = "{id}"
     numbering: NumberingSpec | None = None
-    backs: list[BackSpec] = [BackSpec(id="default", name="Default back")]
+    backs: list[BackSpec] = Field(default=[BackSpec(id="default", name="Default back")], min_length=1)
     expected_total: int | None = Field(default=None, ge=1)
+
+    @field_validator("backs")
+    @classmethod
+    def _unique_backs(cls, backs: list[BackSpec]) -> list[BackSpec]:
+        ids = [b.id for b in backs]
+        repeated = [i for n, i in enumerate(ids) if i in ids[:n]]
+        if repeated:
+            raise ValueError(f"back ids must be unique (repeated: {', '.join(repeated)})")
+        return backs
 
     @field_validator("attributes", mode="before")
     @classmethod
@@ -162,7 +195,11 @@ class Deck:
 def _placeholders(template: str) -> list[str]:
     """Names used in a `{name}` template; raises ValueError on anything but plain names."""
     names = []
-    for _, name, spec, conv in string.Formatter().parse(template):
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        raise ValueError("a '{' or '}' without its pair (write {{ or }} for a brace itself)") from None
+    for _, name, spec, conv in parsed:
         if name is None:
             continue
         if not name.isidentifier() or conv or spec:
@@ -173,6 +210,11 @@ def _placeholders(template: str) -> list[str]:
 
 def _render(template: str, values: dict[str, Any]) -> str:
     return template.format_map({k: "" if v is None else v for k, v in values.items()})
+
+
+def _has_control(text: str) -> bool:
+    """Line breaks and control characters: a card name is printed on one line everywhere."""
+    return any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in text)
 
 
 class _Builder:
@@ -187,14 +229,40 @@ class _Builder:
     def fail(self, where: str, message: str) -> None:
         self.problems.append(problem(self.path, where, message))
 
+    def check_names(self) -> None:
+        """Attribute and derived-field names that would overwrite a card's id or name, or
+        each other, in the card listing."""
+        for name, spec in self.attributes.items():
+            if not name.isidentifier():
+                self.fail(field_path(("attributes", name)), f"found {shown(name)} {PLAIN_NAME}")
+            elif name in RESERVED_FIELDS:
+                self.fail(field_path(("attributes", name)), f"{name!r} is reserved for every card's own {name} "
+                          "(expected another attribute name)")
+            for field_name in spec.fields:
+                if not field_name.isidentifier():
+                    self.fail(field_path(("attributes", name, "fields", field_name)),
+                              f"found {shown(field_name)} {PLAIN_NAME}")
+                elif field_name in RESERVED_FIELDS or field_name in self.attributes:
+                    self.fail(field_path(("attributes", name, "fields", field_name)),
+                              f"{field_name!r} would overwrite the card's {_what(field_name)} "
+                              "(expected another field name)")
+
     def check_value(self, where: str, attribute: str, value: Scalar) -> bool:
+        if not attribute.isidentifier():
+            self.fail(where, f"found the key {shown(attribute)} {PLAIN_NAME}")
+            return False
+        if attribute in RESERVED_FIELDS:
+            self.fail(where, f"{attribute!r} would overwrite the card's {_what(attribute)} "
+                      "(expected another field name)")
+            return False
         spec = self.attributes.get(attribute)
         if spec is None:
             return True  # not an attribute: a free per-card field
         if value not in spec.values or type(value) is not type(
             next(v for v in spec.values if v == value)
         ):
-            self.fail(where, f"value {value!r} is not declared (expected one of {spec.values})")
+            declared = ", ".join(map(shown, spec.values))
+            self.fail(where, f"value {shown(value)} is not declared (expected one of {declared})")
             return False
         return True
 
@@ -209,12 +277,32 @@ class _Builder:
                     out[field_name] = mapping[str(value)]
         return out
 
+    def group_size(self, group: CardGroup) -> int:
+        """Cards a group generates, counted without generating them."""
+        if group.product is not None:
+            rows = math.prod(len(self.attributes[a].values) for a in group.product if a in self.attributes)
+        elif group.digit_pairs is not None:
+            digits = group.digit_pairs.digits
+            rows = digits * (digits + 1) // 2 - (0 if group.digit_pairs.include_zero_pair else 1)
+        else:
+            rows = len(group.cards or [])
+        return rows * group.copies
+
+    def too_many_cards(self) -> bool:
+        sizes = [self.group_size(g) for g in self.spec.groups]
+        if sum(sizes) <= MAX_CARDS:
+            return False
+        biggest = max(range(len(sizes)), key=sizes.__getitem__)
+        self.fail(f"groups.{biggest}" if sizes[biggest] > MAX_CARDS else "groups",
+                  f"would generate {max(sizes[biggest], sum(sizes))} cards (expected at most {MAX_CARDS} per deck)")
+        return True
+
     def group_rows(self, index: int, group: CardGroup) -> Iterator[dict[str, Scalar]]:
-        where = f"groups[{index}]"
+        where = f"groups.{index}"
         if group.product is not None:
             unknown = [a for a in group.product if a not in self.attributes]
             for a in unknown:
-                self.fail(f"{where}.product", f"unknown attribute {a!r} (declared: {list(self.attributes)})")
+                self.fail(f"{where}.product", f"unknown attribute {shown(a)} (declared: {', '.join(map(shown, self.attributes))})")
             if unknown:
                 return
             for combo in itertools.product(*(self.attributes[a].values for a in group.product)):
@@ -222,7 +310,7 @@ class _Builder:
         elif group.digit_pairs is not None:
             missing = [a for a in DIGIT_PAIR_ATTRIBUTES if a not in self.attributes]
             if missing:
-                self.fail(f"{where}.digit_pairs", f"needs attributes {missing} to be declared")
+                self.fail(f"{where}.digit_pairs", f"needs the attributes {', '.join(missing)} to be declared")
                 return
             for low in range(group.digit_pairs.digits):
                 for high in range(low, group.digit_pairs.digits):
@@ -232,25 +320,44 @@ class _Builder:
         else:
             yield from group.cards or []
 
+    def templates(self, index: int, group: CardGroup) -> tuple[list[str], list[str]] | None:
+        """The names the group's id and name templates use, or None (a problem is recorded)."""
+        where = f"groups.{index}"
+        try:
+            id_names = _placeholders(group.id)
+        except ValueError as exc:
+            self.fail(f"{where}.id", str(exc))
+            return None
+        if "id" in id_names:
+            self.fail(f"{where}.id", "the id template cannot use {id} (it makes the id)")
+            return None
+        try:
+            name_names = _placeholders(group.name or self.spec.name_format)
+        except ValueError as exc:
+            self.fail(f"{where}.name" if group.name else "name_format", str(exc))
+            return None
+        return id_names, name_names
+
     def build(self) -> list[Card]:
         cards: list[Card] = []
+        self.check_names()
+        if self.too_many_cards():
+            return cards
         for index, group in enumerate(self.spec.groups):
-            where = f"groups[{index}]"
-            try:
-                id_names = _placeholders(group.id)
-                name_names = _placeholders(group.name or self.spec.name_format)
-            except ValueError as exc:
-                self.fail(f"{where}.id", str(exc))
+            where = f"groups.{index}"
+            names = self.templates(index, group)
+            if names is None:
                 continue
             for key, value in group.set.items():
-                self.check_value(f"{where}.set.{key}", key, value)
+                self.check_value(field_path(("groups", index, "set", key)), key, value)
             for row_index, row in enumerate(self.group_rows(index, group)):
-                row_where = f"{where}.cards[{row_index}]" if group.cards is not None else where
-                if not all(self.check_value(f"{row_where}.{k}", k, v) for k, v in row.items()):
+                row_where = f"{where}.cards.{row_index}" if group.cards is not None else where
+                if not all(self.check_value(f"{row_where}.{field_path((k,))}", k, v) for k, v in row.items()):
                     continue
-                cards.extend(
-                    self.make_cards(row_where, (index, row_index), group, row, id_names, name_names)
-                )
+                made = list(self.make_cards(row_where, (index, row_index), group, row, *names))
+                cards.extend(made)
+                if len(made) < group.copies:
+                    break  # one problem line for the group, not one per card
         return cards
 
     def make_cards(
@@ -273,15 +380,44 @@ class _Builder:
         labels = {a: self.attributes[a].label(v) for a, v in attrs.items()}
         id_template = group.id if group.copies == 1 or "copy" in id_names else group.id + "-{copy}"
         for copy in range(1, group.copies + 1):
+            id_values = {**attrs, **extra, "copy": copy}
             values = {**labels, **extra, "copy": copy}
-            missing = [n for n in id_names + name_names if n not in values and n != "id"]
+            missing = [n for n in id_names if n not in id_values] + [
+                n for n in name_names if n not in values and n != "id"
+            ]
             if missing:
-                self.fail(f"{where}.id", f"template names unknown fields {missing}")
+                self.fail(f"{where}.id", f"the templates name unknown fields: {', '.join(dict.fromkeys(missing))}")
                 return
-            card_id = _render(id_template, {**attrs, **extra, "copy": copy})
+            card_id = _render(id_template, id_values)
+            if not is_safe_id(card_id):
+                self.fail(f"{where}.id", f"makes the card id {shown(card_id)} (expected an id of {SAFE_ID_WORDS})")
+                return
             values["id"] = card_id
             name = _render(group.name or self.spec.name_format, values)
+            if len(name) > MAX_NAME_LENGTH or _has_control(name):
+                self.fail(f"{where}.name" if group.name else "name_format",
+                          f"makes the card name {shown(name)} (expected one line of at most {MAX_NAME_LENGTH} characters)")
+                return
             yield Card(card_id, name, dict(attrs), dict(extra), source=source)
+
+
+def _what(name: str) -> str:
+    return f"own {name}" if name in RESERVED_FIELDS else f"attribute {field_path((name,))}"
+
+
+def _check_number_field(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> None:
+    """The number goes into each card's listing under numbering.field: it must not
+    overwrite the id, the name, an attribute or another field."""
+    if spec.numbering is None:
+        return
+    name = spec.numbering.field
+    taken = set(RESERVED_FIELDS) | set(builder.attributes) | {k for c in cards for k in c.fields}
+    if not name.isidentifier():
+        builder.fail("numbering.field", f"found {shown(name)} (expected a plain name such as card_number)")
+    elif name in taken:
+        what = _what(name) if name in RESERVED_FIELDS or name in builder.attributes else f"field {name}"
+        builder.fail("numbering.field", f"{name!r} would overwrite the card's {what} "
+                     "(expected a new name such as card_number)")
 
 
 def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[Card]:
@@ -290,7 +426,8 @@ def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[
         return cards
     for name in numbering.weights:
         if name not in builder.attributes:
-            builder.fail(f"numbering.weights.{name}", "unknown attribute")
+            builder.fail(field_path(("numbering", "weights", name)), "unknown attribute")
+    _check_number_field(spec, builder, cards)
     if builder.problems:
         return cards
     out = []
@@ -307,25 +444,41 @@ def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[
     return out
 
 
+def _check_duplicates(builder: _Builder, cards: list[Card]) -> None:
+    """Ids must be unique, also ignoring case (image files), and identical cards must come
+    from `copies`; each repeated id or card is one problem, however often it repeats."""
+    made = Counter(card.id for card in cards)
+    first_by_case: dict[str, str] = {}
+    first_source: dict[tuple, tuple[int, int]] = {}
+    seen: set[str] = set()
+    reported: set[object] = set()
+    for card in cards:
+        where = f"groups.{card.source[0]}"
+        first = first_by_case.setdefault(card.id.lower(), card.id)
+        if card.id in seen and card.id not in reported:
+            reported.add(card.id)
+            times = f"made {made[card.id]} times" if made[card.id] > 2 else "made twice"
+            builder.fail(where, f"duplicate card id {card.id!r} ({times}; ids must be unique)")
+        elif first != card.id and (first, card.id) not in reported:
+            reported.add((first, card.id))
+            builder.fail(where, f"card ids {first!r} and {card.id!r} differ only in upper and lower case "
+                         "(their image files would be one file on some systems)")
+        seen.add(card.id)
+        signature = card.signature()
+        earlier = first_source.setdefault(signature, card.source)
+        if earlier != card.source and signature not in reported:
+            reported.add(signature)
+            builder.fail(where, f"duplicate card {card.name!r}, same as in groups.{earlier[0]} "
+                         "(use copies: N to ask for identical cards)")
+
+
 def deck_from_data(data: Any, path: Path) -> Deck:
     """Validate parsed YAML and generate the deck; raises DataError listing every problem."""
     spec = validate(DeckSpec, data, path)
     builder = _Builder(spec, path)
     cards = _number_cards(spec, builder, builder.build())
-    seen_ids: set[str] = set()
-    first_source: dict[tuple, tuple[int, int]] = {}
-    for card in cards:
-        if card.id in seen_ids:
-            builder.fail("groups", f"duplicate card id {card.id!r} (ids must be unique)")
-        seen_ids.add(card.id)
-        earlier = first_source.setdefault(card.signature(), card.source)
-        if earlier != card.source:
-            builder.fail(
-                f"groups[{card.source[0]}]",
-                f"duplicate card {card.name!r}, same as in groups[{earlier[0]}] "
-                "(use copies: N to ask for identical cards)",
-            )
-    if spec.expected_total is not None and len(cards) != spec.expected_total:
+    _check_duplicates(builder, cards)
+    if spec.expected_total is not None and len(cards) != spec.expected_total and not builder.problems:
         builder.fail(
             "expected_total", f"deck generates {len(cards)} cards (expected {spec.expected_total})"
         )
@@ -353,7 +506,7 @@ def load_deck_file(path: Path) -> Deck:
 
 def deck_ids() -> list[str]:
     """Ids of the shipped decks: every folder of decks/ with a deck.yaml."""
-    root = paths.decks_dir()
+    root = paths.require_decks_dir()
     return sorted(p.parent.name for p in root.glob("*/deck.yaml"))
 
 
@@ -361,7 +514,7 @@ def deck_ids() -> list[str]:
 def load_deck(deck_id: str) -> Deck:
     """Load a shipped deck by id (cached: decks are immutable)."""
     path = paths.decks_dir() / deck_id / "deck.yaml"
-    if not path.is_file():
+    if not is_safe_id(deck_id) or not path.is_file():  # a name, never a path ("../x")
         known = ", ".join(deck_ids()) or "none"
         raise UnknownName(f"unknown deck {deck_id!r} (known decks: {known})")
     return load_deck_file(path)
