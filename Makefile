@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 all: build
 
 # The modules setup.py compiles are built into the source tree: an edit to one rebuilds them.
-COMPILED := $(wildcard deckgen/games/[!_]*.py)
+COMPILED := $(shell find deckgen/games -name "[!_]*.py")
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)

@@ -13,7 +13,9 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED_MODULES = sorted(str(path) for path in Path("deckgen/games").glob("[!_]*.py"))
+#: Every module under deckgen/games/ (the engines, the kit) but those named with a leading
+#: underscore: package __init__ files stay interpreted.
+COMPILED_MODULES = sorted(str(path) for path in Path("deckgen/games").rglob("[!_]*.py"))
 
 
 class OptionalBuildExt(build_ext):

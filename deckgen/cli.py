@@ -16,8 +16,29 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError
 
 
+class OneLineUsageError(click.ClickException):
+    """A command-line usage error shown as one `error:` line (click's own takes four)."""
+
+    exit_code = 2
+
+    def __init__(self, error: click.UsageError) -> None:
+        super().__init__(error.format_message())
+        path = error.ctx.command_path.split(" ", 1) if error.ctx is not None else []
+        self.command = " ".join(["deckgen"] + path[1:])
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"error: {self.message} (see: {self.command} --help)", err=True)
+
+
 class DeckgenGroup(click.Group):
-    """Turns DeckgenError into one line per problem on stderr and exit status 2."""
+    """Turns DeckgenError into one line per problem on stderr and exit status 2, and
+    usage errors into one line too."""
+
+    def make_context(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.UsageError as exc:
+            raise OneLineUsageError(exc) from None
 
     def invoke(self, ctx: click.Context):  # type: ignore[override]
         try:
@@ -26,6 +47,15 @@ class DeckgenGroup(click.Group):
             for line in exc.problems:
                 click.echo(f"error: {line}", err=True)
             ctx.exit(exc.exit_code)
+        except click.UsageError as exc:
+            raise OneLineUsageError(exc) from None
+
+
+def _jobs_note(text: str, workers: int) -> None:
+    """Say on stderr when --jobs was lowered to the cores of this machine."""
+    if text.isdigit() and int(text) > workers:
+        click.echo(f"note: --jobs {text} lowered to {workers}, the cores of this machine "
+                   "(--force-jobs keeps it)", err=True)
 
 
 @click.group(cls=DeckgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -168,19 +198,27 @@ def render_group() -> None:
     """
 
 
+#: Games per player count one simulation may ask for (more: run several seeds).
+MAX_GAMES = 10_000_000
+
+
 @main.command("build")
 @click.option("--output", "output", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: ./output).")
-@click.option("--sim-games", type=click.IntRange(min=0), default=500, show_default=True,
+@click.option("--sim-games", type=click.IntRange(min=0, max=MAX_GAMES), default=500, show_default=True,
               help="Games per player count in each fairness report (0 skips simulation).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fairness simulations.")
-@click.option("--jobs", default="auto", show_default=True, help="Worker processes for simulation, or 'auto'.")
-def build_command(output: Path | None, sim_games: int, seed: int, jobs: str) -> None:
+@click.option("--jobs", default="auto", show_default=True,
+              help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
+@click.option("--force-jobs", is_flag=True, help="Run as many workers as --jobs says, even above the cores.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress lines on stderr.")
+def build_command(output: Path | None, sim_games: int, seed: int, jobs: str, force_jobs: bool, quiet: bool) -> None:
     """Build every output for the shipped decks and games under output/.
 
     Card listings and composition reports, print-and-play sheets, rule booklets (plain and
     imposed), quick references and fairness reports (every player count with random bots,
-    and the greedy bot against random bots).
+    and the greedy bot against random bots). Progress goes to stderr (--quiet: none); the
+    output folder and the data are checked before any work starts.
 
     \b
     Examples:
@@ -189,24 +227,35 @@ def build_command(output: Path | None, sim_games: int, seed: int, jobs: str) -> 
     """
     import time
 
-    from deckgen.build import build_all
+    from deckgen.fileio import check_output_dir
     from deckgen.paths import output_dir
     from deckgen.sim.runner import parse_jobs
 
     start = time.perf_counter()
-    written = build_all(output or output_dir(), click.echo, sim_games, seed, parse_jobs(jobs))
-    click.echo(f"built {len(written)} files in {time.perf_counter() - start:.1f} s")
+    workers = parse_jobs(jobs, force_jobs)
+    root = check_output_dir(output or output_dir())
+    if not quiet:
+        _jobs_note(jobs, workers)
+    from deckgen.build import build_all
+
+    written = build_all(root, None if quiet else _progress, sim_games, seed, workers)
+    click.echo(f"built {len(written)} files under {root} in {time.perf_counter() - start:.1f} s")
+
+
+def _progress(line: str) -> None:
+    click.echo(line, err=True)
 
 
 @main.command("games")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array instead of a table.")
 def games_command(as_json: bool) -> None:
-    """List the games that have rules and an engine: id, name, deck and player counts.
+    """List the games that have rules and an engine: id, name, deck, player counts and bots.
 
     \b
     Example:
       deckgen games
     """
+    from deckgen.bots.registry import bots_for
     from deckgen.games.base import game_classes
     from deckgen.model.rules import all_rules
 
@@ -214,15 +263,15 @@ def games_command(as_json: bool) -> None:
     playable = [r for r in all_rules().values() if r.id in engines]
     if as_json:
         emit_json(
-            [{"id": r.id, "name": r.name, "deck": r.deck, "players": {"min": r.players.min, "max": r.players.max}}
-             for r in playable]
+            [{"id": r.id, "name": r.name, "deck": r.deck, "players": {"min": r.players.min, "max": r.players.max},
+              "bots": list(bots_for(r.id))} for r in playable]
         )
         return
     from deckgen.report import table
 
     rows = [[r.id, r.name, r.deck, f"{r.players.min}-{r.players.max}" if r.players.min != r.players.max
-             else str(r.players.min)] for r in playable]
-    click.echo(table(["id", "name", "deck", "players"], rows))
+             else str(r.players.min), ", ".join(bots_for(r.id))] for r in playable]
+    click.echo(table(["id", "name", "deck", "players", "bots"], rows))
 
 
 @main.command("play")
@@ -244,40 +293,29 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
       deckgen play mirrorquest --players 4 --seed 7 --bots greedy,random,random,random
       deckgen play zoomies --players 4 --seed 3 --log zoomies.jsonl
     """
-    from deckgen.games.base import check_players, get_game
+    from deckgen.sim.runner import SimulationError, bot_names_text, option_pairs_text
+
+    if game_index < 0:
+        raise SimulationError(f"--game-index {game_index}: must be 0 or more")
+    bot_names_text(bots)
+    option_pairs_text(option_pairs)
+
+    from deckgen.games.base import get_game
     from deckgen.sim.log import record_game, write_log
-    from deckgen.sim.runner import SimulationError, parse_bots, parse_options
+    from deckgen.sim.runner import parse_bots, parse_options
+    from deckgen.sim.transcript import transcript
 
     game = get_game(game_name)
     n_players = players if players is not None else game.rules.players.min
-    check_players(game, n_players)
+    game.check_players(n_players)
     bot_names = parse_bots(bots, game, n_players)
     options = parse_options(option_pairs, game)
-    if game_index < 0:
-        raise SimulationError(f"--game-index {game_index}: must be 0 or more")
     _, lines = record_game(game, n_players, bot_names, seed, game_index, options)
-    click.echo(f"{game.rules.name}: {n_players} players, seed {seed}, game {game_index}, bots {', '.join(bot_names)}")
-    for line in lines:
-        if line["type"] == "move":
-            text = line["text"] if line["text"].startswith("seat ") else f"seat {line['seat']} {line['text']}"
-            click.echo(f"{line['turn']:>5}  {text}")
-        elif line["type"] == "chance" and (event := game.describe_event(line["event"])) is not None:
-            click.echo(f"{'':>5}    {event}")
-        elif line["type"] == "result":
-            click.echo(_describe_result(line, game.rules.turn_cap))
+    for text in transcript(game, lines):
+        click.echo(text)
     if log_path is not None:
         write_log(log_path, lines)
         click.echo(f"log written to {log_path}", err=True)
-
-
-def _describe_result(result: dict, turn_cap: int) -> str:
-    """One line for a logged result: who won and the scores, or why the game did not finish."""
-    scores = ", ".join(f"{s:g}" for s in result["scores"])
-    if not result["finished"]:
-        return f"result: unfinished after {result['turns']} turns (turn cap {turn_cap}); scores {scores}"
-    winners = result["winners"]
-    who = f"seat {winners[0]} wins" if len(winners) == 1 else "seats " + ", ".join(map(str, winners)) + " share the win"
-    return f"result: {who} after {result['turns']} turns; scores {scores}"
 
 
 @main.command("replay")
@@ -293,12 +331,13 @@ def replay_command(log_file: Path) -> None:
       deckgen replay zoomies.jsonl
     """
     from deckgen.sim.log import replay_log
+    from deckgen.sim.transcript import describe_result
 
     header, game, state = replay_log(log_file)
     result = state.result().to_json()
     click.echo(f"ok: {log_file} replays: {game.rules.name}, {header['players']} players, seed {header['seed']}, "
                f"game {header['index']}")
-    click.echo(_describe_result(result, game.rules.turn_cap))
+    click.echo(describe_result(result, game.rules.turn_cap))
 
 
 @main.command("simulate")
@@ -307,7 +346,9 @@ def replay_command(log_file: Path) -> None:
               help="A count (4), a range (2-6) or a list (2,4); default: the game's minimum.")
 @click.option("--games", "n_games", type=int, default=1000, show_default=True, help="Games per player count.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed; game i is seeded from (seed, i).")
-@click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
+@click.option("--jobs", default="auto", show_default=True,
+              help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
+@click.option("--force-jobs", is_flag=True, help="Run as many workers as --jobs says, even above the cores.")
 @click.option("--bots", default="random", show_default=True, help="One bot for every seat, or a comma list per seat.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (a list for several counts).")
@@ -315,9 +356,9 @@ def replay_command(log_file: Path) -> None:
               help="Write a plot of win rates and game lengths (png, pdf or svg).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress line on stderr (default: only when stderr is a terminal).")
-def simulate_command(game_name: str, players_text: str | None, n_games: int, seed: int, jobs: str, bots: str,
-                     option_pairs: tuple[str, ...], as_json: bool, plot_path: Path | None,
-                     progress: bool | None) -> None:
+def simulate_command(game_name: str, players_text: str | None, n_games: int, seed: int, jobs: str,
+                     force_jobs: bool, bots: str, option_pairs: tuple[str, ...], as_json: bool,
+                     plot_path: Path | None, progress: bool | None) -> None:
     """Play GAME many times with bots and report fairness statistics.
 
     Win rates (with 95% Wilson intervals) and the chi-square test of equal seats use finished
@@ -330,21 +371,34 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
       deckgen simulate mirrorquest --players 4 --games 10000 --seed 1 --jobs auto
       deckgen simulate mismatch --players 2-6 --games 500 --json
     """
+    from deckgen.sim.report import plot_format
+    from deckgen.sim.runner import (SimulationError, bot_names_text, option_pairs_text, parse_count_text,
+                                    parse_jobs)
+
+    # Everything that needs no game is checked first, before the engines load.
+    if n_games < 1:
+        raise SimulationError(f"--games {n_games}: play at least one game")
+    if n_games > MAX_GAMES:
+        raise SimulationError(f"--games {n_games}: more than {MAX_GAMES} games per player count "
+                              "(run several seeds instead)")
+    if players_text:
+        parse_count_text(players_text)
+    bot_names_text(bots)
+    option_pairs_text(option_pairs)
+    workers = parse_jobs(jobs, force_jobs)
+    if plot_path is not None:
+        plot_format(plot_path)
+    _jobs_note(jobs, workers)
+
     from deckgen.games.base import get_game
-    from deckgen.sim.report import ProgressLine, format_summary, plot_format, write_plot
-    from deckgen.sim.runner import (SimulationError, parse_bots, parse_jobs, parse_options,
-                                    parse_player_counts, run_simulation)
+    from deckgen.sim.report import ProgressLine, format_summary, write_plot
+    from deckgen.sim.runner import parse_bots, parse_options, parse_player_counts, run_simulation
     from deckgen.sim.stats import summarize
 
     game = get_game(game_name)
     counts = parse_player_counts(players_text, game) if players_text else [game.rules.players.min]
     seat_bots = {n: parse_bots(bots, game, n) for n in counts}
     options = parse_options(option_pairs, game)
-    workers = parse_jobs(jobs)
-    if n_games < 1:
-        raise SimulationError(f"--games {n_games}: play at least one game")
-    if plot_path is not None:
-        plot_format(plot_path)
     show_progress = sys.stderr.isatty() if progress is None else progress
     runs = []
     for n_players in counts:
@@ -373,7 +427,7 @@ def _is_count_list(players_text: str | None) -> bool:
 @click.argument("game")
 @click.option("--imposed", is_flag=True,
               help="Also write <game>-rules-booklet.pdf: A4 landscape sheets for saddle stitching.")
-@click.option("--output", "output", type=click.Path(path_type=Path, file_okay=False), default=None,
+@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: ./output); files go to DIR/<deck>/.")
 def render_booklet_command(game: str, imposed: bool, output: Path | None) -> None:
     """Render the rule booklet of GAME: A5 pages in reading order with contents and bookmarks.
@@ -386,11 +440,14 @@ def render_booklet_command(game: str, imposed: bool, output: Path | None) -> Non
       deckgen render booklet mirrorquest
       deckgen render booklet zoomies --imposed --output out
     """
+    from deckgen.fileio import check_output_dir
     from deckgen.model.rules import load_rules
     from deckgen.paths import output_dir
+
+    root = check_output_dir(output or output_dir())
     from deckgen.render.booklet import render_booklet
 
-    for path in render_booklet(load_rules(game), output or output_dir(), imposed=imposed):
+    for path in render_booklet(load_rules(game), root, imposed=imposed):
         click.echo(f"wrote {path}")
 
 
@@ -398,7 +455,7 @@ def render_booklet_command(game: str, imposed: bool, output: Path | None) -> Non
 @click.argument("game")
 @click.option("--size", default="poker", show_default=True, metavar="poker|tarot",
               help="Card size of the player aid.")
-@click.option("--output", "output", type=click.Path(path_type=Path, file_okay=False), default=None,
+@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: ./output); the file goes to DIR/<deck>/.")
 def render_quickref_command(game: str, size: str, output: Path | None) -> None:
     """Render the quick-reference player aid of GAME: card-sized, front and back.
@@ -412,11 +469,14 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
       deckgen render quickref mirrorquest
       deckgen render quickref mystique --size tarot
     """
+    from deckgen.fileio import check_output_dir
     from deckgen.model.rules import load_rules
     from deckgen.paths import output_dir
+
+    root = check_output_dir(output or output_dir())
     from deckgen.render.quickref import render_quickref
 
-    click.echo(f"wrote {render_quickref(load_rules(game), output or output_dir(), size=size)}")
+    click.echo(f"wrote {render_quickref(load_rules(game), root, size=size)}")
 
 
 @render_group.command("cards")
@@ -454,15 +514,16 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
       deckgen render cards mystique --back silver --paper letter
       deckgen render cards mismatch --card-size bridge --png 300
     """
-    from deckgen.fileio import write_atomic
+    from deckgen.fileio import check_output_dir, write_atomic
     from deckgen.model.deck import load_deck
     from deckgen.paths import output_dir
+
+    root = check_output_dir(output or output_dir())
     from deckgen.render.sheets import SheetOptions, render_sheets, sheets_path
 
     loaded = load_deck(deck)
     options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs,
                            back_id=back_id)
-    root = output or output_dir()
     pdf = render_sheets(loaded, options)  # in memory: a bad option or card writes nothing
     images = []
     if png_dpi is not None or write_svg:

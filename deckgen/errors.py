@@ -26,3 +26,31 @@ class UnknownName(DeckgenError):
 def problem(path: Path | str, field: str, message: str) -> str:
     """Format one problem as `path: field.path: what is wrong (what was expected)`."""
     return f"{path}: {field or '<root>'}: {message}"
+
+
+class BadPlayerCount(UnknownName):
+    """A player count the game does not allow; reads the same in every command and game."""
+
+    @classmethod
+    def check(cls, game_id: str, counts: int | list[int], least: int, most: int) -> None:
+        """Raise unless every count is allowed, naming all the others in one line."""
+        bad = [n for n in ([counts] if isinstance(counts, int) else counts) if not least <= n <= most]
+        if bad:
+            allowed = f"{least}" if least == most else f"{least}-{most}"
+            raise cls(f"game {game_id}: {', '.join(map(str, bad))} players not allowed (allowed: {allowed})")
+
+
+class BadOption(UnknownName):
+    """A rule option that does not exist or a value it does not take."""
+
+
+class UnknownCard(UnknownName):
+    """A card id that is not in the deck the game is played with."""
+
+
+class BadPosition(DataError):
+    """A set-up position that cannot be: a card placed twice, a zone that does not exist."""
+
+
+class IllegalMove(DeckgenError):
+    """A move that is not legal in the state it was played in, described in words."""

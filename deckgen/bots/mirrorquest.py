@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 
+from deckgen.bots.registry import register_bot
 from deckgen.games.base import Move
 from deckgen.games.mirrorquest import (
     AFTER_DRAW,
+    ANSWER_AFTER_DRAW,
     DRAW_MOVE,
     FORCED,
     FORCED_AFTER_DRAW,
@@ -25,8 +27,8 @@ from deckgen.games.mirrorquest import (
     WILD,
     CardTable,
     MirrorquestState,
-    bits_of,
 )
+from deckgen.games.kit.cards import bits_of
 
 #: An opponent next in turn holding this many cards or fewer is about to win.
 THREAT_CARDS = 2
@@ -61,15 +63,17 @@ class GreedyBot:
         pickups = [c for c in bits_of(hand & t.wild_mask) if t.kind[c] == PICKUP_WILD]
         if threatened and pickups:
             return self._pickup(t, pickups, hand)
-        best = self._forced_set(state, t, hand) if phase == FORCED else self._match_set(state, t, hand)
+        answering = phase == FORCED or phase == ANSWER_AFTER_DRAW
+        best = self._forced_set(state, t, hand) if answering else self._match_set(state, t, hand)
         if best is not None:
             return best
         wilds = [c for c in bits_of(hand & t.wild_mask) if t.kind[c] == REGULAR_WILD]
         if wilds:
             return (WILD, wilds[0])
-        if pickups and (phase == AFTER_DRAW or state.counts[self.seat] <= THREAT_CARDS):
+        drew = phase == AFTER_DRAW or phase == ANSWER_AFTER_DRAW
+        if pickups and (drew or state.counts[self.seat] <= THREAT_CARDS):
             return self._pickup(t, pickups, hand)
-        return PASS_MOVE if phase == AFTER_DRAW else DRAW_MOVE
+        return PASS_MOVE if drew else DRAW_MOVE
 
     def _threatened(self, state: MirrorquestState) -> bool:
         following = (self.seat + state.direction) % state.n_players
@@ -173,3 +177,6 @@ class GreedyBot:
         if not best:
             return None
         return self._set_move(t, best, [c for c in best if t.bit[c] & declared_mask], hand)
+
+
+register_bot("mirrorquest", "greedy", GreedyBot)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from deckgen.bots.registry import register_bot
 from deckgen.games.base import Move, State
 
 
@@ -18,3 +19,6 @@ class GreedyMismatchBot:
 
     def choose(self, state: State) -> Move:
         return state.legal_moves()[0]
+
+
+register_bot("mismatch", "greedy", GreedyMismatchBot)

@@ -16,10 +16,9 @@ partnerships it still plays for its own burns; it does not steer rounds to its p
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from deckgen.games.mystique import MystiqueState
+from deckgen.bots.registry import register_bot
+from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueState
 
 #: Extra keep value of a palm when deflection is played (it can save a whole round).
 PALM_BONUS = 3
@@ -95,9 +94,6 @@ class GreedyBot:
         return (best[1], best[2])
 
     def _answer(self, state: MystiqueState, hand: int, seen: int) -> tuple[int, int]:
-        # Imported here because the engine module imports this one for its bot table.
-        from deckgen.games.mystique import DEFLECT, TAKE_MOVE
-
         table = state.table
         code = state.spell_code
         need = state.spell_count
@@ -117,3 +113,6 @@ class GreedyBot:
         if palm and need > 1 and palm_cost < cost:
             return (DEFLECT, palm)
         return (code, self._cards(ranked, need))
+
+
+register_bot("mystique", "greedy", GreedyBot)

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the engine contract's play loop uses this bot, so no import at run time
-    from deckgen.games.base import Move, State
+from deckgen.games.base import Move, State
 
 
 class RandomBot:

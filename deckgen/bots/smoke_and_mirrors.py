@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import random
 
+from deckgen.bots.registry import register_bot
 from deckgen.games.base import Move
 from deckgen.games.smoke_and_mirrors import (
     BREAK_MOVE,
@@ -99,7 +100,7 @@ class GreedyBot:
             return self.card_to_give(state)
         available = state.hands[me] | state.acts[me]
         claim = state.next_claim()
-        in_play = ((1 << len(game.cards)) - 1) & ~state.layout.removed
+        in_play = game.cards.full_mask & ~state.layout.removed
         opening = state.phase == PHASE_OPENING
         sizes = [game.opening_cards] if opening else range(1, available.bit_count() + 1)
         honest = [m for m in self.groups(available, sizes) if game.totals(m) >> claim & 1]
@@ -160,3 +161,6 @@ class GreedyBot:
             return (reach(game, left) & above_claim).bit_count(), -game.value[card]
 
         return (GIVE, max(game.bits(hand), key=kept_reach))
+
+
+register_bot("smoke-and-mirrors", "greedy", GreedyBot)

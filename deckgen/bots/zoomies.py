@@ -8,10 +8,9 @@ bot sees only its own hand, the trick on the table and the public points.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from deckgen.games.zoomies import ZoomiesState
+from deckgen.bots.registry import register_bot
+from deckgen.games.zoomies import ZoomiesState
 
 #: Taking a trick that puts the bot `m` points clear at the top is still fine while at
 #: least this many times (m + 1) points remain for the rivals to catch up with.
@@ -102,3 +101,6 @@ class GreedyZoomiesBot:
             # The wish cannot be met: give up the least useful card at its weakest.
             pick = min(losing or winning, key=lambda e: (e[1], e[0]))
         return moves[pick[2]]
+
+
+register_bot("zoomies", "greedy", GreedyZoomiesBot)

@@ -1,8 +1,10 @@
-"""The engine contract every game follows, the registry, and playing one game.
+"""The engine contract every game follows, and the registry of games.
 
 After OpenSpiel's State API and python-chess: a State knows the current player, its legal
 moves, a trusted fast `apply` and a checked `play`, its result and what each seat may see.
-All chance comes from the `random.Random` handed to `new_game`; bots get their own.
+All chance comes from the `random.Random` handed to `new_game`. A Game holds what does not
+change between games: its rules, its typed parameters and its card index. Engines never
+import bots; playing with bots is `deckgen.sim.play`'s job.
 """
 
 from __future__ import annotations
@@ -11,46 +13,27 @@ import importlib
 import pkgutil
 import random
 from abc import ABC, abstractmethod
-from collections import Counter
-from itertools import repeat, starmap
-from typing import Any, Callable, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from deckgen.bots.random_bot import RandomBot
-from deckgen.errors import DeckgenError, UnknownName
+from deckgen.errors import DataError, IllegalMove, UnknownName, problem
+from deckgen.games.kit.cards import CardIndex
+from deckgen.games.kit.result import Result
+from deckgen.games.kit.zones import hand
+from deckgen.model.common import StrictModel, validate
 from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules, load_rules
+
+__all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State", "get_game", "register"]
 
 #: A move: a small hashable value (tuples of ints), never a string. Typed Any so that each
 #: engine can give its own shape (mypyc checks declared types when it runs the code).
 Move = Any
 
 
-class IllegalMove(DeckgenError):
-    """A move that is not legal in the state it was played in."""
-
-
-class Result(NamedTuple):
-    """How a game ended. Unfinished games (turn cap) have no winners. A named tuple: the
-    simulator makes one per game, and it is the quickest immutable record to build."""
-
-    finished: bool
-    winners: tuple[int, ...]
-    scores: tuple[float, ...]
-    ranking: tuple[int, ...]
-    turns: int
-    counters: dict[str, int]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "finished": self.finished,
-            "winners": list(self.winners),
-            "scores": list(self.scores),
-            "ranking": list(self.ranking),
-            "turns": self.turns,
-            "counters": dict(self.counters),
-        }
+class NoParams(StrictModel):
+    """The parameters of a game that has none."""
 
 
 # Compiled by mypyc (setup.py): states of engines that are not compiled may subclass it, and
@@ -91,16 +74,26 @@ class State(ABC):
             apply(random_move(rng))
 
     def play(self, move: Move) -> None:
-        """Apply a move after checking it is legal."""
+        """Apply a move after checking it is legal; an `IllegalMove` says in words what was
+        tried, by whom and when."""
+        seat, turn = self.current_player, self.turns
         if self.is_over:
-            raise IllegalMove(f"move {move!r}: the game is over")
+            raise IllegalMove(f"seat {seat}: no move can be played, the game is over (turn {turn})")
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalMove(
-                f"move {move!r} is not legal for seat {self.current_player} at turn {self.turns} "
-                f"({len(legal)} legal moves)"
+                f"seat {seat} at turn {turn}: {self._words(move)} is not a legal move "
+                f"({len(legal)} legal moves, e.g. {self._words(legal[0]) if legal else 'none'})"
             )
         self.apply(move)
+
+    def _words(self, move: Move) -> str:
+        """A move in words if the engine can describe it, else as its value (an illegal move
+        may name a card the seat does not hold, which some descriptions cannot word)."""
+        try:
+            return repr(self.describe_move(move))
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            return f"move {move!r}"
 
     @abstractmethod
     def result(self) -> Result:
@@ -111,12 +104,17 @@ class State(ABC):
         """What that seat may see, JSON-able."""
 
     @abstractmethod
-    def card_zones(self) -> dict[str, list[Any]]:
-        """Every card of the game by zone (hands, piles, removed...), for invariant checks."""
+    def card_zones(self) -> dict[str, list[str]]:
+        """Every card of the game by zone, as card ids, named as `kit.zones` says."""
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """The zones whose cards `player` may not see: the other hands, the draw pile and the
+        cards removed unseen. Games with other secrets add theirs."""
+        return [hand(s) for s in range(self.n_players) if s != player] + ["draw", "removed"]
 
     @abstractmethod
     def describe_move(self, move: Move) -> str:
-        """The move in words, for transcripts ("seat 2 plays Red Deer in Winterwoods")."""
+        """The move in words, starting with the seat ("seat 2 plays Red Deer in Winterwoods")."""
 
     @property
     def counters(self) -> dict[str, int]:
@@ -124,46 +122,68 @@ class State(ABC):
         return {}
 
 
-class Bot(Protocol):
-    def choose(self, state: Any) -> Move: ...  # state: the game's own State subclass
-
-
-BotFactory = Callable[[random.Random, int], Bot]
-"""Makes a bot for a seat from its own random source."""
-
-
-def lazy_bot(module: str, class_name: str) -> BotFactory:
-    """A factory for a bot class imported on first use: for bot modules that import their
-    engine's module, which could not import them back at load time."""
-
-    def make(rng: random.Random, seat: int) -> Bot:
-        bot: Bot = getattr(importlib.import_module(module), class_name)(rng, seat)
-        return bot
-
-    return make
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
-    """One game: builds states, encodes moves for logs and names its bots."""
+    """One game: its rules and typed parameters, its cards, and new states."""
 
     id: ClassVar[str]
-    bots: ClassVar[dict[str, BotFactory]]
+    #: The pydantic model of the rule data's `params`; validated when the engine is built.
+    Params: ClassVar[type[StrictModel]] = NoParams
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         self.deck: Deck = load_deck(rules.deck)
-        #: Card ids and names by index, and indices by id: engines hold cards as ints.
-        self.card_ids: list[str] = [c.id for c in self.deck.cards]
-        self.card_names: list[str] = [c.name for c in self.deck.cards]
-        self.index_of: dict[str, int] = {c.id: i for i, c in enumerate(self.deck.cards)}
+        self.cards = CardIndex.of_deck(self.deck)
+        #: The rule data's `params` as the game's `Params` model.
+        self.params: Any = validate(type(self).Params, rules.params, rules.path, ("params",))
+        problems = self.setup_problems() + self.rule_problems()
+        if problems:
+            raise DataError(*problems)
+
+    def setup_problems(self) -> list[str]:
+        """Setups the deck cannot deal: hands and removed cards beyond the cards in play.
+        Games that deal otherwise (by rounds, from personal decks) override it."""
+        problems = []
+        for n, spec in self.rules.setup.items():
+            dealt = n * (spec.hand_size or 0) + spec.removed
+            held = spec.decks * self.cards.size
+            if dealt > held:
+                problems.append(problem(
+                    self.rules.path, f"setup.{n}",
+                    f"{n} x {spec.hand_size} cards dealt + {spec.removed} removed = {dealt}, "
+                    f"but {spec.decks} deck(s) hold {held}",
+                ))
+        return problems
+
+    def rule_problems(self) -> list[str]:
+        """Rule data this engine cannot play that the `Params` model cannot see by itself
+        (cards that must exist, lists that must agree), as problem lines."""
+        return []
+
+    def check_players(self, n_players: int) -> None:
+        self.rules.check_players(n_players)
 
     @abstractmethod
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> State:
-        """A fresh game; rules numbers come from self.rules, chance from rng, and `options`
-        are complete (as `GameRules.resolve_options` returns them)."""
+        """A fresh game; rules numbers come from self.params and self.rules, chance from rng,
+        and `options` are complete (as `GameRules.resolve_options` returns them)."""
+
+    @abstractmethod
+    def position(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
+        **details: Any,
+    ) -> State:
+        """A state built from card ids by zone, named as `card_zones` names them, for scenario
+        tests and puzzles. The card_zones of any fresh game (from `new_game`) build a state
+        with the same card_zones; `details` are the game's other facts (leader, points...),
+        each with a default. Unknown cards are an `UnknownCard`, cards placed twice or unknown
+        zone names a `BadPosition` (`self.cards.place` checks both)."""
 
     def move_to_json(self, move: Move) -> Any:
         return list(move) if isinstance(move, tuple) else move
@@ -175,11 +195,6 @@ class Game(ABC):
         """A logged chance event in words for `deckgen play` transcripts, or None to leave it
         out (the deal, and anything the move lines already say)."""
         return None
-
-    def make_bot(self, name: str, rng: random.Random, seat: int) -> Bot:
-        if name not in self.bots:
-            raise UnknownName(f"game {self.id}: unknown bot {name!r} (bots: {', '.join(self.bots)})")
-        return self.bots[name](rng, seat)
 
 
 _GAME_CLASSES: dict[str, type[Game]] = {}
@@ -197,7 +212,8 @@ def _import_game_modules() -> None:
     import deckgen.games as package
 
     for info in pkgutil.iter_modules(package.__path__):
-        if info.name != "base" and not info.name.startswith("_"):  # not _compiled__mypyc (setup.py)
+        # not base, the kit, or the compiled library (_compiled__mypyc, setup.py)
+        if info.name not in ("base", "kit") and not info.name.startswith("_"):
             importlib.import_module(f"deckgen.games.{info.name}")
 
 
@@ -214,64 +230,3 @@ def get_game(name: str) -> Game:
     if cls is None:
         raise UnknownName(f"game {rules.id!r} has rule data but no engine yet")
     return cls(rules)
-
-
-def check_players(game: Game, n_players: int) -> None:
-    players = game.rules.players
-    if not players.min <= n_players <= players.max:
-        allowed = f"{players.min}" if players.min == players.max else f"{players.min}-{players.max}"
-        raise UnknownName(f"game {game.rules.id}: {n_players} players not allowed (allowed: {allowed})")
-
-
-def shuffled_order(n: int, rng: random.Random) -> list[int]:
-    """0..n-1 in a uniformly random order, by sorting on independent `rng.random()` keys: the
-    sort runs in C, about twice as fast as `rng.shuffle` (a Python-level `_randbelow` per
-    card), and two equal 53-bit keys are vanishingly rare."""
-    keys = list(starmap(rng.random, repeat((), n)))  # n calls of rng.random, looped in C
-    return sorted(range(n), key=keys.__getitem__)
-
-
-def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
-    """Chance and bot random sources for game `index` of a run, independent of process count."""
-    return random.Random(f"{seed}/{index}/chance"), random.Random(f"{seed}/{index}/bots")
-
-
-def play_game(
-    game: Game,
-    n_players: int,
-    bot_names: list[str],
-    seed: int,
-    index: int = 0,
-    options: dict[str, Any] | None = None,
-    record: bool = False,
-    on_move: Callable[[State, Move], None] | None = None,
-) -> State:
-    """Play one game with bots to its end or the rules' turn cap; returns the final state."""
-    chance, bot_rng = game_rngs(seed, index)
-    resolved = game.rules.resolve_options(options)
-    state = game.new_game(n_players, chance, resolved, record=record)
-    cap = game.rules.turn_cap
-    if on_move is None and all(game.bots.get(name) is RandomBot for name in bot_names):
-        # What RandomBot.choose does in every seat (each seat's bot would share bot_rng),
-        # in the state's own loop: the simulator's innermost.
-        state.play_randomly(bot_rng, cap)
-        return state
-    apply = state.apply
-    choose = [game.make_bot(bot_names[s], bot_rng, s).choose for s in range(n_players)]
-    if on_move is None:
-        while not state.is_over and state.turns < cap:
-            apply(choose[state.current_player](state))
-        return state
-    while not state.is_over and state.turns < cap:
-        move = choose[state.current_player](state)
-        on_move(state, move)
-        apply(move)
-    return state
-
-
-def zone_multiset(state: State) -> Counter:
-    """All cards in a state as a multiset, for 'no card lost or duplicated' checks."""
-    counts: Counter = Counter()
-    for cards in state.card_zones().values():
-        counts.update(cards)
-    return counts

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from deckgen.bots.mismatch import GreedyMismatchBot
-from deckgen.bots.random_bot import RandomBot
-from deckgen.errors import DataError, DeckgenError, UnknownName
-from deckgen.games.base import Game, Move, Result, State, check_players, register
+from pydantic import Field
+
+from deckgen.errors import BadPosition, problem
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit.chance import deal_event, deal_hands, shuffled, shuffled_order
+from deckgen.games.kit.seats import next_seat_in
+from deckgen.model.common import StrictModel
 from deckgen.model.rules import GameRules
 
 #: The only move: the current player starts their duel by turning up their top card.
@@ -53,10 +56,6 @@ class MismatchState(State):
         self.events: list[dict[str, Any]] | None = [] if record else None
         self.diff = game.diff
         self.tie_pot_cards: int = game.tie_pot_cards
-        random_float = rng.random
-        #: Sorting by fresh random keys is a uniform shuffle and about twice as fast as
-        #: random.shuffle on the short capture piles this game reshuffles all the time.
-        self._shuffle_key = lambda _card: random_float()
         self.current_player = first_player if self.in_game[first_player] else self._next_in(first_player)
 
     @property
@@ -68,12 +67,7 @@ class MismatchState(State):
 
     def _next_in(self, seat: int) -> int:
         """The next seat after `seat`, in seat order, that still has cards."""
-        n = self.n_players
-        in_game = self.in_game
-        seat = (seat + 1) % n
-        while not in_game[seat]:
-            seat = (seat + 1) % n
-        return seat
+        return next_seat_in(seat, self.in_game)
 
     def opponent(self) -> int:
         """Who the current player duels: the next seat still in after them."""
@@ -84,15 +78,14 @@ class MismatchState(State):
         deck = self.decks[seat]
         if not deck:
             pile = self.captured[seat]
-            pile.sort(key=self._shuffle_key)
-            deck.extend(pile)
+            deck.extend(shuffled(pile, self.rng))
             pile.clear()
             if self.events is not None:
-                ids = self.game.card_ids
+                ids = self.game.cards.ids
                 self.events.append({"type": "reshuffle", "seat": seat, "order": [ids[c] for c in deck]})
         card = deck.popleft()
         if self.events is not None:
-            self.events.append({"type": "draw", "seat": seat, "card": self.game.card_ids[card]})
+            self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
         return card
 
     def apply(self, move: Move) -> None:
@@ -192,7 +185,7 @@ class MismatchState(State):
     def observation(self, player: int) -> dict[str, Any]:
         """Deck and capture-pile sizes are public; a seat's own capture pile was turned up,
         so it knows those cards; nobody knows the order of a face-down deck."""
-        ids = self.game.card_ids
+        ids = self.game.cards.ids
         return {
             "seat": player,
             "turn": self.turns,
@@ -205,19 +198,26 @@ class MismatchState(State):
             "removed": len(self.removed),
         }
 
-    def card_zones(self) -> dict[str, list[Any]]:
-        """Decks, capture piles and the cards removed unseen; the short game's unused cards
-        stay in the box and never enter play, so they are not a zone."""
-        zones: dict[str, list[Any]] = {"removed": list(self.removed)}
-        for seat, (deck_zone, captured_zone) in enumerate(self.game.zone_names[: self.n_players]):
-            zones[deck_zone] = list(self.decks[seat])
-            zones[captured_zone] = list(self.captured[seat])
+    def card_zones(self) -> dict[str, list[str]]:
+        """Decks (top card first), capture piles and the cards removed unseen; the short
+        game's unused cards stay in the box and never enter play, so they are not a zone."""
+        ids = self.game.cards.ids
+        zones: dict[str, list[str]] = {"removed": [ids[c] for c in self.removed]}
+        for seat in range(self.n_players):
+            zones[f"deck/{seat}"] = [ids[c] for c in self.decks[seat]]
+            zones[f"won/{seat}"] = [ids[c] for c in self.captured[seat]]
         return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Face-down decks hide their cards from everyone, their owner included; a capture
+        pile was seen by its owner only as it was won; removed cards stay unseen."""
+        seats = range(self.n_players)
+        return [f"deck/{s}" for s in seats] + [f"won/{s}" for s in seats if s != player] + ["removed"]
 
     def describe_move(self, move: Move) -> str:
         a = self.current_player
         b = self.opponent()
-        names = self.game.card_names
+        names = self.game.cards.names
         if self.decks[a] and self.decks[b]:
             return (
                 f"seat {a} turns up {names[self.decks[a][0]]} against "
@@ -226,22 +226,43 @@ class MismatchState(State):
         return f"seat {a} duels seat {b} (an empty deck is refilled from its capture pile first)"
 
 
+class LongGame(StrictModel):
+    """The long game's deal: every card of the four decks."""
+
+    cards: int = Field(ge=1)
+    hand_size: dict[int, int]
+    removed: dict[int, int]
+
+
+class MismatchParams(StrictModel):
+    #: Each colour scores `colour_bonus` extra against the next one in this cycle.
+    colour_cycle: list[str] = Field(min_length=2)
+    colour_bonus: int = Field(ge=0)
+    #: The card field holding the number value.
+    value_field: str
+    #: The short game takes this suit of every colour.
+    short_game_suit: str
+    short_game_cards: int = Field(ge=2)
+    long_game: LongGame
+    #: In a tie each player adds this many cards to the pot before the tie-breaker.
+    tie_pot_cards: int = Field(ge=0)
+
+
 class MismatchGame(Game):
     """Builds Mismatch states; card values and the bonus cycle come from the rule data."""
 
     id = "mismatch"
-    bots = {"random": RandomBot, "greedy": GreedyMismatchBot}
+    Params = MismatchParams
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
-        params = rules.params
+        params: MismatchParams = self.params
         cards = self.deck.cards
-        cycle: list[str] = params["colour_cycle"]
-        bonus: int = params["colour_bonus"]
-        value_field: str = params["value_field"]
-        self.tie_pot_cards: int = params["tie_pot_cards"]
+        cycle = params.colour_cycle
+        bonus = params.colour_bonus
+        self.tie_pot_cards: int = params.tie_pot_cards
         colour_index = [cycle.index(str(c.attrs["colour"])) for c in cards]
-        values: list[int] = [int(c.fields[value_field]) for c in cards]
+        values: list[int] = [int(c.fields[params.value_field]) for c in cards]
         n_colours = len(cycle)
 
         def strength(card: int, against: int) -> int:
@@ -252,90 +273,106 @@ class MismatchGame(Game):
         self.diff: list[list[int]] = [
             [strength(a, b) - strength(b, a) for b in range(len(cards))] for a in range(len(cards))
         ]
-        suit = params["short_game_suit"]
-        self.short_cards: tuple[int, ...] = tuple(i for i, c in enumerate(cards) if c.attrs["suit"] == suit)
+        self.short_cards: tuple[int, ...] = self._short_cards(params.short_game_suit)
         self.long_cards: tuple[int, ...] = tuple(range(len(cards)))
-        #: Zone names per seat, made once: invariant checks ask for the zones after every duel.
-        self.zone_names = [(f"deck {seat}", f"captured {seat}") for seat in range(rules.players.max)]
-        self._check_deals()
 
-    def _check_deals(self) -> None:
-        """The deal tables must use every card of each length exactly once."""
+    def _short_cards(self, suit: str) -> tuple[int, ...]:
+        return tuple(i for i, c in enumerate(self.deck.cards) if c.attrs.get("suit") == suit)
+
+    def rule_problems(self) -> list[str]:
+        """Colours, the value field and the short game's suit must be the deck's."""
+        params: MismatchParams = self.params
+        where = self.rules.path
         problems = []
-        if len(self.short_cards) != self.rules.params["short_game_cards"]:
-            problems.append(
-                f"game {self.id}: short game suit gives {len(self.short_cards)} cards "
-                f"(params.short_game_cards says {self.rules.params['short_game_cards']})"
-            )
+        colours = {str(c.attrs.get("colour")) for c in self.deck.cards}
+        if sorted(params.colour_cycle) != sorted(colours):
+            problems.append(problem(where, "params.colour_cycle",
+                                    f"must name each colour of the deck once ({', '.join(sorted(colours))})"))
+        if any(params.value_field not in c.fields for c in self.deck.cards):
+            problems.append(problem(where, "params.value_field",
+                                    f"{params.value_field!r} is not a field of every card"))
+        short = len(self._short_cards(params.short_game_suit))
+        if short != params.short_game_cards:
+            problems.append(problem(where, "params.short_game_cards",
+                                    f"the suit {params.short_game_suit!r} gives {short} cards, "
+                                    f"not {params.short_game_cards}"))
+        if params.long_game.cards != self.cards.size:
+            problems.append(problem(where, "params.long_game.cards",
+                                    f"{params.long_game.cards}, but the deck has {self.cards.size} cards"))
+        return problems
+
+    def setup_problems(self) -> list[str]:
+        """Each length's deal must use every one of its cards exactly once."""
+        params: MismatchParams = self.params
+        problems = []
         for n in self.rules.players.counts():
-            for length, cards in (("short", self.short_cards), ("long", self.long_cards)):
-                hand, removed = self.deal_sizes(n, length)
-                if hand * n + removed != len(cards):
-                    problems.append(
-                        f"game {self.id}: {length} game, {n} players: {n} x {hand} + {removed} removed "
-                        f"does not use the {len(cards)} cards"
-                    )
-        if problems:
-            raise DataError(*problems)
+            spec = self.rules.setup_for(n)
+            if spec.hand_size is None or spec.hand_size * n + spec.removed != params.short_game_cards:
+                problems.append(problem(self.rules.path, f"setup.{n}",
+                                        f"{n} x {spec.hand_size} + {spec.removed} removed does not deal the "
+                                        f"short game's {params.short_game_cards} cards"))
+            hand, removed = params.long_game.hand_size.get(n), params.long_game.removed.get(n)
+            if hand is None or removed is None or hand * n + removed != params.long_game.cards:
+                problems.append(problem(self.rules.path, f"params.long_game.hand_size.{n}",
+                                        f"{n} x {hand} + {removed} removed does not deal the long game's "
+                                        f"{params.long_game.cards} cards"))
+        return problems
 
     def deal_sizes(self, n_players: int, length: str) -> tuple[int, int]:
         """(cards per player, cards removed unseen) for a player count and game length."""
         if length == "long":
-            long_game = self.rules.params["long_game"]
-            return long_game["hand_size"][n_players], long_game["removed"][n_players]
+            long_game = self.params.long_game
+            return long_game.hand_size[n_players], long_game.removed[n_players]
         setup = self.rules.setup_for(n_players)
         return setup.hand_size or 0, setup.removed
 
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> MismatchState:
-        check_players(self, n_players)
+        self.check_players(n_players)
         length = options["length"]
         hand, removed = self.deal_sizes(n_players, length)
         pool = self.short_cards if length == "short" else self.long_cards
-        cards = list(pool)
-        rng.shuffle(cards)
+        cards = [pool[i] for i in shuffled_order(len(pool), rng)]
         removed_cards = cards[:removed]
-        decks = [cards[removed + seat :: n_players] for seat in range(n_players)]
+        pile = cards[removed:]
+        decks = deal_hands(pile, n_players, hand)
         state = MismatchState(self, rng, decks, [[] for _ in decks], removed_cards, 0, record)
         if state.events is not None:
-            ids = self.card_ids
             state.events.append(
-                {
-                    "type": "deal",
-                    "length": length,
-                    "hands": [[ids[c] for c in deck] for deck in decks],
-                    "removed": [ids[c] for c in removed_cards],
-                }
+                deal_event(self.cards, decks, length=length, removed=self.cards.ids_of(removed_cards))
             )
         return state
 
     def position(
         self,
-        decks: list[list[str]],
-        captured: list[list[str]] | None = None,
+        zones: Mapping[str, Sequence[str]],
+        *,
         current_player: int = 0,
+        options: dict[str, Any] | None = None,
         rng: random.Random | None = None,
         record: bool = False,
+        **details: Any,
     ) -> MismatchState:
-        """A state set up by hand for scenario tests: decks top card first, as card ids.
-        Seats holding no cards at all start out of the game."""
-        captured = captured or [[] for _ in decks]
-        if len(captured) != len(decks):
-            raise UnknownName(f"game {self.id}: {len(decks)} decks but {len(captured)} capture piles")
-        check_players(self, len(decks))
+        """A state set up by hand for scenario tests: `deck/<s>` (top card first) and
+        `won/<s>` (capture piles) as card ids, `removed`. Seats holding no cards at all start
+        out of the game."""
+        if details:
+            raise BadPosition(f"position: unknown details {sorted(details)}")
+        n_players = sum(1 for name in zones if name.startswith("deck/"))
+        self.check_players(n_players)
+        known = {f"{kind}/{s}" for kind in ("deck", "won") for s in range(n_players)} | {"removed"}
+        unknown = sorted(set(zones) - known)
+        if unknown:
+            raise BadPosition(f"position: unknown zones {unknown} (zones: deck/<seat>, won/<seat>, removed)")
+        placed = self.cards.place(zones)
+        decks = [placed.get(f"deck/{s}", []) for s in range(n_players)]
+        captured = [placed.get(f"won/{s}", []) for s in range(n_players)]
         if not any(decks) and not any(captured):
-            raise DeckgenError(f"game {self.id}: a position needs at least one seat holding cards")
-        deck_cards = [[self._index(card_id) for card_id in deck] for deck in decks]
-        captured_cards = [[self._index(card_id) for card_id in pile] for pile in captured]
+            raise BadPosition(f"game {self.id}: a position needs at least one seat holding cards")
         return MismatchState(
-            self, rng or random.Random(0), deck_cards, captured_cards, [], current_player, record
+            self, rng or random.Random(0), decks, captured, placed.get("removed", []), current_player, record
         )
-
-    def _index(self, card_id: str) -> int:
-        if card_id not in self.index_of:
-            raise UnknownName(f"game {self.id}: no card {card_id!r} in deck {self.deck.id}")
-        return self.index_of[card_id]
 
 
 register(MismatchGame)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

@@ -20,12 +20,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping, Sequence
 
-from deckgen.bots.mystique import GreedyBot
-from deckgen.bots.random_bot import RandomBot
-from deckgen.errors import DataError, DeckgenError, UnknownName
-from deckgen.games.base import Game, Move, Result, State, register, shuffled_order
+from pydantic import Field
+
+from deckgen.errors import BadOption, BadPosition, DeckgenError, UnknownName, problem
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit.cards import CardIndex
+from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.ranking import rank_by_score
+from deckgen.games.kit.seats import next_seats, partner_of
+from deckgen.model.common import StrictModel
 from deckgen.model.deck import Deck
 
 #: Move action: take the round's cards as burns (mask 0).
@@ -44,6 +49,7 @@ _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
 class CardTable:
     """The game's card list (one or two decks) with the masks the engine and bots use."""
 
+    cards: CardIndex
     ids: tuple[str, ...]
     names: tuple[str, ...]
     card_numbers: tuple[int, ...]
@@ -66,25 +72,11 @@ class CardTable:
 
     def ids_of(self, mask: int) -> list[str]:
         """Card ids of a mask, in card-list order."""
-        ids = self.ids
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(ids[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return self.cards.ids_of_mask(mask)
 
     def mask_of(self, card_ids: list[str]) -> int:
         """The mask of some card ids; unknown or repeated ids are errors."""
-        mask = 0
-        for card_id in card_ids:
-            if card_id not in self.index:
-                raise UnknownName(f"game mystique: no card {card_id!r} in this game's card list")
-            bit = 1 << self.index[card_id]
-            if mask & bit:
-                raise DataError(f"game mystique: card {card_id!r} is listed twice")
-            mask |= bit
-        return mask
+        return self.cards.mask_of(card_ids)
 
     def code_of(self, attribute: str, value: Any) -> int:
         """The attribute code of a value, e.g. ("suit", "suns")."""
@@ -94,42 +86,40 @@ class CardTable:
         raise UnknownName(f"game mystique: {attribute} {value!r} is not a spell attribute value")
 
 
-def build_card_table(deck: Deck, decks: int, params: dict[str, Any]) -> CardTable:
+def build_card_table(deck: Deck, decks: int, params: MystiqueParams) -> CardTable:
     """The card list for one or several decks: with more than one, ids carry the back."""
-    attributes: list[str] = params["spell_attributes"]
+    attributes = params.spell_attributes
     code_values = tuple((a, v) for a in attributes for v in deck.attributes[a])
     code_index: dict[tuple[str, Any], int] = {pair: code for code, pair in enumerate(code_values)}
-    backs = [b.id for b in deck.backs[:decks]]
-    if len(backs) < decks:
-        raise DataError(f"deck {deck.id} has {len(deck.backs)} backs, the game needs {decks} decks")
-    ids, names, numbers, card_codes = [], [], [], []
-    for back in backs:
+    index = CardIndex.of_deck(deck, decks)
+    numbers: list[int] = []
+    card_codes: list[tuple[int, ...]] = []
+    for _ in range(decks):
         for card in deck.cards:
-            ids.append(card.id if decks == 1 else f"{back}:{card.id}")
-            names.append(card.name if decks == 1 else f"{card.name} ({back})")
             numbers.append(card.number or 0)
             card_codes.append(tuple(code_index[(a, card.attrs[a])] for a in attributes))
     code_masks = [0] * len(code_values)
     for i, codes in enumerate(card_codes):
         for code in codes:
             code_masks[code] |= 1 << i
-    palms = code_masks[code_index[("number", params["deflect_number"])]]
-    deflectable = set(params["deflect_attributes"])
+    palms = code_masks[code_index[("number", params.deflect_number)]]
+    deflectable = set(params.deflect_attributes)
     deflect_masks = tuple(
         code_masks[code] & palms if attribute in deflectable else 0
         for code, (attribute, _) in enumerate(code_values)
     )
     return CardTable(
-        ids=tuple(ids),
-        names=tuple(names),
+        cards=index,
+        ids=index.ids,
+        names=index.names,
         card_numbers=tuple(numbers),
         code_values=code_values,
         card_codes=tuple(card_codes),
         code_masks=tuple(code_masks),
         deflect_masks=deflect_masks,
-        ace_mask=code_masks[code_index[("number", params["ace_number"])]],
-        index={card_id: i for i, card_id in enumerate(ids)},
-        bits=tuple(1 << i for i in range(len(ids))),
+        ace_mask=code_masks[code_index[("number", params.ace_number)]],
+        index=index.index,
+        bits=index.bits,
     )
 
 
@@ -214,6 +204,7 @@ class MystiqueState(State):
         "next_seat", "deflection", "aces_scoring", "partnerships", "ace_burns",
         "open_min", "open_max", "deflections", "takes", "burned_from_rounds",
         "left_in_hands", "longest_spell",
+        "skirmish_goal", "skirmish_wins", "skirmishes_played", "dealer", "game", "rng",
     )
     is_over = False  # a plain attribute, set when the skirmish ends
 
@@ -223,8 +214,8 @@ class MystiqueState(State):
         hands: list[int],
         removed: int,
         first_player: int,
-        rules_params: dict[str, Any],
-        options: dict[str, Any],
+        params: MystiqueParams,
+        options: Mapping[str, Any],
         events: list[dict[str, Any]] | None,
     ) -> None:
         n = len(hands)
@@ -245,19 +236,27 @@ class MystiqueState(State):
         #: A plain attribute rather than a property: the simulator reads it every turn.
         self.is_over = False
         self.events = events
-        step = rules_params["turn_direction"]
-        self.next_seat = tuple((s + step) % n for s in range(n))
+        self.next_seat = next_seats(n, params.turn_direction)
         self.deflection = bool(options["spell_deflection"])
         self.aces_scoring = bool(options["aces_scoring"])
         self.partnerships = bool(options["partnerships"])
-        self.ace_burns = int(rules_params["ace_burns"])
-        self.open_min = int(rules_params["open_min_cards"])
-        self.open_max = int(rules_params["open_max_cards"])
+        self.ace_burns = params.ace_burns
+        self.open_min = params.open_min_cards
+        self.open_max = params.open_max_cards
         self.deflections = 0
         self.takes = 0
         self.burned_from_rounds = 0
         self.left_in_hands = 0
         self.longest_spell = 0
+        #: A match: the skirmishes it is the best of (1: a single skirmish), those won per
+        #: seat (partners both count a skirmish their pair won) and those played so far.
+        self.skirmish_goal = int(options["skirmishes"])
+        self.skirmish_wins = [0] * n
+        self.skirmishes_played = 0
+        #: Who dealt this skirmish, and what deals the next one (set by `MystiqueGame`).
+        self.dealer = 0
+        self.game: MystiqueGame | None = None
+        self.rng: random.Random | None = None
 
     def legal_moves(self) -> list[Move]:
         if self.is_over:
@@ -324,12 +323,28 @@ class MystiqueState(State):
         self.current_player = self.next_seat[seat]
 
     def _end_skirmish(self) -> None:
-        """The spellcaster cannot open: every hand goes onto its owner's burns."""
+        """The spellcaster cannot open: every hand goes onto its owner's burns. In a match,
+        the skirmish's winners score it, and a new skirmish is dealt until the match is won."""
         for seat, hand in enumerate(self.hands):
             self.left_in_hands += hand.bit_count()
             self.burns[seat] |= hand
             self.hands[seat] = 0
-        self.is_over = True
+        self.skirmishes_played += 1
+        if self.skirmish_goal == 1:
+            self.is_over = True
+            return
+        scores = self.skirmish_scores()
+        best = min(scores)
+        for seat in range(self.n_players):
+            if scores[seat] == best:
+                self.skirmish_wins[seat] += 1
+        majority = self.skirmish_goal // 2 + 1
+        if max(self.skirmish_wins) >= majority or self.skirmishes_played == self.skirmish_goal:
+            self.is_over = True
+        elif self.game is not None and self.rng is not None:
+            self.game.deal_skirmish(self, self.next_seat[self.dealer], self.rng)
+        else:  # a position set up by hand has nothing to deal from
+            self.is_over = True
 
     def burn_score(self, seat: int) -> int:
         """Burns of a seat as scored: one per card, aces worth more under aces scoring."""
@@ -341,14 +356,29 @@ class MystiqueState(State):
 
     def partner(self, seat: int) -> int:
         """The seat opposite (partnerships)."""
-        return (seat + self.n_players // 2) % self.n_players
+        return partner_of(seat, self.n_players)
 
-    def result(self) -> Result:
+    def skirmish_scores(self) -> list[int]:
+        """Burns as scored this skirmish, per seat: a pair's together in partnerships."""
         own = [self.burn_score(s) for s in range(self.n_players)]
         if self.partnerships:
-            scores = [own[s] + own[self.partner(s)] for s in range(self.n_players)]
-        else:
-            scores = own
+            return [own[s] + own[self.partner(s)] for s in range(self.n_players)]
+        return own
+
+    def result(self) -> Result:
+        if self.skirmish_goal > 1:
+            burns = self.skirmish_scores()
+            winners, ranking = rank_by_score(self.skirmish_wins, tie_break=[-b for b in burns])
+            return Result(
+                finished=self.is_over,
+                winners=winners if self.is_over else (),
+                scores=tuple(float(w) for w in self.skirmish_wins),
+                ranking=ranking,
+                turns=self.turns,
+                counters=self.counters,
+            )
+        own = [self.burn_score(s) for s in range(self.n_players)]
+        scores = self.skirmish_scores()
         ranking = tuple(sorted(range(self.n_players), key=lambda s: (scores[s], own[s], s)))
         best = min(scores)
         winners = tuple(s for s in range(self.n_players) if scores[s] == best) if self.is_over else ()
@@ -369,6 +399,7 @@ class MystiqueState(State):
             "burned_from_rounds": self.burned_from_rounds,
             "left_in_hands": self.left_in_hands,
             "longest_spell": self.longest_spell,
+            "skirmishes": self.skirmishes_played,
         }
 
     def spell_words(self, code: int, count: int) -> str:
@@ -412,16 +443,23 @@ class MystiqueState(State):
             "current_player": self.current_player,
             "turns": self.turns,
             "partner": self.partner(player) if self.partnerships else None,
+            "skirmish": self.skirmishes_played + (0 if self.is_over else 1),
+            "skirmish_wins": list(self.skirmish_wins),
             "over": self.is_over,
         }
 
-    def card_zones(self) -> dict[str, list[Any]]:
+    def card_zones(self) -> dict[str, list[str]]:
         ids_of = self.table.ids_of
-        zones = {f"hand {s}": ids_of(h) for s, h in enumerate(self.hands)}
-        zones.update({f"burns {s}": ids_of(b) for s, b in enumerate(self.burns)})
-        zones["round"] = ids_of(self.pile_mask)
-        zones["set aside"] = ids_of(self.removed)
+        zones = {f"hand/{s}": ids_of(h) for s, h in enumerate(self.hands)}
+        zones.update({f"burns/{s}": ids_of(b) for s, b in enumerate(self.burns)})
+        zones["table"] = ids_of(self.pile_mask)
+        zones["removed"] = ids_of(self.removed)
         return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Burns lie face down: a seat knows its own, never another's."""
+        others = [s for s in range(self.n_players) if s != player]
+        return super().hidden_zones(player) + [f"burns/{s}" for s in others]
 
     def cast_move(self, card_ids: list[str], attribute: str | None = None, value: Any = None) -> Move:
         """The move casting these cards: on the standing spell, or opening on (attribute, value)."""
@@ -437,27 +475,76 @@ class MystiqueState(State):
         return (DEFLECT, self.table.mask_of([card_id]))
 
 
+class MystiqueParams(StrictModel):
+    #: The attributes a spell may share, in the deck's attribute names.
+    spell_attributes: list[str] = Field(min_length=1)
+    #: An opening spell has open_min..open_max cards; an answer at least as many as the spell.
+    open_min_cards: int = Field(ge=1)
+    open_max_cards: int = Field(ge=1)
+    #: Seat step of play (-1: anticlockwise), and the opener's offset from the dealer.
+    turn_direction: int
+    first_player_offset: int
+    #: Deflection: one card of this number, sharing the spell's attribute, on these attributes.
+    deflect_number: int
+    deflect_attributes: list[str]
+    #: Aces scoring: a card of this number counts this many burns.
+    ace_number: int
+    ace_burns: int = Field(ge=1)
+    #: Partnerships are played with these player counts; partners sit opposite.
+    partnership_players: list[int]
+
+
 class MystiqueGame(Game):
     """The Mystique engine: deals per the setup table and builds skirmish states."""
 
     id = "mystique"
-    bots = {"random": RandomBot, "greedy": GreedyBot}
+    Params = MystiqueParams
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self._tables: dict[int, CardTable] = {}
 
+    def rule_problems(self) -> list[str]:
+        """Spell attributes and numbers must be the deck's; partnerships need even counts."""
+        params: MystiqueParams = self.params
+        where = self.rules.path
+        problems = []
+        unknown = [a for a in params.spell_attributes + params.deflect_attributes if a not in self.deck.attributes]
+        if unknown:
+            problems.append(problem(where, "params.spell_attributes", f"{unknown} are not attributes of the deck"))
+        numbers: list[Any] = list(self.deck.attributes.get("number", []))
+        for key in ("deflect_number", "ace_number"):
+            if getattr(params, key) not in numbers:
+                problems.append(problem(where, f"params.{key}", f"{getattr(params, key)} is not a card number"))
+        odd = [n for n in params.partnership_players if n % 2 or n not in self.rules.players.counts()]
+        if odd:
+            problems.append(problem(where, "params.partnership_players",
+                                    f"{odd}: partners sit opposite, so an even count the game allows"))
+        return problems
+
+    def setup_problems(self) -> list[str]:
+        """Every card of the setup's decks is dealt or set aside, exactly."""
+        problems = []
+        for n, spec in self.rules.setup.items():
+            dealt = n * (spec.hand_size or 0) + spec.removed
+            held = spec.decks * self.cards.size
+            if dealt != held:
+                problems.append(problem(self.rules.path, f"setup.{n}",
+                                        f"{n} x {spec.hand_size} dealt + {spec.removed} set aside = {dealt}, "
+                                        f"but {spec.decks} deck(s) hold {held}"))
+        return problems
+
     def table(self, decks: int) -> CardTable:
         """The card list for a number of decks (built once)."""
         if decks not in self._tables:
-            self._tables[decks] = build_card_table(self.deck, decks, self.rules.params)
+            self._tables[decks] = build_card_table(self.deck, decks, self.params)
         return self._tables[decks]
 
-    def _check_partnerships(self, n_players: int, options: dict[str, Any]) -> None:
-        allowed = self.rules.params["partnership_players"]
+    def _check_partnerships(self, n_players: int, options: Mapping[str, Any]) -> None:
+        allowed = self.params.partnership_players
         if options["partnerships"] and n_players not in allowed:
             counts = " or ".join(str(n) for n in allowed)
-            raise DeckgenError(f"game mystique: partnerships need {counts} players (got {n_players})")
+            raise BadOption(f"game mystique: partnerships need {counts} players (got {n_players})")
 
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
@@ -465,29 +552,42 @@ class MystiqueGame(Game):
         setup = self.rules.setup_for(n_players)
         self._check_partnerships(n_players, options)
         table = self.table(setup.decks)
-        hand_size = setup.hand_size or 0
-        if setup.removed + n_players * hand_size != table.size:
-            raise DataError(
-                f"game mystique: setup for {n_players} players deals {n_players} x {hand_size} and "
-                f"sets aside {setup.removed}, but {setup.decks} deck(s) hold {table.size} cards"
-            )
         events: list[dict[str, Any]] | None = [] if record else None
         dealer = self._draw_dealer(n_players, table, rng, events)
+        state = MystiqueState(table, [0] * n_players, 0, 0, self.params, options, events)
+        if state.skirmish_goal > 1:
+            state.game, state.rng = self, rng
+        self.deal_skirmish(state, dealer, rng)
+        return state
+
+    def deal_skirmish(self, state: MystiqueState, dealer: int, rng: random.Random) -> None:
+        """Shuffle and deal a skirmish into `state`: fresh hands, no burns, the dealer's
+        neighbour (by `first_player_offset`) opening."""
+        n_players = state.n_players
+        setup = self.rules.setup[n_players]
+        table = state.table
+        hand_size = setup.hand_size or 0
         order = shuffled_order(table.size, rng)
         bit = table.bits.__getitem__
         removed = sum(map(bit, order[: setup.removed]))
         starts = range(setup.removed, setup.removed + n_players * hand_size, hand_size)
-        hands = [sum(map(bit, order[start : start + hand_size])) for start in starts]
-        first = (dealer + self.rules.params["first_player_offset"]) % n_players
-        if events is not None:
-            events.append({
-                "type": "deal",
-                "dealer": dealer,
-                "hands": [table.ids_of(h) for h in hands],
-                "removed": table.ids_of(removed),
-                "first_player": first,
-            })
-        return MystiqueState(table, hands, removed, first, self.rules.params, options, events)
+        hands = [order[start : start + hand_size] for start in starts]
+        first = (dealer + self.params.first_player_offset) % n_players
+        state.hands = [sum(map(bit, hand)) for hand in hands]
+        state.burns = [0] * n_players
+        state.removed = removed
+        state.pile = []
+        state.pile_mask = 0
+        state.spell_code = -1
+        state.spell_count = 0
+        state.dealer = dealer
+        state.spellcaster = state.current_player = first
+        if state.events is not None:
+            state.events.append(deal_event(
+                table.cards, [sorted(hand) for hand in hands],
+                skirmish=state.skirmishes_played + 1, dealer=dealer,
+                removed=table.ids_of(removed), first_player=first,
+            ))
 
     @staticmethod
     def _draw_dealer(
@@ -510,29 +610,37 @@ class MystiqueGame(Game):
 
     def position(
         self,
-        hands: list[list[str]],
+        zones: Mapping[str, Sequence[str]],
+        *,
         current_player: int = 0,
-        burns: list[list[str]] | None = None,
         options: dict[str, Any] | None = None,
         decks: int | None = None,
+        **details: Any,
     ) -> MystiqueState:
-        """A state at the start of a round with chosen hands, for scenario tests and puzzles.
-
-        Cards named nowhere are set aside; `current_player` is the spellcaster to open."""
-        n_players = len(hands)
+        """A state at the start of a round from card ids by zone (`hand/<s>`, `burns/<s>`,
+        `removed`; `table` must be empty), for scenario tests and puzzles. Cards named nowhere
+        are set aside; `current_player` is the spellcaster to open."""
+        if details:
+            raise BadPosition(f"position: unknown details {sorted(details)}")
+        n_players = sum(1 for name in zones if name.startswith("hand/"))
         setup = self.rules.setup_for(n_players)
+        known = {f"{kind}/{s}" for kind in ("hand", "burns") for s in range(n_players)} | {"table", "removed"}
+        unknown = sorted(set(zones) - known)
+        if unknown:
+            raise BadPosition(f"position: unknown zones {unknown} (zones: hand/<seat>, burns/<seat>, removed)")
+        if zones.get("table"):
+            raise BadPosition("position: starts before a round is opened, so the table must be empty")
         resolved = self.rules.resolve_options(options)
         self._check_partnerships(n_players, resolved)
         table = self.table(decks or setup.decks)
-        hand_masks = [table.mask_of(h) for h in hands]
-        burn_masks = [table.mask_of(b) for b in (burns or [[] for _ in hands])]
+        placed = table.cards.place(zones)
+        hand_masks = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
+        burn_masks = [sum(1 << c for c in placed.get(f"burns/{s}", [])) for s in range(n_players)]
         used = 0
         for mask in hand_masks + burn_masks:
-            if used & mask:
-                raise DataError(f"game mystique: cards {table.ids_of(used & mask)} are placed twice")
             used |= mask
-        removed = ((1 << table.size) - 1) & ~used
-        state = MystiqueState(table, hand_masks, removed, current_player, self.rules.params, resolved, None)
+        removed = table.cards.full_mask & ~used
+        state = MystiqueState(table, hand_masks, removed, current_player, self.params, resolved, None)
         state.burns = burn_masks
         return state
 

@@ -16,11 +16,16 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from deckgen.bots.random_bot import RandomBot
-from deckgen.errors import DataError
-from deckgen.games.base import Game, Move, Result, State, check_players, lazy_bot, register
+from pydantic import Field
+
+from deckgen.errors import BadPosition, problem
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.chance import deal_event
+from deckgen.games.kit.seats import next_seats
+from deckgen.model.common import StrictModel
 from deckgen.model.deck import Card
 
 CHALLENGE = 0
@@ -82,18 +87,6 @@ def possible_totals(cards: Sequence[Card]) -> dict[int, list[tuple[Card, ...]]]:
                 mask >>= 1
                 total += 1
     return dict(sorted(out.items()))
-
-
-def bits_of(mask: int) -> list[int]:
-    """Card indices set in a mask, lowest first."""
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
 
 
 @dataclass
@@ -177,15 +170,14 @@ class SmokeState(State):
         self.turn_keys = [h << 2 | can_break for h in hands]
         self.round_no += 1
         if self.events is not None:
-            ids = self.game.card_ids
-            self.events.append({
-                "event": "deal",
-                "round": self.round_no,
-                "starter": self.starter,
-                "hands": [[ids[c] for c in bits_of(h)] for h in hands],
-                "set_aside": [ids[c] for c in bits_of(set_aside)],
-                "removed": [ids[c] for c in bits_of(self.layout.removed)],
-            })
+            ids_of_mask = self.game.cards.ids_of_mask
+            self.events.append(deal_event(
+                self.game.cards, [bits_of(h) for h in hands],
+                round=self.round_no,
+                starter=self.starter,
+                set_aside=ids_of_mask(set_aside),
+                removed=ids_of_mask(self.layout.removed),
+            ))
 
     # ----------------------------------------------------------------- contract
     #: A plain attribute rather than a property: the simulator reads it every move.
@@ -288,8 +280,8 @@ class SmokeState(State):
             self.hands[survivor] |= bit
             self.refresh_turn_key(survivor)
             if self.events is not None:
-                self.events.append({"event": "swap_draw", "round": self.round_no, "seat": survivor,
-                                    "from": loser, "card": self.game.card_ids[taken]})
+                self.events.append({"type": "swap_draw", "round": self.round_no, "seat": survivor,
+                                    "from": loser, "card": self.game.cards.ids[taken]})
             self.phase = PHASE_SWAP
             self.swap_loser = loser
             self.after_swap = next_player
@@ -353,8 +345,7 @@ class SmokeState(State):
         )
 
     def _ids(self, mask: int) -> list[str]:
-        ids = self.game.card_ids
-        return [ids[c] for c in bits_of(mask)]
+        return self.game.cards.ids_of_mask(mask)
 
     def observation(self, player: int) -> dict[str, Any]:
         return {
@@ -376,15 +367,22 @@ class SmokeState(State):
             "rounds_to_win": self.rounds_to_win,
         }
 
-    def card_zones(self) -> dict[str, list[Any]]:
-        zones: dict[str, list[Any]] = {}
+    def card_zones(self) -> dict[str, list[str]]:
+        zones: dict[str, list[str]] = {}
         for seat in range(self.n_players):
-            zones[f"hand:{seat}"] = self._ids(self.hands[seat])
-            zones[f"act:{seat}"] = self._ids(self.acts[seat])
-        zones["set_aside"] = self._ids(self.set_aside)
+            zones[f"hand/{seat}"] = self._ids(self.hands[seat])
+            zones[f"act/{seat}"] = self._ids(self.acts[seat])
+        zones["aside"] = self._ids(self.set_aside)
         zones["out"] = self._ids(self.out)
         zones["removed"] = self._ids(self.layout.removed)
         return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Other hands and acts lie face down, and so does the set-aside pile; the cards removed
+        for the player count are announced, and cards out of the round were shown when a bluff
+        was caught (each seat remembers those it saw)."""
+        others = [s for s in range(self.n_players) if s != player]
+        return [f"hand/{s}" for s in others] + [f"act/{s}" for s in others] + ["aside"]
 
     def describe_move(self, move: Move) -> str:
         p = self.current_player
@@ -393,30 +391,42 @@ class SmokeState(State):
             return f"seat {p} challenges seat {self.standing}'s act (claim {self.claim})"
         if code == BREAK:
             return f"seat {p} takes a break (the claim to beat stays {self.claim})"
-        names = self.game.card_names
+        names = self.game.cards.names
         if code == GIVE:
             return f"seat {p} gives {names[move[1]]} to seat {self.swap_loser}"
         cards = ", ".join(names[c] for c in move[1:])
         return f"seat {p} plays {len(move) - 1} card(s) face down claiming {self.next_claim()} ({cards})"
 
 
+class SmokeParams(StrictModel):
+    #: The attribute whose piles deal one card of each value to every player.
+    deal_by: str
+    #: Cards taken out before dealing, by player count.
+    removed_cards: dict[int, list[str]] = {}
+    #: The opening act of a round is exactly this many cards claiming first_claim.
+    opening_cards: int = Field(ge=1)
+    first_claim: int = Field(ge=0)
+    #: Every later act claims the standing claim plus claim_step.
+    claim_step: int = Field(ge=1)
+    breaks_per_round: int = Field(ge=0)
+
+
 class SmokeAndMirrors(Game):
     """Engine for Smoke and Mirrors; caches move lists and totals per card mask."""
 
     id = "smoke-and-mirrors"
-    bots = {"random": RandomBot, "greedy": lazy_bot("deckgen.bots.smoke_and_mirrors", "GreedyBot")}
+    Params = SmokeParams
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
-        params = rules.params
-        self.first_claim = int(params["first_claim"])
-        self.claim_step = int(params["claim_step"])
-        self.breaks_per_round = int(params["breaks_per_round"])
-        self.opening_cards = int(params["opening_cards"])
-        self.deal_by = str(params["deal_by"])
-        self.removed_cards: dict[int, list[str]] = {int(k): list(v) for k, v in params["removed_cards"].items()}
+        params: SmokeParams = self.params
+        self.first_claim = params.first_claim
+        self.claim_step = params.claim_step
+        self.breaks_per_round = params.breaks_per_round
+        self.opening_cards = params.opening_cards
+        self.deal_by = params.deal_by
+        self.removed_cards: dict[int, list[str]] = params.removed_cards
         cards = self.deck.cards
-        self.cards = cards
         values = [_card_value(c) for c in cards]
         self.is_mirror = [m for m, _ in values]
         self.value = [v for _, v in values]
@@ -430,6 +440,37 @@ class SmokeAndMirrors(Game):
         #: Every act move seen so far -> (its card mask, the totals its cards can make).
         self.act_info: dict[Move, tuple[int, int]] = {}
         self._layouts: dict[int, _Layout] = {}
+
+    def rule_problems(self) -> list[str]:
+        """Removed cards must exist and agree with the setup; piles must deal everyone."""
+        params: SmokeParams = self.params
+        where = self.rules.path
+        if params.deal_by not in self.deck.attributes:
+            return [problem(where, "params.deal_by", f"{params.deal_by!r} is not an attribute of the deck")]
+        types = list(self.deck.attributes[params.deal_by])
+        problems = []
+        for n in self.rules.players.counts():
+            setup = self.rules.setup[n]
+            removed_ids = params.removed_cards.get(n, [])
+            unknown = [c for c in removed_ids if c not in self.cards.index]
+            if unknown:
+                problems.append(problem(where, f"params.removed_cards.{n}", f"no cards {unknown} in the deck"))
+                continue
+            if len(removed_ids) != setup.removed:
+                problems.append(problem(where, f"params.removed_cards.{n}",
+                                        f"lists {len(removed_ids)} card(s) but setup.{n}.removed is {setup.removed}"))
+            if setup.hand_size != len(types):
+                problems.append(problem(where, f"setup.{n}.hand_size",
+                                        f"{setup.hand_size} but one card of each {params.deal_by} is dealt "
+                                        f"({len(types)})"))
+            for value in types:
+                pile = [c for c in self.deck.cards if c.get(params.deal_by) == value and c.id not in removed_ids]
+                if len(pile) < n:
+                    problems.append(problem(where, f"setup.{n}", f"{len(pile)} {value} card(s) for {n} players"))
+        unplayable = sorted(set(params.removed_cards) - set(self.rules.players.counts()))
+        if unplayable:
+            problems.append(problem(where, "params.removed_cards", f"player counts {unplayable} the game does not allow"))
+        return problems
 
     # ----------------------------------------------------------------- caches
     def totals(self, mask: int) -> int:
@@ -485,85 +526,85 @@ class SmokeAndMirrors(Game):
         found = self._layouts.get(n_players)
         if found is not None:
             return found
-        setup = self.rules.setup_for(n_players)
-        removed_ids = self.removed_cards.get(n_players, [])
-        unknown = [c for c in removed_ids if c not in self.index_of]
-        if unknown:
-            raise DataError(f"{self.rules.path}: params.removed_cards.{n_players}: unknown card ids {unknown}")
-        if len(removed_ids) != setup.removed:
-            raise DataError(f"{self.rules.path}: params.removed_cards.{n_players}: lists {len(removed_ids)} "
-                            f"card(s) but setup.{n_players}.removed is {setup.removed}")
-        if setup.hand_size != len(self.type_values):
-            raise DataError(f"{self.rules.path}: setup.{n_players}.hand_size: {setup.hand_size} but one card "
-                            f"of each {self.deal_by} is dealt ({len(self.type_values)})")
-        removed = 0
-        for card_id in removed_ids:
-            removed |= 1 << self.index_of[card_id]
+        self.check_players(n_players)
+        removed = self.cards.mask_of(self.removed_cards.get(n_players, []))
         pile_deals = []
         for type_index, type_value in enumerate(self.type_values):
             pile = [i for i, t in enumerate(self.card_type) if t == type_index and not removed >> i & 1]
-            if len(pile) < n_players:
-                raise DataError(f"{self.rules.path}: {len(pile)} {type_value} card(s) for {n_players} players")
             pile_mask = sum(1 << c for c in pile)
             deals = []
             for dealt in itertools.permutations(pile, n_players):
                 seat_bits = tuple(1 << c for c in dealt)
                 deals.append((seat_bits, pile_mask & ~sum(seat_bits)))
             pile_deals.append(deals)
-        next_seat = [(seat + 1) % n_players for seat in range(n_players)]
+        next_seat = list(next_seats(n_players))
         found = self._layouts[n_players] = _Layout(removed, pile_deals, next_seat)
         return found
 
     # ----------------------------------------------------------------- states
     def new_game(self, n_players: int, rng: random.Random, options: dict[str, Any],
                  record: bool = False) -> SmokeState:
-        check_players(self, n_players)
+        self.check_players(n_players)
         state = SmokeState(self, n_players, rng, int(options["rounds_to_win"]), record)
         state.starter = int(rng.random() * n_players)
         if state.events is not None:
-            state.events.append({"event": "first_starter", "seat": state.starter})
+            state.events.append({"type": "first_starter", "seat": state.starter})
         state.deal_round()
         return state
 
     def position(
         self,
-        hands: Sequence[Sequence[str]],
+        zones: Mapping[str, Sequence[str]],
         *,
-        acts: Sequence[Sequence[str]] | None = None,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
         claim: int | None = None,
         standing: int = -1,
-        current_player: int = 0,
         starter: int = 0,
         active: Sequence[bool] | None = None,
         breaks_left: Sequence[int] | None = None,
         round_wins: Sequence[int] | None = None,
-        out: Sequence[str] = (),
-        rounds_to_win: int | None = None,
         rng: random.Random | None = None,
         record: bool = False,
+        **details: Any,
     ) -> SmokeState:
-        """A state in a chosen position for scenario tests; cards are given by id and every
-        card not placed (nor removed for this player count) is set aside. Without a claim the
-        round is at its opening act; `claim` is the claim to beat and `standing` the seat whose
-        act may be challenged."""
-        n = len(hands)
-        check_players(self, n)
-        wins = rounds_to_win if rounds_to_win is not None else int(self.rules.options["rounds_to_win"].default)
-        state = SmokeState(self, n, rng or random.Random(0), wins, record)
+        """A state in a chosen position for scenario tests, from card ids by zone: `hand/<s>`,
+        `act/<s>`, `out`, and optionally `aside` and `removed` (which must be the cards removed
+        for the player count). Every card not placed is set aside. Without a claim the round is
+        at its opening act; `claim` is the claim to beat and `standing` the seat whose act may
+        be challenged."""
+        if details:
+            raise BadPosition(f"position: unknown details {sorted(details)}")
+        n = sum(1 for name in zones if name.startswith("hand/"))
+        self.check_players(n)
+        known = {f"{kind}/{s}" for kind in ("hand", "act") for s in range(n)} | {"out", "aside", "removed"}
+        unknown = sorted(set(zones) - known)
+        if unknown:
+            raise BadPosition(f"position: unknown zones {unknown} (zones: hand/<seat>, act/<seat>, out, aside, removed)")
+        placed = self.cards.place(zones)
+        resolved = self.rules.resolve_options(options)
+        state = SmokeState(self, n, rng or random.Random(0), int(resolved["rounds_to_win"]), record)
+        removed = state.layout.removed
+        if "removed" in zones and sum(1 << c for c in placed["removed"]) != removed:
+            raise BadPosition(f"position: removed must be the cards removed for {n} players: "
+                              f"{self.cards.ids_of_mask(removed)}")
         state.starter = starter
         state._clear_round()
         state.round_no = 1
 
-        def mask_of(ids: Sequence[str]) -> int:
-            return sum(1 << self.index_of[c] for c in ids)
+        def mask(name: str) -> int:
+            return sum(1 << c for c in placed.get(name, []))
 
-        state.hands = [mask_of(h) for h in hands]
-        state.acts = [mask_of(a) for a in acts] if acts is not None else [0] * n
-        state.out = mask_of(out)
-        placed = state.out | state.layout.removed
-        for mask in state.hands + state.acts:
-            placed |= mask
-        state.set_aside = ((1 << len(self.cards)) - 1) & ~placed
+        state.hands = [mask(f"hand/{s}") for s in range(n)]
+        state.acts = [mask(f"act/{s}") for s in range(n)]
+        state.out = mask("out")
+        held = state.out
+        for cards in state.hands + state.acts:
+            held |= cards
+        if removed & (held | mask("aside")):
+            raise BadPosition(f"position: cards removed for {n} players are placed elsewhere: "
+                              f"{self.cards.ids_of_mask(removed & (held | mask('aside')))}")
+        state.set_aside = self.cards.full_mask & ~(held | removed)
         if claim is not None:
             state.claim = claim
             state.phase = PHASE_TURN

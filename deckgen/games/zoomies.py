@@ -16,12 +16,14 @@ Rulings the sources leave open (also in the rule data):
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from deckgen.bots.random_bot import RandomBot
-from deckgen.bots.zoomies import GreedyZoomiesBot
-from deckgen.errors import DataError, UnknownName
-from deckgen.games.base import Game, Result, State, check_players, register, shuffled_order
+from pydantic import Field
+
+from deckgen.errors import BadPosition, UnknownCard, problem
+from deckgen.games.base import Game, Result, State, register
+from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.model.common import StrictModel
 from deckgen.model.rules import GameRules
 
 #: Reading / goal codes: the smaller number (lowest wins) and the larger (highest wins).
@@ -159,10 +161,7 @@ class ZoomiesState(State):
             self.hands[seat] = deck[-size:]
             del deck[-size:]
         if self.events is not None:
-            ids = self.game.card_ids
-            self.events.append(
-                {"type": "deal", "round": self.round_index + 1, "hands": [[ids[c] for c in h] for h in self.hands]}
-            )
+            self.events.append(deal_event(self.game.cards, self.hands, round=self.round_index + 1))
 
     # -- reporting -----------------------------------------------------------------
 
@@ -193,7 +192,7 @@ class ZoomiesState(State):
         return {"goal_reversals": self.goal_reversals}
 
     def observation(self, player: int) -> dict[str, Any]:
-        ids = self.game.card_ids
+        ids = self.game.cards.ids
         return {
             "seat": player,
             "hand": [ids[c] for c in self.hands[player]],
@@ -213,17 +212,17 @@ class ZoomiesState(State):
             "second_place_wins": self.second_place_wins,
         }
 
-    def card_zones(self) -> dict[str, list[Any]]:
-        ids = self.game.card_ids
+    def card_zones(self) -> dict[str, list[str]]:
+        ids = self.game.cards.ids
         card_of = self.game.card_of_number
-        zones: dict[str, list[Any]] = {
-            "deck": [ids[c] for c in self.deck],
+        zones: dict[str, list[str]] = {
+            "draw": [ids[c] for c in self.deck],
             "removed": [ids[c] for c in self.removed],
             "trick": [ids[c] for c in self.trick_cards],
         }
         for seat in range(self.n_players):
             zones[f"hand/{seat}"] = [ids[c] for c in self.hands[seat]]
-            zones[f"score_pile/{seat}"] = [ids[card_of[v]] for v in self.piles[seat]]
+            zones[f"won/{seat}"] = [ids[card_of[v]] for v in self.piles[seat]]
         return zones
 
     def describe_move(self, move: tuple[int, int]) -> str:
@@ -240,16 +239,22 @@ class ZoomiesState(State):
         return f"seat {seat} plays {label} as {self.readings[card][code]:02d}"
 
 
+class ZoomiesParams(StrictModel):
+    #: Cards dealt to each player at the start of each round.
+    round_hand_sizes: list[int] = Field(min_length=1)
+    #: Points for each trick taken in each round.
+    round_trick_points: list[int] = Field(min_length=1)
+
+
 class Zoomies(Game):
     """The Zoomies engine: card tables built once per rules, states built per game."""
 
     id = "zoomies"
-    bots = {"random": RandomBot, "greedy": GreedyZoomiesBot}
+    Params = ZoomiesParams
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
         cards = self.deck.cards
-        self.card_range = range(len(cards))
         self.removed_count = {n: spec.removed for n, spec in rules.setup.items()}
         #: readings[card] = (smaller, larger); a double reads (v, v).
         self.readings: list[tuple[int, int]] = []
@@ -272,57 +277,50 @@ class Zoomies(Game):
             self.card_of_number[number] = index
         self.lead_moves = [[(c, LOW), (c, HIGH)] for c in range(len(cards))]
         self.follow_moves = [[(c, LOW)] if self.special[c] else [(c, LOW), (c, HIGH)] for c in range(len(cards))]
-        self.round_hand_sizes = self._int_list("round_hand_sizes")
-        self.round_trick_points = self._int_list("round_trick_points")
-        self._check_numbers()
+        self.round_hand_sizes: list[int] = self.params.round_hand_sizes
+        self.round_trick_points: list[int] = self.params.round_trick_points
 
-    def _int_list(self, name: str) -> list[int]:
-        """A list of whole numbers from the rules' params, or a DataError naming the field."""
-        value = self.rules.params.get(name)
-        if not isinstance(value, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in value):
-            raise DataError(f"{self.rules.path}: params.{name}: expected a list of whole numbers, got {value!r}")
-        return value
-
-    def _check_numbers(self) -> None:
-        """Refuse rule data the engine cannot play, naming the numbers at fault."""
+    def rule_problems(self) -> list[str]:
+        """Rounds the engine cannot play: empty hands, points not one per round."""
+        params = self.rules.params
+        sizes, points = params["round_hand_sizes"], params["round_trick_points"]
         problems = []
-        where = f"{self.rules.path}: params"
-        if not self.round_hand_sizes or min(self.round_hand_sizes) < 1:
-            problems.append(
-                f"{where}.round_hand_sizes: expected at least one round of 1+ cards, got {self.round_hand_sizes}"
-            )
-        if len(self.round_trick_points) != len(self.round_hand_sizes):
-            problems.append(
-                f"{where}.round_trick_points: expected one value per round "
-                f"({len(self.round_hand_sizes)}), got {self.round_trick_points}"
-            )
-        for n in self.rules.players.counts():
-            spec = self.rules.setup_for(n)
-            needed = spec.removed + n * sum(self.round_hand_sizes)
-            if needed > len(self.card_ids):
-                problems.append(
-                    f"{self.rules.path}: setup.{n}: {spec.removed} removed + {n} x {sum(self.round_hand_sizes)} "
-                    f"dealt = {needed} cards, the deck has {len(self.card_ids)}"
-                )
-            if self.round_hand_sizes and spec.hand_size != self.round_hand_sizes[0]:
-                problems.append(
-                    f"{self.rules.path}: setup.{n}.hand_size: {spec.hand_size} differs from the first "
-                    f"round's {self.round_hand_sizes[0]} in params.round_hand_sizes"
-                )
-        if problems:
-            raise DataError(*problems)
+        if min(sizes) < 1:
+            problems.append(problem(self.rules.path, "params.round_hand_sizes",
+                                    f"every round deals at least 1 card (got {sizes})"))
+        if len(points) != len(sizes):
+            problems.append(problem(self.rules.path, "params.round_trick_points",
+                                    f"one value per round ({len(sizes)} rounds), got {points}"))
+        return problems
+
+    def setup_problems(self) -> list[str]:
+        """Every round is dealt from one deck, and the setup's hand size is round 1's."""
+        sizes = self.rules.params["round_hand_sizes"]
+        problems = []
+        for n, spec in self.rules.setup.items():
+            needed = spec.removed + n * sum(sizes)
+            if needed > self.cards.size:
+                problems.append(problem(self.rules.path, f"setup.{n}",
+                                        f"{spec.removed} removed + {n} x {sum(sizes)} dealt = {needed} cards, "
+                                        f"the deck has {self.cards.size}"))
+            if spec.hand_size != sizes[0]:
+                problems.append(problem(self.rules.path, f"setup.{n}.hand_size",
+                                        f"{spec.hand_size} differs from the first round's {sizes[0]} "
+                                        "in params.round_hand_sizes"))
+        return problems
 
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> ZoomiesState:
         removed_count = self.removed_count.get(n_players)
         if removed_count is None:
-            check_players(self, n_players)
-        order = shuffled_order(len(self.card_range), rng)
+            self.check_players(n_players)
+            removed_count = 0
+        order = shuffled_order(self.cards.size, rng)
         leader = rng.randrange(n_players)
         events: list[dict[str, Any]] | None = None
         if record:
-            ids = self.card_ids
+            ids = self.cards.ids
             events = [
                 {"type": "remove", "cards": [ids[c] for c in order[:removed_count]]},
                 {"type": "first_leader", "seat": leader},
@@ -342,59 +340,55 @@ class Zoomies(Game):
 
     def position(
         self,
-        hands: Sequence[Sequence[str]],
-        leader: int,
+        zones: Mapping[str, Sequence[str]],
         *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
         round_index: int = 0,
         points: Sequence[int] | None = None,
-        piles: Sequence[Sequence[str]] | None = None,
-        deck: Sequence[str] = (),
-        removed: Sequence[str] = (),
-        options: dict[str, Any] | None = None,
+        **details: Any,
     ) -> ZoomiesState:
-        """A state at the start of a trick, from card ids: for scenario tests and puzzles.
-
-        `deck` lists undealt cards bottom to top (the last is dealt first)."""
-        n_players = len(hands)
-        check_players(self, n_players)
+        """A state at the start of a trick led by `current_player`, from card ids by zone:
+        `hand/<s>`, `won/<s>` (score piles), `draw` (undealt, bottom to top: the last is dealt
+        first), `removed`; an empty `trick` is accepted. For scenario tests and puzzles."""
+        if details:
+            raise BadPosition(f"position: unknown details {sorted(details)}")
+        n_players = sum(1 for name in zones if name.startswith("hand/"))
+        self.check_players(n_players)
+        known = {f"{kind}/{s}" for kind in ("hand", "won") for s in range(n_players)} | {"draw", "removed", "trick"}
+        unknown = sorted(set(zones) - known)
+        if unknown:
+            raise BadPosition(f"position: unknown zones {unknown} (zones: hand/<seat>, won/<seat>, draw, removed)")
+        if zones.get("trick"):
+            raise BadPosition("position: starts before a trick is led, so the trick zone must be empty")
         if not 0 <= round_index < len(self.round_hand_sizes):
-            raise UnknownName(f"round_index {round_index} is outside 0-{len(self.round_hand_sizes) - 1}")
-        placed = [c for zone in (*hands, deck, removed, *(piles or ())) for c in zone]
-        repeated = sorted({c for c in placed if placed.count(c) > 1})
-        if repeated:
-            raise DataError(f"position: cards placed more than once: {', '.join(repeated)}")
+            raise BadPosition(f"position: round_index {round_index} is outside 0-{len(self.round_hand_sizes) - 1}")
+        placed = self.cards.place(zones)
         state = ZoomiesState(
             self,
             n_players,
-            [self._indices(h) for h in hands],
-            self._indices(deck),
-            self._indices(removed),
-            leader,
+            [placed[f"hand/{s}"] for s in range(n_players)],
+            placed.get("draw", []),
+            placed.get("removed", []),
+            current_player,
             bool(self.rules.resolve_options(options)["second_place_wins"]),
             None,
         )
         state.round_index = round_index
         if points is not None:
             state.points = list(points)
-        if piles is not None:
-            state.piles = [[self.readings[c][LOW] for c in self._indices(p)] for p in piles]
+        state.piles = [[self.readings[c][LOW] for c in placed.get(f"won/{s}", [])] for s in range(n_players)]
         return state
-
-    def _indices(self, card_ids: Sequence[str]) -> list[int]:
-        unknown = [c for c in card_ids if c not in self.index_of]
-        if unknown:
-            raise UnknownName(f"deck {self.deck.id}: no cards with ids {unknown}")
-        return [self.index_of[c] for c in card_ids]
 
     def move_showing(self, number: int, goal: int | None = None) -> tuple[int, int]:
         """The move that plays the card showing `number`; `goal` is the call when leading a double."""
         if number not in self.move_of_number:
-            raise UnknownName(f"no Mirror Deck card shows {number} (numbers run 1-99)")
+            raise UnknownCard(f"no Mirror Deck card shows {number} (numbers run 1-99)")
         card, code = self.move_of_number[number]
         if goal is None:
             return (card, code)
         if not self.special[card]:
-            raise UnknownName(f"{number} is not on a double: only a led double takes a goal call")
+            raise BadPosition(f"{number} is not on a double: only a led double takes a goal call")
         return (card, goal)
 
 

@@ -1,68 +1,355 @@
-"""Shared loading helpers: YAML reading and pydantic errors turned into problem lines."""
+"""Shared loading helpers: bounded YAML reading, and pydantic errors turned into problem lines.
+
+Every problem reads `file: field.path: problem (expected ...)`. Field paths join keys and
+list positions with dots (`groups.0.cards.2.colour`, `setup.4.hand_size`), the same in
+every message; a problem with the whole file has no field part.
+"""
 
 from __future__ import annotations
 
+import datetime
+import math
 from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidatorFunctionWrapHandler, field_validator
+from pydantic_core import PydanticCustomError
 
-from deckgen.errors import DataError, problem
+from deckgen.errors import DataError
+from deckgen.fileio import one_line, read_limited, shown_path
 
 Model = TypeVar("Model", bound=BaseModel)
 
+#: Limits of a data file (deck, rules, style): bytes, nesting and values after anchors
+#: are expanded. The shipped files are at most 15 KiB, 6 levels and a few thousand values.
+MAX_DATA_BYTES = 1024 * 1024
+MAX_DEPTH = 32
+MAX_VALUES = 200_000
 
-class StrictModel(BaseModel):
-    """Base for every schema: unknown keys are errors, instances are immutable."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def problem(path: Path | str, field: str, message: str) -> str:
+    """One problem as `file: field.path: problem (expected ...)`, on one line whatever the
+    file name or the data it quotes; a problem with the whole file has no field part."""
+    return f"{shown_path(path)}: {one_line(field)}: {one_line(message)}" if field else file_problem(path, message)
 
 
-def read_yaml(path: Path) -> Any:
-    """Read a YAML file, turning every failure into a DataError naming the file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(problem(path, "", "file not found")) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(problem(path, "", f"cannot read file ({exc.__class__.__name__})")) from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else "YAML"
-        what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise DataError(problem(path, where, f"invalid YAML: {what}")) from None
-    except RecursionError:
-        raise DataError(problem(path, "", "invalid YAML: nested too deeply")) from None
+def file_problem(path: Path | str, message: str) -> str:
+    """A problem with a whole file: `file: problem`."""
+    return f"{shown_path(path)}: {one_line(message)}"
+
+
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as the user wrote it in YAML or JSON (true, 2.5, 'text', a list), short."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if isinstance(value, int):
+        return str(value) if value.bit_length() < 200 else "a very large number"
+    if isinstance(value, str):
+        text = repr(value)
+        return text if len(text) <= limit else text[: limit - 4] + "...'"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return f"the date {value.isoformat()}"
+    if isinstance(value, bytes):
+        return "binary data"
+    return "a value of another kind"
 
 
 def field_path(loc: tuple[Any, ...]) -> str:
-    """Join a pydantic error location into `a.b[2].c`."""
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
+    """Join a location into `a.b.2.c`: keys and list positions alike, separated by dots; a
+    key that is not a plain word (empty, with a dot, a space or a line break) is quoted."""
+    return ".".join(_path_part(part) for part in loc)
+
+
+def _path_part(part: Any) -> str:
+    if isinstance(part, int) and not isinstance(part, bool):
+        return str(part)
+    text = str(part)
+    plain = text and text.isprintable() and not any(c in text for c in ". '\"")
+    return text if plain else one_line(repr(text))
+
+
+class _Loader(yaml.SafeLoader):
+    """The safe loader, refusing a key given twice in one mapping (YAML would keep the last)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node)
+            try:
+                hash(key)
+            except TypeError:
+                continue  # the safe loader reports an unhashable key itself
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"key {shown(key)} appears twice in one mapping (give each key once)",
+                    key_node.start_mark,
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        """PyYAML's constructors raise whatever Python raises on a value their tag cannot
+        make (`!!int x`, `!!timestamp x`, 2001-02-30): here that is invalid YAML at the value."""
+        try:
+            return super().construct_object(node, deep=deep)
+        except (yaml.YAMLError, RecursionError):
+            raise
+        except Exception:
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            what = {"!!int": "a number", "!!float": "a number", "!!timestamp": "a date", "!!bool": "a true/false value"}
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{what.get(tag, f'a {tag} value')} that cannot be read", node.start_mark
+            ) from None
+
+
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, dict):
+        return [v for v in node.values() if isinstance(v, (dict, list))]
+    if isinstance(node, list):
+        return [v for v in node if isinstance(v, (dict, list))]
+    return []
+
+
+def _size(node: Any) -> int:
+    return len(node) if isinstance(node, (dict, list)) else 0
+
+
+def shape_problem(data: Any) -> str:
+    """What is wrong with the shape of parsed data, or "": an anchor that contains itself,
+    nesting deeper than MAX_DEPTH, or more than MAX_VALUES values once aliases are expanded
+    (a "billion laughs" file). Linear in the data as parsed, whatever the aliases expand to."""
+    height: dict[int, int] = {}
+    values: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if finished:
+            open_nodes.discard(key)
+            height[key] = 1 + max((height[id(c)] for c in children), default=0)
+            values[key] = _size(node) + sum(values[id(c)] for c in children)
+            if height[key] > MAX_DEPTH:
+                return f"nested more than {MAX_DEPTH} levels deep"
+            if values[key] > MAX_VALUES:
+                return f"more than {MAX_VALUES} values once anchors and aliases are expanded"
+            continue
+        if key in height:
+            continue
+        if key in open_nodes:
+            return "an anchor contains an alias of itself (data cannot refer to itself)"
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack.extend((child, False) for child in children if id(child) not in height)
+    return ""
+
+
+def read_yaml(path: Path) -> Any:
+    """Read a YAML data file, turning every failure into a DataError naming the file: not a
+    regular file, bigger than MAX_DATA_BYTES, not UTF-8, invalid YAML, a key given twice,
+    nested too deeply or expanding too far through aliases."""
+    text = read_limited(path, MAX_DATA_BYTES, "a YAML data file", DataError)
+    try:
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 (_Loader is a SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        what = exc.problem or "cannot be parsed"
+        message = what if "appears twice" in what else f"invalid YAML: {what}"
+        raise DataError(problem(path, where, message) if where else file_problem(path, message)) from None
+    except yaml.YAMLError:
+        raise DataError(file_problem(path, "invalid YAML")) from None
+    except RecursionError:
+        raise DataError(file_problem(path, f"invalid YAML: nested more than {MAX_DEPTH} levels deep")) from None
+    except Exception:  # what PyYAML's constructors raise outside construct_object
+        raise DataError(file_problem(path, "invalid YAML: a tagged value that cannot be read")) from None
+    wrong = shape_problem(data)
+    if wrong:
+        raise DataError(file_problem(path, wrong))
+    return data
+
+
+# Pydantic error types and what the user is told was expected.
+_EXPECTED = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "int_parsing_size": "a smaller whole number", "float_type": "a number", "float_parsing": "a number",
+    "finite_number": "a finite number", "bool_type": "true or false", "bool_parsing": "true or false",
+    "string_type": "text", "string_unicode": "text", "list_type": "a list", "tuple_type": "a list",
+    "set_type": "a list", "dict_type": "a mapping of keys", "model_type": "a mapping of keys",
+    "model_attributes_type": "a mapping of keys", "none_required": "nothing",
+}
+_KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
+def _loose(raw: Any, result: Any) -> tuple[tuple[Any, ...], Any, type] | None:
+    """Where pydantic's lax mode turned a value of one kind into another (true into 1,
+    '3' into 3, 2.0 into 2): (sub-location, value given, type made), or None."""
+    if isinstance(result, bool):
+        return None if isinstance(raw, bool) else ((), raw, bool)
+    if isinstance(result, int) and not isinstance(result, bool):
+        return None if isinstance(raw, int) and not isinstance(raw, bool) else ((), raw, int)
+    if isinstance(result, float):
+        return None if isinstance(raw, (int, float)) and not isinstance(raw, bool) else ((), raw, float)
+    if isinstance(result, str) and type(result) is str:
+        return None if isinstance(raw, str) else ((), raw, str)
+    if isinstance(result, (list, tuple)) and isinstance(raw, (list, tuple)) and len(raw) == len(result):
+        for index, (a, b) in enumerate(zip(raw, result)):
+            found = _loose(a, b)
+            if found:
+                return ((index,) + found[0], found[1], found[2])
+    if isinstance(result, dict) and isinstance(raw, dict) and len(raw) == len(result):
+        for (raw_key, a), (key, b) in zip(raw.items(), result.items()):
+            found = _loose(raw_key, key)
+            if found:
+                return ((raw_key, "[key]"), found[1], found[2])
+            found = _loose(a, b)
+            if found:
+                return ((raw_key,) + found[0], found[1], found[2])
+    return None
+
+
+class StrictModel(BaseModel):
+    """Base for every schema: unknown keys are errors, instances are immutable, and a value
+    of the wrong kind is an error rather than converted (`copies: true` is not 1, `'3'` is
+    not 3, `2.0` is not a whole number)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("*", mode="wrap")
+    @classmethod
+    def _same_kind(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        result = handler(value)
+        found = _loose(value, result)
+        if found is not None:
+            at, given, made = found
+            raise PydanticCustomError("wrong_kind", "wrong kind", {"at": at, "given": given, "kind": _KINDS[made]})
+        return result
+
+
+def _clean_location(loc: tuple[Any, ...], data: Any, keep_last: bool) -> tuple[tuple[Any, ...], bool]:
+    """The location with pydantic's union member tags (`str`, `int`, `function-after[...]`)
+    removed: a part that does not lead into the data is a tag. Returns it and whether any
+    tag was removed (then the error is one of several alternatives)."""
+    node = data
+    out: list[Any] = []
+    tagged = False
+    for position, part in enumerate(loc):
+        last = position == len(loc) - 1
+        if part == "[key]":
+            out.append(part)
+            node = None
+        elif isinstance(node, dict) and part in node:
+            out.append(part)
+            node = node[part]
+        elif isinstance(node, (list, tuple)) and isinstance(part, int) and 0 <= part < len(node):
+            out.append(part)
+            node = node[part]
+        elif last and keep_last:
+            out.append(part)
+        elif isinstance(part, str) and (part in _TAG_WORDS or "[" in part or part[:1].isupper()):
+            tagged = True
         else:
-            out += ("." if out else "") + str(part)
-    return out
+            out.append(part)
+            node = None
+    return tuple(out), tagged
 
 
-def validate(model: type[Model], data: Any, path: Path) -> Model:
-    """Validate data against a schema, reporting every problem at once."""
+_TAG_WORDS = {"str", "int", "bool", "float", "list", "dict", "tuple", "none", "constrained-str", "constrained-int"}
+
+
+def _message(err: dict[str, Any]) -> str:
+    """One pydantic error in the user's words, without Python or pydantic terms."""
+    kind = err["type"]
+    ctx = err.get("ctx") or {}
+    given = err.get("input")
+    if kind == "wrong_kind":
+        return f"found {shown(ctx['given'])} (expected {ctx['kind']})"
+    if kind == "missing":
+        return "required key is missing"
+    if kind == "extra_forbidden":
+        return "unknown key (not part of the schema)"
+    if kind in _EXPECTED:
+        return f"found {shown(given)} (expected {_EXPECTED[kind]})"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = ctx.get("ge", ctx.get("gt", ctx.get("le", ctx.get("lt"))))
+        words = {"greater_than_equal": "is below the minimum", "greater_than": "must be above",
+                 "less_than_equal": "is above the maximum", "less_than": "must be below"}[kind]
+        return f"{shown(given)} {words} {shown(bound)}"
+    if kind in ("too_short", "too_long"):
+        things = "entries" if isinstance(given, dict) else "items"
+        if kind == "too_short":
+            return f"found {ctx.get('actual_length')} {things} (expected at least {ctx.get('min_length')})"
+        return f"found {ctx.get('actual_length')} {things} (expected at most {ctx.get('max_length')})"
+    if kind == "string_too_short":
+        return "is empty (expected text)"
+    if kind == "string_too_long":
+        return f"longer than {ctx.get('max_length')} characters"
+    if kind == "string_pattern_mismatch":
+        return f"found {shown(given)} (expected lower-case letters, digits and '-', starting with a letter or digit)"
+    if kind == "literal_error":
+        return f"found {shown(given)} (expected {ctx.get('expected')})"
+    if kind in ("value_error", "assertion_error"):
+        error = ctx.get("error")
+        return str(error) if error is not None else err["msg"].split(", ", 1)[-1]
+    text = err["msg"]
+    if text.startswith("Input should be "):
+        return f"found {shown(given)} (expected {text[len('Input should be '):]})"
+    return text
+
+
+def problem_lines(exc: ValidationError, data: Any, path: Path, at: tuple[Any, ...] = ()) -> list[str]:
+    """Every error of a validation as `file: field.path: problem` lines; the alternatives of
+    one union (`bool | int | str`) become one line naming them all."""
+    grouped: dict[tuple[Any, ...], list[tuple[dict[str, Any], bool]]] = {}
+    for err in exc.errors():
+        loc, tagged = _clean_location(tuple(err["loc"]), data, err["type"] == "missing")
+        if err["type"] == "wrong_kind":
+            loc += tuple((err.get("ctx") or {}).get("at", ()))
+        grouped.setdefault(loc, []).append((dict(err), tagged))
+    lines: list[str] = []
+    for loc, errs in grouped.items():
+        key_problem = bool(loc) and loc[-1] == "[key]"
+        where = field_path(at + (loc[:-1] if key_problem else loc))
+        if len(errs) > 1 and all(tagged and e["type"] in _EXPECTED for e, tagged in errs):
+            kinds = list(dict.fromkeys(_EXPECTED[e["type"]] for e, _ in errs))
+            expected = ", ".join(kinds[:-1]) + " or " + kinds[-1]
+            messages = [f"found {shown(errs[0][0].get('input'))} (expected {expected})"]
+        else:
+            messages = [_message(e) for e, _ in errs]
+        for message in dict.fromkeys(messages):
+            text = one_line(message.replace("found ", "found the key ", 1) if key_problem else message)
+            lines.append(problem(path, where, text) if where else file_problem(path, text))
+    return lines
+
+
+def validate(model: type[Model], data: Any, path: Path, at: tuple[Any, ...] = ()) -> Model:
+    """Validate data against a schema, reporting every problem at once; `at` is where the
+    data sits in its file (("params",) for a game's parameters)."""
     if not isinstance(data, dict):
-        kind = "empty file" if data is None else f"a {type(data).__name__}"
-        raise DataError(problem(path, "", f"expected a mapping of keys, found {kind}"))
+        where = field_path(at)
+        empty = data is None and not at
+        message = "the file is empty" if empty else f"found {shown(data)}"
+        message += " (expected a mapping of keys)"
+        raise DataError(problem(path, where, message) if where else file_problem(path, message))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        lines = []
-        for err in exc.errors():
-            msg = err["msg"]
-            if err["type"] == "extra_forbidden":
-                msg = "unknown key (not part of the schema)"
-            elif err["type"] == "missing":
-                msg = "required key is missing"
-            lines.append(problem(path, field_path(err["loc"]), msg))
-        raise DataError(*lines) from None
+        raise DataError(*problem_lines(exc, data, path, at)) from None
+    except RecursionError:
+        raise DataError(file_problem(path, f"nested more than {MAX_DEPTH} levels deep")) from None

@@ -13,12 +13,19 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from deckgen import __version__
-from deckgen.errors import DeckgenError
-from deckgen.fileio import write_atomic
-from deckgen.games.base import Game, IllegalMove, Move, State, check_players, game_rngs, get_game, play_game
+from deckgen.errors import DeckgenError, IllegalMove
+from deckgen.fileio import read_limited, shown_path, write_atomic
+from deckgen.games.base import Game, Move, State, get_game
+from deckgen.model.common import shape_problem
+from deckgen.sim.play import game_rngs, play_game
 
 FORMAT_NAME = "deckgen-game-log"
 FORMAT_VERSION = 1
+
+#: Limits of a log read back: the whole file and one line. The longest shipped game
+#: (turn cap 25,000) logs a few MiB; one line is at most a deal of a few hundred card ids.
+MAX_LOG_BYTES = 64 * 1024 * 1024
+MAX_LINE_BYTES = 1024 * 1024
 
 LogLine = dict[str, Any]
 
@@ -93,7 +100,7 @@ def record_game(
 ) -> tuple[State, list[LogLine]]:
     """Play game `index` of seed `seed` with bots, recording it; returns the final state and
     the log lines. The game is the same one the simulator plays for that seed and index."""
-    check_players(game, n_players)
+    game.check_players(n_players)
     resolved = game.rules.resolve_options(options)
     recorder = GameRecorder(game, make_header(game, n_players, bot_names, seed, index, resolved))
 
@@ -116,20 +123,48 @@ def write_log(path: Path, lines: Iterable[LogLine]) -> None:
     try:
         write_atomic(path, "".join(dump_line(line) + "\n" for line in lines))
     except OSError as exc:
-        raise LogError(f"{path}: cannot write the log ({exc.strerror or exc.__class__.__name__})") from None
+        raise LogError(f"{shown_path(path)}: cannot write the log ({exc.strerror or exc.__class__.__name__})") from None
 
 
 def read_log(path: Path) -> list[LogLine]:
-    """The log's lines as dicts; a missing, binary or non-JSON-lines file is a LogError."""
+    """The log's lines as dicts; a missing, binary, oversized or non-JSON-lines file (or
+    anything but a regular file) is a LogError. A UTF-8 BOM is allowed, as in data files."""
+    text = read_limited(path, MAX_LOG_BYTES, "a deckgen game log", LogError)
+    return parse_log(text.splitlines(), shown_path(path))
+
+
+class _NotJson(ValueError):
+    """JSON that Python would accept but the log format does not."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NotJson(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        repeated = next(k for i, (k, _) in enumerate(pairs) if k in dict(pairs[:i]))
+        raise _NotJson(f"key {json.dumps(repeated)} appears twice in one object")
+    return out
+
+
+def _decode(raw: str, where: str) -> Any:
+    """One line as JSON, or a LogError: not JSON, NaN, a key given twice, too deep."""
+    if len(raw) > MAX_LINE_BYTES:
+        raise LogError(f"{where}: line longer than {MAX_LINE_BYTES // 1024} KiB (not a deckgen game log line)")
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LogError(f"{path}: file not found") from None
-    except UnicodeDecodeError:
-        raise LogError(f"{path}: not a deckgen game log (not a UTF-8 text file)") from None
-    except OSError as exc:
-        raise LogError(f"{path}: cannot read the file ({exc.strerror or exc.__class__.__name__})") from None
-    return parse_log(text.splitlines(), str(path))
+        value = json.loads(raw, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except _NotJson as exc:
+        raise LogError(f"{where}: {exc} (expected a deckgen game log line)") from None
+    except RecursionError:
+        raise LogError(f"{where}: nested too deeply (not a deckgen game log line)") from None
+    except ValueError:
+        raise LogError(f"{where}: not a deckgen game log (not JSON)") from None
+    wrong = shape_problem(value)
+    if wrong:
+        raise LogError(f"{where}: {wrong} (not a deckgen game log line)")
+    return value
 
 
 def parse_log(raw_lines: Iterable[str], source: str) -> list[LogLine]:
@@ -138,10 +173,7 @@ def parse_log(raw_lines: Iterable[str], source: str) -> list[LogLine]:
     for number, raw in enumerate(raw_lines, start=1):
         if not raw.strip():
             continue
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            raise LogError(f"{source}: line {number}: not a deckgen game log (not JSON)") from None
+        value = _decode(raw, f"{source}: line {number}")
         if not isinstance(value, dict) or not isinstance(value.get("type"), str):
             raise LogError(f"{source}: line {number}: expected a JSON object with a \"type\"")
         value["_line"] = number
@@ -164,6 +196,9 @@ class _Replay:
         where = f"line {line['_line']}: " if line is not None else ""
         return LogError(f"{self.source}: {where}{message}")
 
+    def unreadable(self, line: LogLine, game: Game) -> LogError:
+        return self.fail(line, f"move {_short(line['move'])} cannot be read by the {game.rules.id} engine")
+
     def field(self, line: LogLine, key: str, kind: type | tuple[type, ...]) -> Any:
         value = line.get(key)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -177,14 +212,18 @@ class _Replay:
         version = self.field(header, "version", int)
         if version > FORMAT_VERSION:
             raise self.fail(header, f"log format version {version} is newer than this deckgen reads ({FORMAT_VERSION})")
+        if version < 1:
+            raise self.fail(header, f"log format version {version} does not exist (expected {FORMAT_VERSION})")
         game_id = self.field(header, "game", str)
         n_players = self.field(header, "players", int)
         seed = self.field(header, "seed", int)
         index = self.field(header, "index", int)
+        if index < 0:
+            raise self.fail(header, f"header line: game index {index} is negative (expected 0 or more)")
         options = self.field(header, "options", dict)
         try:
             game = self.game if self.game is not None and self.game.rules.id == game_id else get_game(game_id)
-            check_players(game, n_players)
+            game.check_players(n_players)
             resolved = game.rules.resolve_options(options)
         except DeckgenError as exc:
             raise self.fail(header, "; ".join(exc.problems)) from None
@@ -200,6 +239,9 @@ class _Replay:
             line = self.next_line()
             if line is None or line["type"] != "chance":
                 raise self.fail(line, f"the engine drew a chance event the log does not have ({_short(event)})")
+            turn = self.field(line, "turn", int)
+            if turn != state.turns:
+                raise self.fail(line, f"chance event logged at turn {turn} but the game is at turn {state.turns}")
             # Direct equality is the fast path; tuples in engine events only match after a JSON round trip.
             if line.get("event") != event and line.get("event") != _jsonable(event):
                 raise self.fail(
@@ -237,11 +279,14 @@ class _Replay:
                 raise self.fail(line, f"move logged at turn {turn} but the game is at turn {state.turns}")
             try:
                 move = game.move_from_json(line["move"])
+            except Exception:  # whatever an engine's reader raises on a foreign value
+                raise self.unreadable(line, game) from None
+            try:
                 state.play(move)
             except IllegalMove as exc:
                 raise self.fail(line, "; ".join(exc.problems)) from None
-            except (TypeError, ValueError, KeyError, IndexError):
-                raise self.fail(line, f"move {_short(line['move'])} cannot be read by the {game.rules.id} engine") from None
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
+                raise self.unreadable(line, game) from None
             self.position += 1
             seen = self.check_events(state, seen)
         if line is None:
@@ -274,5 +319,5 @@ def replay_lines(lines: list[LogLine], source: str = "<log>", game: Game | None 
 def replay_log(path: Path) -> tuple[LogLine, Game, State]:
     """Replay a log file; returns its header, the engine and the final state."""
     lines = read_log(path)
-    game, state = replay_lines(lines, str(path))
+    game, state = replay_lines(lines, shown_path(path))
     return lines[0], game, state

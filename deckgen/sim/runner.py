@@ -1,6 +1,6 @@
 """Running many bot games: argument checks, seeding, chunking over processes, merging.
 
-Game i of a run is seeded from (seed, i) by base.game_rngs, so a run gives the same records
+Game i of a run is seeded from (seed, i) by sim.play.game_rngs, so a run gives the same records
 whatever the number of processes: indices are split into chunks, each worker plays its
 chunks and returns one small tuple per game, and the chunks are merged in index order.
 """
@@ -12,10 +12,15 @@ import os
 import re
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
-from deckgen.errors import DeckgenError, UnknownName
-from deckgen.games.base import Game, check_players, play_game
+from deckgen.errors import BadPlayerCount, DeckgenError
+
+if TYPE_CHECKING:  # the engines load only when a game is played: argument errors stay fast
+    from deckgen.games.base import Game
+
+#: Worker processes `--force-jobs` may start at most, whatever the machine.
+MAX_FORCED_JOBS = 256
 
 
 class SimulationError(DeckgenError):
@@ -49,37 +54,45 @@ Progress = Callable[[int], None]
 """Called with the number of games just completed."""
 
 
-def parse_player_counts(text: str, game: Game) -> list[int]:
-    """`4`, `2-6` or `2,3,5` as a list of counts, each allowed by the game."""
+def parse_count_text(text: str) -> list[int]:
+    """`4`, `2-6` or `2,3,5` as a list of counts, checked for form only (no game needed)."""
     spec = text.strip()
-    if re.fullmatch(r"\d+", spec):
+    if re.fullmatch(r"\d{1,3}", spec):
         counts = [int(spec)]
-    elif match := re.fullmatch(r"(\d+)\s*-\s*(\d+)", spec):
+    elif match := re.fullmatch(r"(\d{1,3})\s*-\s*(\d{1,3})", spec):
         low, high = int(match[1]), int(match[2])
         if low > high:
             raise SimulationError(f"--players {text!r}: the range must go from low to high (e.g. 2-6)")
         counts = list(range(low, high + 1))
-    elif re.fullmatch(r"\d+(\s*,\s*\d+)+", spec):
+    elif re.fullmatch(r"\d{1,3}(\s*,\s*\d{1,3}){1,20}", spec):
         counts = sorted({int(part) for part in spec.split(",")})
     else:
         raise SimulationError(f"--players {text!r}: expected a count (4), a range (2-6) or a list (2,4)")
-    rules = game.rules
-    bad = [n for n in counts if not rules.players.min <= n <= rules.players.max]
-    if bad:
-        allowed = f"{rules.players.min}" if rules.players.min == rules.players.max else f"{rules.players.min}-{rules.players.max}"
-        shown = ", ".join(map(str, bad))
-        raise SimulationError(f"game {rules.id}: {shown} player(s) not allowed (allowed: {allowed})")
     return counts
+
+
+def parse_player_counts(text: str, game: Game) -> list[int]:
+    """`4`, `2-6` or `2,3,5` as a list of counts, each allowed by the game."""
+    counts = parse_count_text(text)
+    players = game.rules.players
+    BadPlayerCount.check(game.rules.id, counts, players.min, players.max)
+    return counts
+
+
+def bot_names_text(text: str) -> list[str]:
+    """The comma list of `--bots`, checked for form only (no game needed)."""
+    names = [name.strip() for name in text.split(",")]
+    if any(not name for name in names):
+        raise SimulationError(f"--bots {text!r}: empty bot name (give names like random,greedy)")
+    return names
 
 
 def parse_bots(text: str, game: Game, n_players: int) -> list[str]:
     """One bot name for every seat, or a comma list with one name per seat."""
-    names = [name.strip() for name in text.split(",")]
-    if any(not name for name in names):
-        raise SimulationError(f"--bots {text!r}: empty bot name (give names like random,greedy)")
-    unknown = sorted({name for name in names if name not in game.bots})
-    if unknown:
-        raise UnknownName(f"game {game.rules.id}: unknown bot {', '.join(map(repr, unknown))} (bots: {', '.join(game.bots)})")
+    from deckgen.bots.registry import check_bot_names
+
+    names = bot_names_text(text)
+    check_bot_names(game.rules.id, names)
     if len(names) == 1:
         return names * n_players
     if len(names) != n_players:
@@ -89,30 +102,54 @@ def parse_bots(text: str, game: Game, n_players: int) -> list[str]:
     return names
 
 
-def parse_options(pairs: tuple[str, ...] | list[str], game: Game) -> dict[str, Any]:
-    """`key=value` pairs resolved against the game's options (defaults filled in)."""
+def option_pairs_text(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
+    """`key=value` pairs as a mapping, checked for form only (no game needed)."""
     given: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise SimulationError(f"--option {pair!r}: expected key=value")
+        if key.strip() in given:
+            raise SimulationError(f"--option {pair!r}: option {key.strip()} is given twice")
         given[key.strip()] = value.strip()
-    return game.rules.resolve_options(given)
+    return given
 
 
-def parse_jobs(text: str) -> int:
-    """`auto` (every core) or a positive number of worker processes."""
-    if text == "auto":
+def parse_options(pairs: tuple[str, ...] | list[str], game: Game) -> dict[str, Any]:
+    """`key=value` pairs resolved against the game's options (defaults filled in)."""
+    return game.rules.resolve_options(option_pairs_text(pairs))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
         return os.cpu_count() or 1
-    if not re.fullmatch(r"\d+", text) or int(text) < 1:
+
+
+def parse_jobs(text: str, force: bool = False) -> int:
+    """`auto` (every core) or a positive number of worker processes, at most the cores of
+    this machine (more only waste memory and time) unless `force`, then at most
+    MAX_FORCED_JOBS."""
+    if text == "auto":
+        return cores()
+    if not re.fullmatch(r"\d{1,6}", text) or int(text) < 1:
         raise SimulationError(f"--jobs {text!r}: expected a positive number or auto")
-    return int(text)
+    jobs = int(text)
+    if force:
+        if jobs > MAX_FORCED_JOBS:
+            raise SimulationError(f"--jobs {jobs}: more than {MAX_FORCED_JOBS} workers, even with --force-jobs")
+        return jobs
+    return min(jobs, cores())
 
 
 def play_range(
     game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int, start: int, stop: int
 ) -> list[GameRecord]:
     """Play games start..stop-1 of a run and keep only their records."""
+    from deckgen.sim.play import play_game
+
     records = []
     bot_list = list(bots)
     for index in range(start, stop):
@@ -124,8 +161,22 @@ def play_range(
 _worker_game: Game | None = None
 
 
+def die_with_parent() -> None:
+    """In a worker: end when the process that started it ends, even by `kill -9`, so a
+    killed run leaves no workers behind still writing (Linux; elsewhere nothing happens)."""
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _init_worker(game: Game) -> None:
     global _worker_game
+    die_with_parent()
     _worker_game = game
 
 
@@ -160,7 +211,7 @@ def run_simulation(
     progress: Progress | None = None,
 ) -> SimRun:
     """Play `games` seeded games; the records do not depend on `jobs`."""
-    check_players(game, n_players)
+    game.check_players(n_players)
     if games < 1:
         raise SimulationError(f"--games {games}: play at least one game")
     if len(bots) != n_players:

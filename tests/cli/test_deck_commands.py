@@ -98,5 +98,28 @@ def test_validate_reports_every_problem_in_every_file(tmp_path: Path):
     lines = result.output.strip().splitlines()
     assert f"error: {bad}: extra: unknown key (not part of the schema)" in lines
     assert any(line.startswith(f"error: {broken}: line ") for line in lines)
-    assert f"error: {tmp_path / 'missing.yaml'}: <root>: file not found" in lines
+    assert f"error: {tmp_path / 'missing.yaml'}: file not found" in lines
     assert "Traceback" not in result.output
+
+
+def test_validate_checks_what_the_engine_would_refuse_at_play_time(tmp_path: Path):
+    """Typed params and setups the deck cannot deal are `validate` problems, not play-time errors."""
+    import yaml
+
+    source = Path(__file__).parents[2] / "decks" / "mirror" / "games" / "zoomies.yaml"
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data["params"]["round_hand_sizes"] = "five"
+    data["params"]["surprise"] = 1
+    data["setup"][4]["hand_size"] = 20
+    bad = tmp_path / "mirror" / "games" / "zoomies.yaml"
+    bad.parent.mkdir(parents=True)
+    bad.write_text(yaml.safe_dump(data), encoding="utf-8")
+    result = run("validate", str(bad))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = result.output.strip().splitlines()
+    assert any(line.startswith(f"error: {bad}: params.round_hand_sizes: ") for line in lines), lines
+    assert f"error: {bad}: params.surprise: unknown key (not part of the schema)" in lines
+    data["params"] = yaml.safe_load(source.read_text(encoding="utf-8"))["params"]
+    bad.write_text(yaml.safe_dump(data), encoding="utf-8")
+    lines = run("validate", str(bad)).output.strip().splitlines()
+    assert any(line.startswith(f"error: {bad}: setup.4") for line in lines), lines

@@ -1,9 +1,19 @@
-"""Seeded random playouts that check the engine invariants for any game."""
+"""Seeded playouts that check the engine invariants for any game, and the helpers they share."""
 
 from __future__ import annotations
 
-from deckgen.games.base import State, get_game, zone_multiset
+from collections import Counter
+
+from deckgen.games.base import State, get_game
 from deckgen.sim.log import dump_line, parse_log, record_game, replay_lines
+
+
+def zone_multiset(state: State) -> Counter:
+    """All cards in a state as a multiset, for 'no card lost or duplicated' checks."""
+    counts: Counter = Counter()
+    for cards in state.card_zones().values():
+        counts.update(cards)
+    return counts
 
 
 def check_playouts(
@@ -15,7 +25,7 @@ def check_playouts(
     game = get_game(game_id)
     finals = []
     for index in range(games):
-        initial = {}
+        initial: dict[str, Counter] = {}
 
         def check_move(state: State, move: object) -> None:
             if not initial:

@@ -9,9 +9,12 @@ import pytest
 
 from deckgen.bots.mirrorquest import GreedyBot
 from deckgen.errors import DeckgenError
-from deckgen.games.base import IllegalMove, game_rngs, get_game, play_game, zone_multiset
+from deckgen.errors import BadPlayerCount, IllegalMove
+from deckgen.games.base import get_game
+from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.mirrorquest import (
     DRAW_MOVE,
+    PHASE_NAMES,
     PASS_MOVE,
     PICKUP,
     PLAY,
@@ -20,7 +23,7 @@ from deckgen.games.mirrorquest import (
     MirrorquestState,
 )
 from deckgen.model.rules import load_rules
-from tests.games.playout import check_playouts
+from tests.games.playout import check_playouts, zone_multiset
 
 RED, GREEN, BLUE, YELLOW = 0, 1, 2, 3
 TOP = "red-deer-winterwoods"
@@ -68,7 +71,12 @@ def at(
     cards = [c for hand in full for c in hand] + [mirrorcard]
     cards += list(kwargs.get("draw_pile", ())) + list(kwargs.get("discards", ()))  # type: ignore[call-overload]
     assert len(cards) == len(set(cards)), "a card appears twice in the position"
-    return game.position(full, mirrorcard, **kwargs)  # type: ignore[arg-type]
+    zones = {f"hand/{s}": hand for s, hand in enumerate(full)}
+    zones["draw"] = list(reversed(list(kwargs.pop("draw_pile", ()))))  # type: ignore[call-overload]
+    zones["discard"] = [*kwargs.pop("discards", ()), mirrorcard]  # type: ignore[misc]
+    if "current" in kwargs:
+        kwargs["current_player"] = kwargs.pop("current")
+    return game.position(zones, **kwargs)  # type: ignore[arg-type]
 
 
 # -- data and setup ---------------------------------------------------------------------
@@ -106,7 +114,7 @@ def test_deal_uses_hand_sizes_from_rule_data(game: Mirrorquest, players: int, ha
 
 
 def test_bad_player_count_is_a_user_error(game: Mirrorquest) -> None:
-    with pytest.raises(DeckgenError, match="2-8 players"):
+    with pytest.raises(BadPlayerCount, match=r"game mirrorquest: 9 players not allowed \(allowed: 2-8\)"):
         game.new_game(9, random.Random(1), game.rules.resolve_options())
 
 
@@ -384,12 +392,33 @@ def test_forced_draw_then_only_the_drawn_card_if_it_answers(game: Mirrorquest) -
     assert state.legal_moves() == [PASS_MOVE]
 
 
-def test_voluntary_draw_when_forced_allows_only_the_drawn_card(game: Mirrorquest) -> None:
-    hand = ["blue-owl-moonlake", "red-hare-mistvale"]
+def test_a_voluntary_draw_when_forced_leaves_every_answer_open(game: Mirrorquest) -> None:
+    """Drawing instead of answering although the hand could: then any answer, or a pass,
+    as on a normal turn after a draw (not only the drawn card)."""
+    hand = ["blue-owl-moonlake", "blue-hare-moonlake", "red-hare-mistvale"]
     state = at(game, [None, hand, None], mirrorcard="pickup2-1", declared="blue", current=1, phase="forced",
                draw_pile=["wild-4"])
+    assert DRAW_MOVE in state.legal_moves()
     state.play(DRAW_MOVE)
-    assert set(state.legal_moves()) == {wild(game, "wild-4"), PASS_MOVE}
+    assert state.phase == PHASE_NAMES.index("answer_after_draw")
+    assert set(state.legal_moves()) == {
+        play(game, "blue-owl-moonlake"), play(game, "blue-hare-moonlake"),
+        play(game, "blue-owl-moonlake", "blue-hare-moonlake"), play(game, "blue-hare-moonlake", "blue-owl-moonlake"),
+        play(game, "blue-hare-moonlake", "red-hare-mistvale"),  # catch-up sets by location and by symbol
+        wild(game, "wild-4"), PASS_MOVE,
+    }
+    state.play(play(game, "blue-owl-moonlake"))  # an answer with a card held before the draw
+    assert state.current_player == 2 and state.phase == PHASE_NAMES.index("normal")
+    assert sorted(state.hand_ids(1)) == ["blue-hare-moonlake", "red-hare-mistvale", "wild-4"]
+
+
+def test_a_voluntary_draw_when_forced_may_end_in_a_pass(game: Mirrorquest) -> None:
+    state = at(game, [None, ["blue-owl-moonlake", "red-hare-mistvale"], None], mirrorcard="pickup2-1",
+               declared="blue", current=1, phase="forced", draw_pile=["green-fox-emberpeak"])
+    state.play(DRAW_MOVE)
+    state.play(PASS_MOVE)
+    assert state.current_player == 2
+    assert sorted(state.hand_ids(1)) == ["blue-owl-moonlake", "green-fox-emberpeak", "red-hare-mistvale"]
 
 
 def test_after_a_failed_answer_the_next_player_follows_the_colour_without_pickup(game: Mirrorquest) -> None:
@@ -530,19 +559,19 @@ def test_observation_shows_only_the_own_hand(game: Mirrorquest) -> None:
 def test_card_zones_hold_every_card(game: Mirrorquest) -> None:
     state = game.new_game(6, random.Random(5), game.rules.resolve_options())
     zones = state.card_zones()
-    assert set(zones) == {f"hand {s}" for s in range(6)} | {"draw pile", "discards"}
-    assert sorted(c for cards in zones.values() for c in cards) == list(range(76))
+    assert set(zones) == {f"hand/{s}" for s in range(6)} | {"draw", "discard"}
+    assert sorted(c for cards in zones.values() for c in cards) == sorted(game.cards.ids)
 
 
 def test_describe_move_uses_card_names(game: Mirrorquest) -> None:
     state = at(game, [["blue-deer-moonlake"], ["red-fox-emberpeak"]])
     assert state.describe_move(play(game, "blue-deer-winterwoods", "green-owl-winterwoods", reverses=1, skips=1)) == (
-        "plays Green Owl in Winterwoods, Blue Deer in Winterwoods (Blue Deer in Winterwoods on top) "
+        "seat 0 plays Green Owl in Winterwoods, Blue Deer in Winterwoods (Blue Deer in Winterwoods on top) "
         "with 1 reverse and 1 skip"
     )
-    assert state.describe_move(pickup(game, "pickup4-1", GREEN)) == "plays Pickup +4 wildcard and declares Green"
-    assert state.describe_move(wild(game, "wild-1")) == "plays Wildcard"
-    assert (state.describe_move(DRAW_MOVE), state.describe_move(PASS_MOVE)) == ("draws a card", "passes")
+    assert state.describe_move(pickup(game, "pickup4-1", GREEN)) == "seat 0 plays Pickup +4 wildcard and declares Green"
+    assert state.describe_move(wild(game, "wild-1")) == "seat 0 plays Wildcard"
+    assert (state.describe_move(DRAW_MOVE), state.describe_move(PASS_MOVE)) == ("seat 0 draws a card", "seat 0 passes")
 
 
 def test_card_names_come_from_the_deck(game: Mirrorquest) -> None:
@@ -698,4 +727,20 @@ def test_mixed_bots_with_call_penalties_keep_every_card() -> None:
     for index in range(30):
         state = play_game(engine, 4, ["greedy", "random", "greedy", "random"], seed=3, index=index,
                           options={"call_miss_rate": 0.5})
-        assert sorted(c for cards in state.card_zones().values() for c in cards) == list(range(76))
+        assert sorted(c for cards in state.card_zones().values() for c in cards) == sorted(engine.cards.ids)
+
+
+def test_log_events_come_in_the_order_they_happen(game: Mirrorquest) -> None:
+    """A pickup of 2 from a pile of 1: the first card is drawn, then the discards are
+    reshuffled, then the second card is drawn, and the log says so in that order."""
+    state = at(game, [["pickup2-1", "red-owl-moonlake"], None, None], current=0,
+               draw_pile=["green-fox-emberpeak"], discards=["yellow-fox-emberpeak", "blue-hare-mistvale"],
+               record=True)
+    state.play(pickup(game, "pickup2-1", BLUE))
+    events = state.events or []
+    assert [(e["type"], e.get("seat"), e.get("card")) for e in events[:2]] == [
+        ("draw", 1, "green-fox-emberpeak"),
+        ("reshuffle", None, None),
+    ]
+    assert events[2]["type"] == "draw" and events[2]["seat"] == 1
+    assert events[2]["card"] in {"yellow-fox-emberpeak", "blue-hare-mistvale", TOP}

@@ -9,8 +9,9 @@ from collections import Counter
 import pytest
 
 from deckgen.bots.mismatch import GreedyMismatchBot
-from deckgen.errors import DataError, DeckgenError, UnknownName
-from deckgen.games.base import IllegalMove, play_game
+from deckgen.bots.registry import make_bot
+from deckgen.errors import BadPosition, DataError, DeckgenError, IllegalMove, UnknownCard
+from deckgen.sim.play import play_game
 from deckgen.games.mismatch import REVEAL, MismatchGame, MismatchState
 from deckgen.model.rules import load_rules
 from tests.games.playout import check_playouts
@@ -25,8 +26,16 @@ def game() -> MismatchGame:
     return MismatchGame(load_rules("mismatch"))
 
 
+def position(game: MismatchGame, decks: list[list[str]], captured: list[list[str]] | None = None,
+             **details: object) -> MismatchState:
+    """A position from each seat's deck (top card first) and capture pile."""
+    zones = {f"deck/{s}": deck for s, deck in enumerate(decks)}
+    zones.update({f"won/{s}": pile for s, pile in enumerate(captured or [])})
+    return game.position(zones, **details)  # type: ignore[arg-type]
+
+
 def ids(state: MismatchState, cards: list[int]) -> list[str]:
-    return [state.game.card_ids[c] for c in cards]
+    return [state.game.cards.ids[c] for c in cards]
 
 
 def deck_ids(state: MismatchState, seat: int) -> list[str]:
@@ -44,7 +53,7 @@ FILLER = [["red-2-clubs"], ["red-3-clubs"], ["red-4-clubs"], ["red-5-clubs"]]
 
 
 def test_example_1_red_eight_beats_blue_eight_by_the_bonus(game: MismatchGame) -> None:
-    state = game.position([["blue-8-clubs"], ["red-8-clubs"], *FILLER[:2]])
+    state = position(game, [["blue-8-clubs"], ["red-8-clubs"], *FILLER[:2]])
     state.apply(REVEAL)
     assert captured_ids(state, 1) == Counter(["blue-8-clubs", "red-8-clubs"])
     assert state.captured[0] == [] and not state.in_game[0]
@@ -52,14 +61,14 @@ def test_example_1_red_eight_beats_blue_eight_by_the_bonus(game: MismatchGame) -
 
 
 def test_example_2_blue_queen_with_bonus_loses_to_yellow_ace(game: MismatchGame) -> None:
-    state = game.position([*FILLER[:1], ["blue-Q-clubs"], ["yellow-A-clubs"], *FILLER[1:2]], current_player=1)
+    state = position(game, [*FILLER[:1], ["blue-Q-clubs"], ["yellow-A-clubs"], *FILLER[1:2]], current_player=1)
     state.apply(REVEAL)
     assert captured_ids(state, 2) == Counter(["blue-Q-clubs", "yellow-A-clubs"])
     assert not state.in_game[1]
 
 
 def test_example_3_tie_with_pot_and_break(game: MismatchGame) -> None:
-    state = game.position(
+    state = position(game, 
         [
             *FILLER[:2],
             ["red-4-clubs", "blue-6-clubs", "red-A-clubs", "yellow-7-clubs", "green-9-clubs"],
@@ -77,7 +86,7 @@ def test_example_3_tie_with_pot_and_break(game: MismatchGame) -> None:
 
 
 def test_the_three_examples_as_one_four_player_sequence(game: MismatchGame) -> None:
-    state = game.position(
+    state = position(game, 
         [
             ["blue-8-clubs", "green-K-clubs"],
             ["red-8-clubs", "blue-Q-clubs"],
@@ -103,7 +112,7 @@ COLOURS = ["red", "blue", "yellow", "green"]
 @pytest.mark.parametrize("second", COLOURS)
 def test_colour_bonus_only_against_the_next_colour(game: MismatchGame, first: str, second: str) -> None:
     suits = ("clubs", "hearts")
-    state = game.position([[f"{first}-9-{suits[0]}", "red-2-spades"], [f"{second}-9-{suits[1]}", "red-3-spades"]])
+    state = position(game, [[f"{first}-9-{suits[0]}", "red-2-spades"], [f"{second}-9-{suits[1]}", "red-3-spades"]])
     state.apply(REVEAL)
     step = (COLOURS.index(second) - COLOURS.index(first)) % 4
     if step == 1:
@@ -115,7 +124,7 @@ def test_colour_bonus_only_against_the_next_colour(game: MismatchGame, first: st
 
 
 def test_bonus_never_bridges_two_ranks(game: MismatchGame) -> None:
-    state = game.position([["red-7-clubs"], ["blue-9-clubs"]])
+    state = position(game, [["red-7-clubs"], ["blue-9-clubs"]])
     state.apply(REVEAL)
     assert state.is_over and state.result().winners == (1,)
 
@@ -126,7 +135,7 @@ def test_bonus_never_bridges_two_ranks(game: MismatchGame) -> None:
      ("red-2-clubs", "red-3-clubs", "b")],
 )
 def test_rank_values(game: MismatchGame, card_a: str, card_b: str, outcome: str) -> None:
-    state = game.position([[card_a, "green-2-spades"], [card_b, "green-3-spades"]])
+    state = position(game, [[card_a, "green-2-spades"], [card_b, "green-3-spades"]])
     state.apply(REVEAL)
     if outcome == "tie":
         assert state.ties == 1
@@ -143,7 +152,7 @@ def test_tie_breakers_tying_again_repeat_the_tie(game: MismatchGame) -> None:
          "red-4-hearts", "red-6-hearts", "red-K-hearts", "red-7-spades"]
     b = ["red-5-hearts", "green-2-clubs", "green-3-clubs", "blue-9-hearts",
          "green-4-hearts", "green-6-hearts", "green-J-hearts", "green-8-spades"]
-    state = game.position([a, b])
+    state = position(game, [a, b])
     state.apply(REVEAL)
     assert state.ties == 2
     assert captured_ids(state, 0) == Counter(a[:7] + b[:7])
@@ -151,7 +160,7 @@ def test_tie_breakers_tying_again_repeat_the_tie(game: MismatchGame) -> None:
 
 
 def test_player_with_two_cards_left_puts_one_in_and_breaks_with_the_last(game: MismatchGame) -> None:
-    state = game.position(
+    state = position(game, 
         [
             ["red-5-clubs", "red-2-clubs", "red-A-clubs"],
             ["red-5-hearts", "green-2-clubs", "green-3-clubs", "green-4-clubs", "green-5-clubs"],
@@ -166,7 +175,7 @@ def test_player_with_two_cards_left_puts_one_in_and_breaks_with_the_last(game: M
 
 
 def test_player_with_no_card_left_loses_the_tie_and_is_out(game: MismatchGame) -> None:
-    state = game.position([["red-5-clubs"], ["red-5-hearts", "green-2-clubs"], ["blue-2-clubs"]])
+    state = position(game, [["red-5-clubs"], ["red-5-hearts", "green-2-clubs"], ["blue-2-clubs"]])
     state.apply(REVEAL)
     assert not state.in_game[0] and state.out_order == [0]
     assert captured_ids(state, 1) == Counter(["red-5-clubs", "red-5-hearts"])
@@ -174,7 +183,7 @@ def test_player_with_no_card_left_loses_the_tie_and_is_out(game: MismatchGame) -
 
 
 def test_player_whose_last_card_breaks_and_loses_is_out(game: MismatchGame) -> None:
-    state = game.position(
+    state = position(game, 
         [["red-5-clubs", "red-2-clubs"], ["red-5-hearts", "green-2-clubs", "green-3-clubs", "green-9-clubs"]]
     )
     state.apply(REVEAL)
@@ -183,7 +192,7 @@ def test_player_whose_last_card_breaks_and_loses_is_out(game: MismatchGame) -> N
 
 
 def test_both_players_out_of_cards_in_a_tie_take_back_their_own(game: MismatchGame) -> None:
-    state = game.position([["red-5-clubs", "red-9-clubs"], ["red-5-hearts", "red-9-hearts"], ["blue-2-clubs"]])
+    state = position(game, [["red-5-clubs", "red-9-clubs"], ["red-5-hearts", "red-9-hearts"], ["blue-2-clubs"]])
     state.apply(REVEAL)
     assert state.ties == 2
     assert captured_ids(state, 0) == Counter(["red-5-clubs", "red-9-clubs"])
@@ -192,7 +201,7 @@ def test_both_players_out_of_cards_in_a_tie_take_back_their_own(game: MismatchGa
 
 
 def test_short_player_uses_capture_pile_in_a_tie(game: MismatchGame) -> None:
-    state = game.position(
+    state = position(game, 
         [["red-5-clubs"], ["red-5-hearts", "green-2-clubs", "green-3-clubs", "green-4-clubs"]],
         captured=[["red-A-clubs", "red-K-clubs", "red-Q-clubs"], []],
         rng=random.Random(3),
@@ -209,7 +218,7 @@ def test_short_player_uses_capture_pile_in_a_tie(game: MismatchGame) -> None:
 
 
 def test_won_cards_go_to_the_capture_pile_not_the_deck(game: MismatchGame) -> None:
-    state = game.position([["red-K-clubs", "red-2-clubs"], ["red-3-clubs", "red-4-clubs"]])
+    state = position(game, [["red-K-clubs", "red-2-clubs"], ["red-3-clubs", "red-4-clubs"]])
     state.apply(REVEAL)
     assert deck_ids(state, 0) == ["red-2-clubs"]
     assert captured_ids(state, 0) == Counter(["red-K-clubs", "red-3-clubs"])
@@ -217,7 +226,7 @@ def test_won_cards_go_to_the_capture_pile_not_the_deck(game: MismatchGame) -> No
 
 def test_empty_deck_is_refilled_from_shuffled_capture_pile(game: MismatchGame) -> None:
     pile = ["red-2-clubs", "red-3-clubs", "red-4-clubs", "red-5-clubs", "red-6-clubs"]
-    state = game.position(
+    state = position(game, 
         [[], ["blue-2-hearts", "blue-3-hearts"]], captured=[pile, []], rng=random.Random(5), record=True
     )
     state.apply(REVEAL)
@@ -233,7 +242,7 @@ def test_empty_deck_is_refilled_from_shuffled_capture_pile(game: MismatchGame) -
 
 
 def test_player_with_only_a_capture_pile_is_still_in(game: MismatchGame) -> None:
-    state = game.position([["red-2-clubs"], ["red-3-clubs"], []], captured=[[], [], ["blue-4-clubs"]])
+    state = position(game, [["red-2-clubs"], ["red-3-clubs"], []], captured=[[], [], ["blue-4-clubs"]])
     assert state.in_game == [True, True, True]
     state.apply(REVEAL)
     assert not state.in_game[0] and state.current_player == 1 and state.opponent() == 2
@@ -244,7 +253,7 @@ def test_player_with_only_a_capture_pile_is_still_in(game: MismatchGame) -> None
 
 def test_rotation_follows_seat_order_and_wraps(game: MismatchGame) -> None:
     rows = [[f"{colour}-{rank}-clubs" for rank in "23456"] for colour in ("red", "blue", "yellow", "green")]
-    state = game.position([rows[0], rows[1], rows[2], [f"red-{rank}-hearts" for rank in "23456"]])
+    state = position(game, [rows[0], rows[1], rows[2], [f"red-{rank}-hearts" for rank in "23456"]])
     pairs = []
     for _ in range(5):
         pairs.append((state.current_player, state.opponent()))
@@ -253,7 +262,7 @@ def test_rotation_follows_seat_order_and_wraps(game: MismatchGame) -> None:
 
 
 def test_rotation_skips_a_defender_knocked_out(game: MismatchGame) -> None:
-    state = game.position(
+    state = position(game, 
         [
             ["red-7-clubs", "red-2-hearts"],
             ["red-9-clubs", "red-3-hearts"],
@@ -273,14 +282,14 @@ def test_rotation_skips_a_defender_knocked_out(game: MismatchGame) -> None:
 
 
 def test_rotation_after_the_challenger_is_knocked_out(game: MismatchGame) -> None:
-    state = game.position([["red-7-clubs"], ["red-2-clubs"], ["red-9-clubs"], ["red-8-clubs"]], current_player=1)
+    state = position(game, [["red-7-clubs"], ["red-2-clubs"], ["red-9-clubs"], ["red-8-clubs"]], current_player=1)
     state.apply(REVEAL)
     assert state.out_order == [1]
     assert (state.current_player, state.opponent()) == (2, 3)
 
 
 def test_last_player_with_cards_wins(game: MismatchGame) -> None:
-    state = game.position([["red-9-clubs", "red-10-clubs"], ["red-2-clubs"], []], captured=[[], [], ["red-3-clubs"]])
+    state = position(game, [["red-9-clubs", "red-10-clubs"], ["red-2-clubs"], []], captured=[[], [], ["red-3-clubs"]])
     state.apply(REVEAL)
     assert not state.is_over and (state.current_player, state.opponent()) == (2, 0)
     state.apply(REVEAL)
@@ -295,7 +304,7 @@ def test_last_player_with_cards_wins(game: MismatchGame) -> None:
 
 
 def test_unfinished_game_has_no_winner(game: MismatchGame) -> None:
-    state = game.position([["red-9-clubs", "red-3-hearts"], ["red-2-clubs", "red-4-hearts"]])
+    state = position(game, [["red-9-clubs", "red-3-hearts"], ["red-2-clubs", "red-4-hearts"]])
     state.apply(REVEAL)
     result = state.result()
     assert not result.finished and result.winners == ()
@@ -326,7 +335,7 @@ def test_deal_follows_the_rule_data(game: MismatchGame, n_players: int, length: 
     dealt = [c for zone in state.card_zones().values() for c in zone]
     assert len(dealt) == len(set(dealt)) == (52 if length == "short" else 208)
     if length == "short":
-        cards = [game.deck.cards[c] for c in dealt]
+        cards = [game.deck.cards[game.cards.index_of(c)] for c in dealt]
         assert {c.attrs["suit"] for c in cards} == {game.rules.params["short_game_suit"]}
         assert Counter(c.attrs["colour"] for c in cards) == Counter({colour: 13 for colour in COLOURS})
     assert state.current_player == 0 and state.opponent() == 1
@@ -347,18 +356,18 @@ def test_player_count_outside_2_to_6_is_refused(game: MismatchGame, n_players: i
 def test_deal_table_that_does_not_add_up_is_a_data_error(game: MismatchGame) -> None:
     params = dict(game.rules.params)
     params["long_game"] = {**params["long_game"], "removed": {**params["long_game"]["removed"], 5: 2}}
-    with pytest.raises(DataError, match="long game, 5 players"):
+    with pytest.raises(DataError, match=r"params.long_game.hand_size.5: 5 x 41 \+ 2 removed"):
         MismatchGame(game.rules.model_copy(update={"params": params}))
 
 
 def test_position_without_any_cards_is_refused(game: MismatchGame) -> None:
-    with pytest.raises(DeckgenError, match="at least one seat"):
-        game.position([[], []])
+    with pytest.raises(BadPosition, match="at least one seat"):
+        position(game, [[], []])
 
 
 def test_unknown_card_in_a_position_is_named(game: MismatchGame) -> None:
-    with pytest.raises(UnknownName, match="purple-2-clubs"):
-        game.position([["purple-2-clubs"], ["red-2-clubs"]])
+    with pytest.raises(UnknownCard, match="purple-2-clubs"):
+        position(game, [["purple-2-clubs"], ["red-2-clubs"]])
 
 
 # --- contract: recording, replay, observation, transcripts, bots --------------------------------
@@ -377,7 +386,7 @@ def test_recorded_deal_and_replay_reproduce_events_and_result(game: MismatchGame
 
 
 def test_observation_shows_counts_and_own_capture_pile_only(game: MismatchGame) -> None:
-    state = game.position([["red-K-clubs", "red-2-clubs"], ["red-3-clubs", "red-4-clubs"], ["blue-5-clubs"]])
+    state = position(game, [["red-K-clubs", "red-2-clubs"], ["red-3-clubs", "red-4-clubs"], ["blue-5-clubs"]])
     state.apply(REVEAL)
     seen = state.observation(0)
     assert json.loads(json.dumps(seen)) == seen
@@ -389,9 +398,9 @@ def test_observation_shows_counts_and_own_capture_pile_only(game: MismatchGame) 
 
 
 def test_describe_move_names_the_cards(game: MismatchGame) -> None:
-    state = game.position([["blue-8-clubs"], ["red-8-clubs"]])
+    state = position(game, [["blue-8-clubs"], ["red-8-clubs"]])
     assert state.describe_move(REVEAL) == "seat 0 turns up Blue 8 of Clubs against seat 1's Red 8 of Clubs"
-    empty = game.position([[], ["red-8-clubs"]], captured=[["blue-8-clubs"], []])
+    empty = position(game, [[], ["red-8-clubs"]], captured=[["blue-8-clubs"], []])
     assert "capture pile" in empty.describe_move(REVEAL)
 
 
@@ -399,7 +408,7 @@ def test_both_bots_play_the_only_move(game: MismatchGame) -> None:
     state = game.new_game(4, random.Random(1), {"length": "short"})
     assert state.legal_moves() == [REVEAL]
     assert GreedyMismatchBot(random.Random(0), 0).choose(state) == REVEAL
-    assert game.make_bot("random", random.Random(0), 0).choose(state) == REVEAL
+    assert make_bot("mismatch", "random", random.Random(0), 0).choose(state) == REVEAL
 
 
 # --- seeded playouts ---------------------------------------------------------------------------

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from deckgen.bots.mystique import GreedyBot
-from deckgen.errors import DataError, DeckgenError, UnknownName
-from deckgen.games.base import IllegalMove, get_game, play_game
+from deckgen.errors import BadOption, BadPlayerCount, BadPosition, DataError, DeckgenError, IllegalMove, UnknownCard
+from deckgen.games.base import get_game
+from deckgen.sim.play import play_game
 from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState, _add_subsets
 from deckgen.model.rules import load_rules
 from tests.games.playout import check_playouts
@@ -24,6 +25,14 @@ PLAYOUTS_PER_SETTING = 50
 @pytest.fixture(scope="module")
 def game() -> MystiqueGame:
     return MystiqueGame(load_rules("mystique"))
+
+
+def position(game: MystiqueGame, hands: list[list[str]], burns: list[list[str]] | None = None,
+             **details: object) -> MystiqueState:
+    """A position at the start of a round from each seat's hand and burns."""
+    zones = {f"hand/{s}": hand for s, hand in enumerate(hands)}
+    zones.update({f"burns/{s}": pile for s, pile in enumerate(burns or [])})
+    return game.position(zones, **details)  # type: ignore[arg-type]
 
 
 def cards(colours: str, suits: str, numbers: str) -> list[str]:
@@ -55,7 +64,7 @@ def test_suns_example_fourteen_suns_burned_by_the_fourth_player(game: MystiqueGa
     suns = cards("yrb", "s", "12345")
     alejandro, brenna, cedric = suns[0:3] + ["red-moons-1"], suns[3:8] + ["red-moons-2"], suns[8:14] + ["red-moons-3"]
     didier = suns[14:15] + cards("y", "m", "12345")
-    state = game.position([alejandro, didier, cedric, brenna], current_player=0)
+    state = position(game, [alejandro, didier, cedric, brenna], current_player=0)
     state.play(state.cast_move(suns[0:3], "suit", "suns"))
     assert state.current_player == 3
     state.play(state.cast_move(suns[3:8]))
@@ -78,7 +87,7 @@ def test_deflection_example_nine_cards_after_two_palms(game: MystiqueGame) -> No
     brenna = cards("y", "m", "4") + cards("r", "m", "234") + cards("b", "m", "5")
     cedric = cards("y", "m", "5") + cards("r", "c", "12")
     didier = cards("r", "m", "5") + cards("b", "c", "12")
-    state = game.position([alejandro, didier, cedric, brenna], options={"spell_deflection": True})
+    state = position(game, [alejandro, didier, cedric, brenna], options={"spell_deflection": True})
     state.play(state.cast_move(cards("y", "m", "123"), "suit", "moons"))
     state.play(state.cast_move(cards("y", "m", "4") + cards("r", "m", "234")))
     state.play(state.deflect_move("yellow-moons-5"))
@@ -94,7 +103,7 @@ def test_deflection_example_nine_cards_after_two_palms(game: MystiqueGame) -> No
 
 def test_fives_still_open_a_round_with_deflection_on(game: MystiqueGame) -> None:
     fives = cards("yrb", "m", "5")
-    state = game.position([fives, cards("y", "s", "1")], options={"spell_deflection": True})
+    state = position(game, [fives, cards("y", "s", "1")], options={"spell_deflection": True})
     state.play(state.cast_move(fives, "number", 5))
     assert state.spell_count == 3 and state.hands[0] == 0
 
@@ -128,7 +137,7 @@ def test_two_decks_give_back_prefixed_identities(game: MystiqueGame) -> None:
 
 def test_identical_faces_are_different_cards_in_a_spell(game: MystiqueGame) -> None:
     twins = ["gold:red-arms-3", "silver:red-arms-3"]
-    state = game.position([twins, ["gold:blue-moons-1"], [], [], []], decks=2)
+    state = position(game, [twins, ["gold:blue-moons-1"], [], [], []], decks=2)
     moves = state.legal_moves()
     code = state.table.code_of("colour", "red")
     singles = [m for m in moves if m[0] == code and m[1].bit_count() == 1]
@@ -137,7 +146,7 @@ def test_identical_faces_are_different_cards_in_a_spell(game: MystiqueGame) -> N
 
 @pytest.mark.parametrize("n_players", [1, 7])
 def test_player_count_outside_two_to_six_is_refused(game: MystiqueGame, n_players: int) -> None:
-    with pytest.raises(DataError):
+    with pytest.raises(BadPlayerCount, match=f"game mystique: {n_players} players not allowed"):
         game.new_game(n_players, random.Random(0), game.rules.resolve_options())
 
 
@@ -199,7 +208,7 @@ def shares_a_value(state: MystiqueState, combo: tuple[int, ...]) -> list[int]:
 
 def test_openings_are_exactly_the_sets_of_one_to_five_sharing_a_value(game: MystiqueGame) -> None:
     mixed = cards("yr", "ms", "123") + cards("b", "a", "45")
-    state = game.position([mixed, ["blue-crowns-1"]])
+    state = position(game, [mixed, ["blue-crowns-1"]])
     indices = [state.table.index[c] for c in mixed]
     expected = set()
     for size in range(1, 6):
@@ -212,7 +221,7 @@ def test_openings_are_exactly_the_sets_of_one_to_five_sharing_a_value(game: Myst
 
 def test_six_cards_of_one_colour_cannot_open(game: MystiqueGame) -> None:
     yellows = cards("y", "m", "12345") + ["yellow-suns-1"]
-    state = game.position([yellows, ["blue-crowns-1"]])
+    state = position(game, [yellows, ["blue-crowns-1"]])
     with pytest.raises(IllegalMove):
         state.play(state.cast_move(yellows, "colour", "yellow"))
     state.play(state.cast_move(yellows[:5], "colour", "yellow"))
@@ -220,13 +229,13 @@ def test_six_cards_of_one_colour_cannot_open(game: MystiqueGame) -> None:
 
 
 def test_one_card_can_be_announced_on_each_of_its_three_values(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-2"], ["blue-crowns-1"]])
+    state = position(game, [["red-arms-2"], ["blue-crowns-1"]])
     announced = sorted(state.table.code_values[code] for code, _ in state.legal_moves())
     assert announced == [("colour", "red"), ("number", 2), ("suit", "arms")]
 
 
 def test_cards_sharing_nothing_cannot_be_cast_together(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-2", "blue-moons-3"], ["blue-crowns-1"]])
+    state = position(game, [["red-arms-2", "blue-moons-3"], ["blue-crowns-1"]])
     with pytest.raises(IllegalMove):
         state.play(state.cast_move(["red-arms-2", "blue-moons-3"], "colour", "red"))
 
@@ -237,7 +246,7 @@ def test_cards_sharing_nothing_cannot_be_cast_together(game: MystiqueGame) -> No
 def opened(game: MystiqueGame, opener: list[str], answerer: list[str], attribute: str, value: Any,
            options: dict[str, Any] | None = None) -> MystiqueState:
     """Seat 0 opens with all of `opener` on (attribute, value); seat 1 is to answer."""
-    state = game.position([opener, answerer], options=options)
+    state = position(game, [opener, answerer], options=options)
     state.play(state.cast_move(opener, attribute, value))
     return state
 
@@ -276,7 +285,7 @@ def test_big_groups_give_exactly_the_legal_openings_and_answers(game: MystiqueGa
         for size in range(5, 13) for combo in itertools.combinations(yellows[5:17], size)
     }
     assert len(casts) == len(expected) == 3302 and casts == expected
-    opening = game.position([yellows[:12], ["red-arms-1"]])
+    opening = position(game, [yellows[:12], ["red-arms-1"]])
     yellow_openings = [m for m in opening.legal_moves() if m[0] == code]
     assert len(yellow_openings) == len(set(yellow_openings)) == 12 + 66 + 220 + 495 + 792
     assert all(1 <= mask.bit_count() <= 5 for _, mask in yellow_openings)
@@ -307,7 +316,7 @@ def test_taking_is_allowed_even_when_an_answer_exists(game: MystiqueGame) -> Non
 
 
 def test_the_round_goes_back_to_the_opener_and_keeps_climbing(game: MystiqueGame) -> None:
-    state = game.position([cards("y", "ms", "1"), cards("r", "ms", "1"), cards("b", "ms", "1")])
+    state = position(game, [cards("y", "ms", "1"), cards("r", "ms", "1"), cards("b", "ms", "1")])
     number_one = state.table.code_of("number", 1)
     state.play((number_one, state.table.mask_of(["yellow-moons-1"])))
     assert state.current_player == 2
@@ -318,7 +327,7 @@ def test_the_round_goes_back_to_the_opener_and_keeps_climbing(game: MystiqueGame
 
 
 def test_play_runs_anticlockwise_to_seat_minus_one(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-1"], ["red-arms-2"], ["red-arms-3"], ["red-arms-4"]], current_player=1)
+    state = position(game, [["red-arms-1"], ["red-arms-2"], ["red-arms-3"], ["red-arms-4"]], current_player=1)
     state.play(state.cast_move(["red-arms-2"], "colour", "red"))
     assert state.current_player == 0
     state.play(state.cast_move(["red-arms-1"]))
@@ -329,7 +338,7 @@ def test_play_runs_anticlockwise_to_seat_minus_one(game: MystiqueGame) -> None:
 
 
 def test_a_player_with_an_empty_hand_must_take(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-1"], [], ["blue-moons-2"]])
+    state = position(game, [["red-arms-1"], [], ["blue-moons-2"]])
     state.play(state.cast_move(["red-arms-1"], "colour", "red"))
     assert state.current_player == 2
     state.play(TAKE_MOVE)
@@ -338,7 +347,7 @@ def test_a_player_with_an_empty_hand_must_take(game: MystiqueGame) -> None:
 
 
 def test_emptying_a_hand_does_not_end_the_skirmish(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-1"], ["red-arms-2", "blue-moons-5"]])
+    state = position(game, [["red-arms-1"], ["red-arms-2", "blue-moons-5"]])
     state.play(state.cast_move(["red-arms-1"], "colour", "red"))
     assert state.hands[0] == 0 and not state.is_over
     state.play(state.cast_move(["red-arms-2"]))
@@ -347,7 +356,7 @@ def test_emptying_a_hand_does_not_end_the_skirmish(game: MystiqueGame) -> None:
 
 
 def test_the_skirmish_ends_when_the_spellcaster_has_nothing_to_open(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-1"], ["red-arms-2", "blue-moons-5"], ["yellow-suns-3"]])
+    state = position(game, [["red-arms-1"], ["red-arms-2", "blue-moons-5"], ["yellow-suns-3"]])
     state.play(state.cast_move(["red-arms-1"], "colour", "red"))
     state.play(TAKE_MOVE)  # seat 2 takes and opens
     state.play(state.cast_move(["yellow-suns-3"], "suit", "suns"))
@@ -361,12 +370,13 @@ def test_the_skirmish_ends_when_the_spellcaster_has_nothing_to_open(game: Mystiq
     assert result.finished and result.scores == (1.0, 2.0, 1.0)
     assert result.winners == (0, 2) and result.ranking == (0, 2, 1)
     assert state.counters == {
-        "deflections": 0, "takes": 3, "burned_from_rounds": 3, "left_in_hands": 1, "longest_spell": 1
+        "deflections": 0, "takes": 3, "burned_from_rounds": 3, "left_in_hands": 1, "longest_spell": 1,
+        "skirmishes": 1,
     }
 
 
 def test_an_unfinished_skirmish_has_no_winners(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-1"], ["red-arms-2"]])
+    state = position(game, [["red-arms-1"], ["red-arms-2"]])
     result = state.result()
     assert not result.finished and result.winners == () and result.turns == 0
 
@@ -381,7 +391,7 @@ def test_turn_cap_is_above_the_longest_possible_skirmish(game: MystiqueGame) -> 
 
 def test_aces_scoring_makes_each_ace_five_burns(game: MystiqueGame) -> None:
     for aces, expected in ((False, (1.0, 2.0)), (True, (1.0, 6.0))):
-        state = game.position([["red-arms-1", "red-arms-2"], ["blue-moons-3"]], options={"aces_scoring": aces})
+        state = position(game, [["red-arms-1", "red-arms-2"], ["blue-moons-3"]], options={"aces_scoring": aces})
         state.play(state.cast_move(["red-arms-2"], "colour", "red"))
         state.play(TAKE_MOVE)  # seat 1 burns the 2, then opens with her last card
         state.play(state.cast_move(["blue-moons-3"], "colour", "blue"))
@@ -413,7 +423,7 @@ def test_deflection_is_off_by_default(game: MystiqueGame) -> None:
 
 
 def test_a_deflection_keeps_the_spell_and_joins_the_round(game: MystiqueGame) -> None:
-    state = game.position(
+    state = position(game, 
         [["yellow-moons-1", "yellow-moons-2"], ["yellow-suns-1"], ["yellow-arms-5", "red-arms-1"]],
         options={"spell_deflection": True},
     )
@@ -427,7 +437,7 @@ def test_a_deflection_keeps_the_spell_and_joins_the_round(game: MystiqueGame) ->
 
 
 def test_partners_sit_opposite_and_share_their_burns(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-1"], [], ["blue-moons-2"], []], options={"partnerships": True},
+    state = position(game, [["red-arms-1"], [], ["blue-moons-2"], []], options={"partnerships": True},
                           burns=[[], cards("y", "m", "12"), [], cards("y", "s", "1")])
     assert [state.partner(s) for s in range(4)] == [2, 3, 0, 1]
     state.play(state.cast_move(["red-arms-1"], "colour", "red"))
@@ -453,17 +463,18 @@ def test_partnerships_need_four_or_six_players(game: MystiqueGame, n_players: in
 
 def test_options_default_off() -> None:
     rules = load_rules("mystique")
-    assert rules.resolve_options() == {"aces_scoring": False, "spell_deflection": False, "partnerships": False}
+    assert rules.resolve_options() == {
+        "aces_scoring": False, "spell_deflection": False, "partnerships": False, "skirmishes": 1}
 
 
 # --- positions, observation, zones, text ------------------------------------------------------
 
 
 def test_position_refuses_cards_placed_twice_and_unknown_cards(game: MystiqueGame) -> None:
-    with pytest.raises(DataError, match="placed twice"):
-        game.position([["red-arms-1"], ["red-arms-1"]])
-    with pytest.raises(UnknownName):
-        game.position([["purple-arms-1"], []])
+    with pytest.raises(BadPosition, match="placed twice"):
+        position(game, [["red-arms-1"], ["red-arms-1"]])
+    with pytest.raises(UnknownCard):
+        position(game, [["purple-arms-1"], []])
 
 
 def test_observation_shows_only_the_own_hand(game: MystiqueGame) -> None:
@@ -480,25 +491,25 @@ def test_observation_shows_only_the_own_hand(game: MystiqueGame) -> None:
 def test_card_zones_hold_every_card_once(game: MystiqueGame) -> None:
     state = opened(game, ["yellow-moons-1"], ["red-arms-2"], "colour", "yellow")
     zones = state.card_zones()
-    assert zones["round"] == ["yellow-moons-1"] and zones["hand 1"] == ["red-arms-2"]
+    assert zones["table"] == ["yellow-moons-1"] and zones["hand/1"] == ["red-arms-2"]
     assert sum(len(z) for z in zones.values()) == 60
 
 
 def test_describe_move_names_cards_and_spells(game: MystiqueGame) -> None:
-    state = game.position([cards("y", "s", "12"), ["red-suns-5", "red-suns-4"]], options={"spell_deflection": True})
+    state = position(game, [cards("y", "s", "12"), ["red-suns-5", "red-suns-4"]], options={"spell_deflection": True})
     move = state.cast_move(cards("y", "s", "12"), "suit", "suns")
     assert state.describe_move(move) == "seat 0 opens with two suns: 1 of yellow suns, 2 of yellow suns"
     state.play(move)
     assert state.describe_move(state.deflect_move("red-suns-5")) == "seat 1 deflects the spell with the 5 of red suns"
     assert state.describe_move(TAKE_MOVE) == "seat 1 takes the 2 cards of the round as burns"
-    number = game.position([["red-arms-1", "blue-arms-1"], []])
+    number = position(game, [["red-arms-1", "blue-arms-1"], []])
     assert number.describe_move(number.cast_move(["red-arms-1", "blue-arms-1"], "number", 1)).startswith(
         "seat 0 opens with two 1s"
     )
 
 
 def test_describe_move_uses_the_singular_for_one_card(game: MystiqueGame) -> None:
-    state = game.position([["red-suns-2", "red-arms-3"], ["blue-moons-4"]])
+    state = position(game, [["red-suns-2", "red-arms-3"], ["blue-moons-4"]])
     move = state.cast_move(["red-suns-2"], "suit", "suns")
     assert state.describe_move(move) == "seat 0 opens with one sun: 2 of red suns"
     red = state.cast_move(["red-arms-3"], "colour", "red")
@@ -508,7 +519,7 @@ def test_describe_move_uses_the_singular_for_one_card(game: MystiqueGame) -> Non
 
 
 def test_an_opening_move_needs_its_announcement(game: MystiqueGame) -> None:
-    state = game.position([["red-arms-1"], []])
+    state = position(game, [["red-arms-1"], []])
     with pytest.raises(DeckgenError, match="announced"):
         state.cast_move(["red-arms-1"])
 
@@ -520,20 +531,20 @@ def test_greedy_opens_with_a_spell_no_one_can_answer(game: MystiqueGame) -> None
     # Six 4s are burned and seat 0 holds four: only two 4s are unseen, so four 4s cannot
     # be answered.
     fours = ["yellow-moons-4", "red-moons-4", "blue-moons-4", "yellow-suns-4"]
-    state = game.position([fours + ["blue-crowns-1"], ["red-arms-2"]], burns=[cards("rb", "sac", "4"), []])
+    state = position(game, [fours + ["blue-crowns-1"], ["red-arms-2"]], burns=[cards("rb", "sac", "4"), []])
     code, mask = bot_move(state)
     assert state.table.code_values[code] == ("number", 4) and mask == state.table.mask_of(fours)
 
 
 def test_greedy_otherwise_opens_with_its_weakest_single_card(game: MystiqueGame) -> None:
     # The red 3 has no partner in hand; of its values, 3 has the fewest unseen cards.
-    state = game.position([["yellow-moons-1", "yellow-moons-2", "red-arms-3"], ["blue-crowns-4"], [], []])
+    state = position(game, [["yellow-moons-1", "yellow-moons-2", "red-arms-3"], ["blue-crowns-4"], [], []])
     assert bot_move(state) == state.cast_move(["red-arms-3"], "number", 3)
 
 
 def test_greedy_shuts_the_round_with_one_card_more_than_anyone_can_hold(game: MystiqueGame) -> None:
     suns = cards("y", "s", "12345") + ["red-suns-1"]
-    state = game.position([["blue-suns-1", "red-arms-1"], suns], burns=[cards("b", "s", "2345"), []])
+    state = position(game, [["blue-suns-1", "red-arms-1"], suns], burns=[cards("b", "s", "2345"), []])
     state.play(state.cast_move(["blue-suns-1"], "suit", "suns"))
     code, mask = bot_move(state)
     # 15 suns: 6 in hand, 1 cast, 4 burned, so at most 4 elsewhere; five cannot be answered.
@@ -578,7 +589,7 @@ def test_rule_data_is_complete() -> None:
     assert rules.players.min == 2 and rules.players.max == 6
     assert rules.params["open_max_cards"] == 5 and rules.params["ace_burns"] == 5
     assert len(rules.rulings) >= 10
-    assert rules.text is not None and len(rules.text.variants) == 3
+    assert rules.text is not None and len(rules.text.variants) == 4
     assert rules.quickref is not None
     for lines in (rules.quickref.turn, rules.quickref.legal_plays, rules.quickref.special, rules.quickref.scoring):
         assert 4 <= len(lines) <= 6
@@ -613,3 +624,65 @@ def test_mixed_bots_playouts() -> None:
     finals = check_playouts("mystique", 4, ["greedy", "random", "greedy", "random"], 40, seed=99,
                             options=ALL_OPTIONS)
     assert all(state.is_over for state in finals)
+
+
+# --- matches: the best of 3 or 5 skirmishes -----------------------------------------------------
+
+
+def finish_skirmish(state: MystiqueState) -> None:
+    """Play the current skirmish out with each seat taking or casting its first legal move."""
+    played = state.skirmishes_played
+    while not state.is_over and state.skirmishes_played == played:
+        state.apply(state.legal_moves()[-1])
+
+
+def test_a_match_option_takes_only_1_3_or_5() -> None:
+    rules = load_rules("mystique")
+    assert rules.resolve_options({"skirmishes": "3"})["skirmishes"] == 3
+    with pytest.raises(BadOption, match="skirmishes: found 2 \\(expected one of 1, 3, 5\\)"):
+        rules.resolve_options({"skirmishes": 2})
+
+
+def test_a_match_deals_a_new_skirmish_until_one_side_wins_a_majority(game: MystiqueGame) -> None:
+    state = game.new_game(2, random.Random(4), game.rules.resolve_options({"skirmishes": 3}), record=True)
+    deals = [e for e in state.events if e["type"] == "deal"]
+    assert len(deals) == 1 and deals[0]["skirmish"] == 1
+    first_dealer = state.dealer
+    finish_skirmish(state)
+    assert state.skirmishes_played == 1 and sum(state.skirmish_wins) >= 1
+    if not state.is_over:
+        assert state.dealer == state.next_seat[first_dealer]  # the deal passes on
+        assert [e["skirmish"] for e in state.events if e["type"] == "deal"] == [1, 2]
+        assert all(h.bit_count() == 20 for h in state.hands) and state.burns == [0, 0]
+    while not state.is_over:
+        finish_skirmish(state)
+    result = state.result()
+    assert result.finished and max(state.skirmish_wins) >= 2
+    assert result.scores == tuple(float(w) for w in state.skirmish_wins)
+    assert set(result.winners) == {s for s in range(2) if state.skirmish_wins[s] == max(state.skirmish_wins)}
+    assert result.counters["skirmishes"] == state.skirmishes_played <= 3
+
+
+def test_a_match_won_two_nil_stops_after_two_skirmishes(game: MystiqueGame) -> None:
+    state = game.new_game(2, random.Random(0), game.rules.resolve_options({"skirmishes": 3}))
+    state.skirmish_wins = [1, 0]
+    state.skirmishes_played = 1
+    state.hands = [0, state.hands[1]]  # seat 0 is out of cards: its burns are fewer
+    state.burns = [0, 0]
+    state.spellcaster = state.current_player = 0
+    state.apply(TAKE_MOVE)  # seat 0 takes an empty round and cannot open: the skirmish ends
+    assert state.is_over and state.skirmish_wins == [2, 0] and state.skirmishes_played == 2
+    assert state.result().winners == (0,)
+
+
+def test_a_match_goes_to_the_decider_at_one_all(game: MystiqueGame) -> None:
+    state = game.new_game(2, random.Random(0), game.rules.resolve_options({"skirmishes": 3}))
+    state.skirmish_wins = [1, 0]
+    state.skirmishes_played = 1
+    state.hands = [state.hands[0], 0]
+    state.burns = [0, 0]
+    state.spellcaster = state.current_player = 1
+    state.apply(TAKE_MOVE)
+    assert not state.is_over and state.skirmish_wins == [1, 1] and state.skirmishes_played == 2
+    assert [h.bit_count() for h in state.hands] == [20, 20]
+    assert state.observation(0)["skirmish"] == 3 and state.observation(0)["skirmish_wins"] == [1, 1]

@@ -7,9 +7,11 @@ import random
 
 import pytest
 
+from deckgen.bots.registry import make_bot
 from deckgen.bots.smoke_and_mirrors import GreedyBot
 from deckgen.errors import DataError, DeckgenError
-from deckgen.games.base import get_game, play_game
+from deckgen.games.base import get_game
+from deckgen.sim.play import play_game
 from deckgen.games.smoke_and_mirrors import (
     ACT,
     BREAK_MOVE,
@@ -32,13 +34,23 @@ def game() -> SmokeAndMirrors:
     return found
 
 
+def position(game: SmokeAndMirrors, hands: list[list[str]], acts: list[list[str]] | None = None,
+             out: list[str] | tuple[str, ...] = (), rounds_to_win: int | None = None, **details: object) -> SmokeState:
+    """A position from each seat's hand and act and the cards out of the round."""
+    zones = {f"hand/{s}": hand for s, hand in enumerate(hands)}
+    zones.update({f"act/{s}": cards for s, cards in enumerate(acts or [])})
+    zones["out"] = list(out)
+    options = {"rounds_to_win": rounds_to_win} if rounds_to_win is not None else None
+    return game.position(zones, options=options, **details)  # type: ignore[arg-type]
+
+
 def act(game: SmokeAndMirrors, *ids: str) -> tuple[int, ...]:
     """The act move playing these cards."""
-    return (ACT, *sorted(game.index_of[c] for c in ids))
+    return (ACT, *sorted(game.cards.index[c] for c in ids))
 
 
 def give(game: SmokeAndMirrors, card_id: str) -> tuple[int, int]:
-    return (GIVE, game.index_of[card_id])
+    return (GIVE, game.cards.index[card_id])
 
 
 def zone(state: SmokeState, name: str) -> list[str]:
@@ -72,7 +84,7 @@ def test_two_mirrors_with_one_card_make_triple(game: SmokeAndMirrors) -> None:
 
 def test_each_mirror_chooses_its_own_group(game: SmokeAndMirrors) -> None:
     cards = [game.deck.card(c) for c in ("star-1-1", "swirl-2", "star-mirror", "skull-mirror")]
-    mask = sum(1 << game.index_of[c.id] for c in cards)
+    mask = sum(1 << game.cards.index[c.id] for c in cards)
     totals = {t for t in range(40) if game.totals(mask) >> t & 1}
     # 1 + 2 plus two mirrors each copying 1, 2 or 3.
     assert totals == {5, 6, 7, 8, 9}
@@ -81,7 +93,7 @@ def test_each_mirror_chooses_its_own_group(game: SmokeAndMirrors) -> None:
 def test_mirrors_alone_make_no_claim(game: SmokeAndMirrors) -> None:
     mirrors = [game.deck.card(c) for c in ("star-mirror", "skull-mirror")]
     assert possible_totals(mirrors) == {}
-    mask = sum(1 << game.index_of[c.id] for c in mirrors)
+    mask = sum(1 << game.cards.index[c.id] for c in mirrors)
     assert game.totals(mask) == 1  # only the total 0
 
 
@@ -92,17 +104,17 @@ def test_mirrors_alone_make_no_claim(game: SmokeAndMirrors) -> None:
 def test_deal_gives_one_card_of_each_type(game: SmokeAndMirrors, players: int) -> None:
     state = game.new_game(players, random.Random(players), game.rules.resolve_options())
     for seat in range(players):
-        hand = zone(state, f"hand:{seat}")
+        hand = zone(state, f"hand/{seat}")
         assert sorted(game.deck.card(c).get("type") for c in hand) == ["skull", "star", "swirl"]
     removed = zone(state, "removed")
     assert removed == (["swirl-5"] if players == 2 else [])
-    assert len(zone(state, "set_aside")) == 18 - len(removed) - 3 * players
+    assert len(zone(state, "aside")) == 18 - len(removed) - 3 * players
 
 
 def test_two_players_never_see_the_swirl_5(game: SmokeAndMirrors) -> None:
     for seed in range(30):
         state = game.new_game(2, random.Random(seed), game.rules.resolve_options())
-        dealt = zone(state, "hand:0") + zone(state, "hand:1") + zone(state, "set_aside")
+        dealt = zone(state, "hand/0") + zone(state, "hand/1") + zone(state, "aside")
         assert "swirl-5" not in dealt
 
 
@@ -112,17 +124,20 @@ def test_bad_player_count_is_an_error(game: SmokeAndMirrors) -> None:
 
 
 def test_removed_cards_must_match_setup_count(game: SmokeAndMirrors) -> None:
+    """Checked when the engine is built, so `deckgen validate` reports it before any game."""
     params = {**game.rules.params, "removed_cards": {2: []}}
-    broken = SmokeAndMirrors(game.rules.model_copy(update={"params": params}))
-    with pytest.raises(DataError, match="removed is 1"):
-        broken.new_game(2, random.Random(0), game.rules.resolve_options())
+    with pytest.raises(DataError, match=r"params\.removed_cards\.2: lists 0 card\(s\) but setup\.2\.removed is 1"):
+        SmokeAndMirrors(game.rules.model_copy(update={"params": params}))
+    params = {**game.rules.params, "removed_cards": {2: ["swirl-9"]}}
+    with pytest.raises(DataError, match=r"params\.removed_cards\.2: no cards \['swirl-9'\]"):
+        SmokeAndMirrors(game.rules.model_copy(update={"params": params}))
 
 
 def test_first_starter_is_random_and_recorded(game: SmokeAndMirrors) -> None:
     starters = set()
     for seed in range(40):
         state = game.new_game(4, random.Random(seed), game.rules.resolve_options(), record=True)
-        assert state.events[0] == {"event": "first_starter", "seat": state.starter}
+        assert state.events[0] == {"type": "first_starter", "seat": state.starter}
         assert state.current_player == state.starter
         starters.add(state.starter)
     assert starters == {0, 1, 2, 3}
@@ -132,22 +147,22 @@ def test_first_starter_is_random_and_recorded(game: SmokeAndMirrors) -> None:
 
 
 def test_opening_is_one_card_claiming_one(game: SmokeAndMirrors) -> None:
-    state = game.position([["star-1-1", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
+    state = position(game, [["star-1-1", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
     assert sorted(state.legal_moves()) == sorted([act(game, "star-1-1"), act(game, "swirl-2"), act(game, "skull-5-1")])
     state.play(act(game, "star-1-1"))
     assert (state.claim, state.standing, state.act_honest, state.current_player) == (1, 0, True, 1)
-    assert zone(state, "act:0") == ["star-1-1"]
+    assert zone(state, "act/0") == ["star-1-1"]
     assert state.bluffs == 0 and state.turns == 1
 
 
 def test_opening_with_a_mirror_is_a_bluff(game: SmokeAndMirrors) -> None:
-    state = game.position([["star-mirror", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
+    state = position(game, [["star-mirror", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
     state.play(act(game, "star-mirror"))
     assert state.act_honest is False and state.bluffs == 1
 
 
 def test_turn_offers_challenge_every_group_and_break(game: SmokeAndMirrors) -> None:
-    state = game.position(
+    state = position(game, 
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
         acts=[["star-1-1"], []], claim=1, standing=0, current_player=1,
     )
@@ -157,19 +172,19 @@ def test_turn_offers_challenge_every_group_and_break(game: SmokeAndMirrors) -> N
 
 
 def test_act_takes_back_previous_act_and_claims_one_more(game: SmokeAndMirrors) -> None:
-    state = game.position(
+    state = position(game, 
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
         acts=[["star-1-1"], []], claim=4, standing=1, current_player=0,
     )
     state.play(act(game, "star-1-1", "skull-5-1"))
     assert state.claim == 5
-    assert zone(state, "act:0") == ["skull-5-1", "star-1-1"]
-    assert zone(state, "hand:0") == ["swirl-2"]
+    assert zone(state, "act/0") == ["skull-5-1", "star-1-1"]
+    assert zone(state, "hand/0") == ["swirl-2"]
     assert state.act_honest is False and state.bluffs == 1  # 1 + 5 is 6, not 5
 
 
 def test_break_keeps_claim_once_per_round(game: SmokeAndMirrors) -> None:
-    state = game.position(
+    state = position(game, 
         [["star-1-1", "swirl-2", "skull-5-1"], ["swirl-3", "skull-5-2"], ["star-1-3", "swirl-4", "skull-5-3"]],
         acts=[[], ["star-1-2"], []], claim=3, standing=1, current_player=2,
     )
@@ -184,12 +199,12 @@ def test_break_keeps_claim_once_per_round(game: SmokeAndMirrors) -> None:
 
 
 def test_opening_player_cannot_break(game: SmokeAndMirrors) -> None:
-    state = game.position([["star-1-1", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
+    state = position(game, [["star-1-1", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
     assert BREAK_MOVE not in state.legal_moves() and CHALLENGE_MOVE not in state.legal_moves()
 
 
 def test_own_act_cannot_be_challenged(game: SmokeAndMirrors) -> None:
-    state = game.position(
+    state = position(game, 
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
         acts=[["star-1-1"], []], claim=1, standing=0, current_player=0,
     )
@@ -202,7 +217,7 @@ def test_own_act_cannot_be_challenged(game: SmokeAndMirrors) -> None:
 def three_seats(game: SmokeAndMirrors, act_cards: list[str], claim: int) -> SmokeState:
     """Seat 0 performed `act_cards` claiming `claim`; seat 1 is to move; seat 2 waits."""
     hand0 = [c for c in ("star-1-1", "swirl-2", "skull-5-1") if c not in act_cards]
-    return game.position(
+    return position(game, 
         [hand0, ["star-1-2", "swirl-3", "skull-5-2"], ["star-1-3", "swirl-4", "skull-5-3"]],
         acts=[act_cards, [], []], claim=claim, standing=0, current_player=1,
     )
@@ -215,14 +230,14 @@ def test_wrong_challenge_eliminates_challenger(game: SmokeAndMirrors) -> None:
     assert state.challenges_lost == 1 and state.challenges_won == 0
     # The honest performer survives and trades: draws blind from seat 1, gives one back.
     assert state.phase == PHASE_SWAP and state.current_player == 0
-    drawn = [c for c in zone(state, "hand:0") if c != "skull-5-1"]
+    drawn = [c for c in zone(state, "hand/0") if c != "skull-5-1"]
     assert len(drawn) == 1 and drawn[0] in ("star-1-2", "swirl-3", "skull-5-2")
     assert sorted(state.legal_moves()) == sorted(give(game, c) for c in ["skull-5-1", *drawn])
     state.play(give(game, "skull-5-1"))
-    assert zone(state, "hand:0") == drawn
+    assert zone(state, "hand/0") == drawn
     assert sorted(zone(state, "out")) == sorted(
         ["skull-5-1"] + [c for c in ("star-1-2", "swirl-3", "skull-5-2") if c != drawn[0]])
-    assert zone(state, "hand:1") == [] and zone(state, "act:0") == ["star-1-1", "swirl-2"]
+    assert zone(state, "hand/1") == [] and zone(state, "act/0") == ["star-1-1", "swirl-2"]
     # The next player after the challenger plays and may not challenge the act again.
     assert state.current_player == 2
     assert CHALLENGE_MOVE not in state.legal_moves()
@@ -236,10 +251,10 @@ def test_right_challenge_eliminates_bluffer_and_challenger_plays_on(game: SmokeA
     assert state.challenges_won == 1 and state.challenges_lost == 0
     assert state.phase == PHASE_SWAP and state.current_player == 1
     # Seat 0 held only the skull, so that is the card drawn.
-    assert "skull-5-1" in zone(state, "hand:1")
+    assert "skull-5-1" in zone(state, "hand/1")
     state.play(give(game, "star-1-2"))
     assert zone(state, "out") == sorted(["star-1-1", "swirl-2", "star-1-2"])
-    assert state.known_out[1] == sum(1 << game.index_of[c] for c in ("star-1-1", "swirl-2", "star-1-2"))
+    assert state.known_out[1] == sum(1 << game.cards.index[c] for c in ("star-1-1", "swirl-2", "star-1-2"))
     # The challenger takes their own turn: act or break, claiming one more than the bluff.
     assert state.current_player == 1 and state.turns == 0
     moves = state.legal_moves()
@@ -252,7 +267,7 @@ def test_handing_back_the_drawn_card_keeps_the_hand(game: SmokeAndMirrors) -> No
     state = three_seats(game, ["star-1-1", "swirl-2"], 5)
     state.play(CHALLENGE_MOVE)
     state.play(give(game, "skull-5-1"))
-    assert zone(state, "hand:1") == sorted(["star-1-2", "swirl-3", "skull-5-2"])
+    assert zone(state, "hand/1") == sorted(["star-1-2", "swirl-3", "skull-5-2"])
     assert "skull-5-1" in zone(state, "out")
 
 
@@ -261,20 +276,20 @@ def test_no_trade_when_loser_holds_no_cards(game: SmokeAndMirrors) -> None:
     state.play(CHALLENGE_MOVE)
     assert state.phase != PHASE_SWAP and state.current_player == 1
     assert zone(state, "out") == sorted(["star-1-1", "swirl-2", "skull-5-1"])
-    assert zone(state, "hand:1") == sorted(["star-1-2", "swirl-3", "skull-5-2"])
+    assert zone(state, "hand/1") == sorted(["star-1-2", "swirl-3", "skull-5-2"])
 
 
 def test_no_trade_when_survivor_holds_no_cards(game: SmokeAndMirrors) -> None:
     state = three_seats(game, ["star-1-1", "swirl-2", "skull-5-1"], 8)
     state.play(CHALLENGE_MOVE)
     assert state.active == [True, False, True] and state.current_player == 2
-    assert zone(state, "hand:0") == []
+    assert zone(state, "hand/0") == []
     assert zone(state, "out") == sorted(["star-1-2", "swirl-3", "skull-5-2"])
 
 
 def test_two_mirror_act_is_honest_at_triple(game: SmokeAndMirrors) -> None:
     state = three_seats(game, [], 0)
-    state = game.position(
+    state = position(game, 
         [[], ["star-1-2", "swirl-3", "skull-5-2"], ["star-1-3", "swirl-4", "skull-5-3"]],
         acts=[["skull-5-1", "star-mirror", "swirl-mirror"], [], []], claim=15, standing=0, current_player=1,
     )
@@ -283,7 +298,7 @@ def test_two_mirror_act_is_honest_at_triple(game: SmokeAndMirrors) -> None:
 
 
 def test_eliminated_players_are_skipped(game: SmokeAndMirrors) -> None:
-    state = game.position(
+    state = position(game, 
         [["swirl-2", "skull-5-1"], [], ["star-1-3", "swirl-4", "skull-5-3"], ["star-1-4", "swirl-1", "skull-5-4"]],
         acts=[["star-1-1"], [], [], []], claim=1, standing=0, current_player=3,
         active=[True, False, True, True], out=["star-1-2", "swirl-3", "skull-5-2"],
@@ -298,7 +313,7 @@ def test_eliminated_players_are_skipped(game: SmokeAndMirrors) -> None:
 
 
 def test_last_player_wins_round_and_next_starter_deals(game: SmokeAndMirrors) -> None:
-    state = game.position(
+    state = position(game, 
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]],
         acts=[["star-1-1"], []], claim=2, standing=0, current_player=1, starter=1,
         rng=random.Random(5), record=True,
@@ -308,12 +323,12 @@ def test_last_player_wins_round_and_next_starter_deals(game: SmokeAndMirrors) ->
     assert state.round_no == 2 and state.starter == 0 and state.current_player == 0
     assert state.active == [True, True] and state.claim == 0 and state.breaks_left == [1, 1]
     deal = state.events[-1]
-    assert deal["event"] == "deal" and deal["starter"] == 0 and deal["removed"] == ["swirl-5"]
+    assert deal["type"] == "deal" and deal["starter"] == 0 and deal["removed"] == ["swirl-5"]
     assert not state.is_over
 
 
 def test_fourth_round_win_ends_game(game: SmokeAndMirrors) -> None:
-    state = game.position(
+    state = position(game, 
         [["swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"], []],
         acts=[["star-1-1"], [], []], claim=2, standing=0, current_player=1,
         active=[True, True, False], round_wins=[1, 3, 2], out=["star-1-3", "swirl-4", "skull-5-3"],
@@ -347,7 +362,7 @@ def test_every_player_in_the_round_always_has_three_cards(game: SmokeAndMirrors)
 
 def test_capped_game_is_unfinished(game: SmokeAndMirrors) -> None:
     state = game.new_game(4, random.Random(1), game.rules.resolve_options())
-    bots = [game.make_bot("random", random.Random(2), s) for s in range(4)]
+    bots = [make_bot(GAME_ID, "random", random.Random(2), s) for s in range(4)]
     for _ in range(3):
         state.apply(bots[state.current_player].choose(state))
     result = state.result()
@@ -367,14 +382,14 @@ def test_replay_reproduces_events_and_result(game: SmokeAndMirrors) -> None:
         replay.play(game.move_from_json(data))
     assert replay.events == first.events
     assert replay.result() == first.result()
-    assert any(e["event"] == "swap_draw" for e in first.events)
+    assert any(e["type"] == "swap_draw" for e in first.events)
 
 
 def test_observation_shows_only_own_cards(game: SmokeAndMirrors) -> None:
     state = three_seats(game, ["star-1-1"], 1)
     seen = state.observation(1)
     json.dumps(seen)
-    assert seen["hand"] == sorted(["star-1-2", "swirl-3", "skull-5-2"], key=game.index_of.get)
+    assert seen["hand"] == sorted(["star-1-2", "swirl-3", "skull-5-2"], key=game.cards.index.get)
     assert seen["act_sizes"] == [1, 0, 0] and seen["hand_sizes"] == [2, 3, 3]
     assert seen["standing_act_by"] == 0 and seen["claim"] == 1
     assert "star-1-1" not in json.dumps(seen)
@@ -392,7 +407,7 @@ def test_describe_moves(game: SmokeAndMirrors) -> None:
 
 def likely_six(game: SmokeAndMirrors, hand1: list[str], breaks: int = 1) -> SmokeState:
     """Seat 0 stands on a believable 2-card claim of 6; seat 1 holds `hand1`."""
-    return game.position(
+    return position(game, 
         [["swirl-2"], hand1, ["star-1-4", "swirl-4", "skull-5-3"]],
         acts=[["star-1-1", "skull-5-1"], [], []], claim=6, standing=0, current_player=1,
         breaks_left=[1, breaks, 1],

@@ -12,10 +12,12 @@ from scipy.stats import chisquare
 
 from deckgen.bots.zoomies import GreedyZoomiesBot
 from deckgen.errors import DataError, DeckgenError
-from deckgen.games.base import IllegalMove, game_rngs, get_game, play_game, zone_multiset
+from deckgen.errors import IllegalMove
+from deckgen.games.base import get_game
+from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.zoomies import HIGH, LOW, Zoomies, ZoomiesState, standing
 from deckgen.model.rules import load_rules
-from tests.games.playout import check_playouts
+from tests.games.playout import check_playouts, zone_multiset
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +31,8 @@ def card(number: int) -> str:
     return f"mirror-{low}{high}"
 
 
-def hands_of(*seats: list[int]) -> list[list[str]]:
-    return [[card(n) for n in seat] for seat in seats]
+def hands_of(*seats: list[int]) -> dict[str, list[str]]:
+    return {f"hand/{s}": [card(n) for n in seat] for s, seat in enumerate(seats)}
 
 
 def play_numbers(game: Zoomies, state: ZoomiesState, *numbers: int, lead_goal: int | None = None) -> None:
@@ -45,8 +47,8 @@ def play_numbers(game: Zoomies, state: ZoomiesState, *numbers: int, lead_goal: i
 def test_every_number_is_on_exactly_one_card(game: Zoomies) -> None:
     assert sorted(game.move_of_number) == list(range(1, 100))
     assert sum(game.special) == 9
-    assert game.readings[game.index_of["mirror-05"]] == (5, 50)
-    assert game.readings[game.index_of["mirror-77"]] == (77, 77)
+    assert game.readings[game.cards.index["mirror-05"]] == (5, 50)
+    assert game.readings[game.cards.index["mirror-77"]] == (77, 77)
 
 
 def test_registered_under_its_id_and_alias() -> None:
@@ -65,7 +67,7 @@ def test_setup_removes_two_and_deals_five_each(game: Zoomies) -> None:
     assert state.round_index == 0 and state.turns == 0
     counts = zone_multiset(state)
     assert len(counts) == 54 and set(counts.values()) == {1}
-    ids = game.card_ids
+    ids = game.cards.ids
     assert state.events[0] == {"type": "remove", "cards": [ids[c] for c in state.removed]}
     assert state.events[1] == {"type": "first_leader", "seat": state.leader}
     assert state.events[2] == {"type": "deal", "round": 1, "hands": [[ids[c] for c in h] for h in state.hands]}
@@ -113,7 +115,7 @@ def test_rule_data_the_engine_cannot_play_is_refused() -> None:
     with pytest.raises(DataError, match="58 cards, the deck has 54"):
         Zoomies(too_many)
     missing = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 4]}})
-    with pytest.raises(DataError, match="params.round_trick_points: expected a list of whole numbers"):
+    with pytest.raises(DataError, match="params.round_trick_points: required key is missing"):
         Zoomies(missing)
     mismatched = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 4], "round_trick_points": [1, 2]}})
     with pytest.raises(DataError, match="one value per round"):
@@ -125,20 +127,20 @@ def test_rule_data_the_engine_cannot_play_is_refused() -> None:
 
 def test_worked_example_low_lead_lowest_wins(game: Zoomies) -> None:
     """The source's first example: 45 led low, then 19, 27, 04: the 04 takes it."""
-    state = game.position(hands_of([45, 60], [19, 30], [72, 81], [40, 83]), leader=0)
+    state = game.position(hands_of([45, 60], [19, 30], [72, 81], [40, 83]), current_player=0)
     play_numbers(game, state, 45)
     assert state.goal == LOW
     play_numbers(game, state, 19, 27, 4)
     assert state.points == [0, 0, 0, 1]
     assert state.piles[3] == [45, 19, 27, 4]
-    assert sorted(state.card_zones()["score_pile/3"]) == sorted(card(n) for n in (45, 19, 27, 4))
+    assert sorted(state.card_zones()["won/3"]) == sorted(card(n) for n in (45, 19, 27, 4))
     assert state.current_player == 3 and state.leader == 3
     assert state.trick_values == [] and state.goal_reversals == 0
 
 
 def test_worked_example_double_flips_high_to_low(game: Zoomies) -> None:
     """The source's second example: 54 high, 71, then 22 flips to low, then 56: 22 is lowest."""
-    state = game.position(hands_of([45, 60], [17, 30], [22, 81], [56, 83]), leader=0)
+    state = game.position(hands_of([45, 60], [17, 30], [22, 81], [56, 83]), current_player=0)
     play_numbers(game, state, 54, 71)
     assert state.goal == HIGH
     play_numbers(game, state, 22)
@@ -150,13 +152,13 @@ def test_worked_example_double_flips_high_to_low(game: Zoomies) -> None:
 
 
 def test_high_lead_highest_wins(game: Zoomies) -> None:
-    state = game.position(hands_of([12], [39], [80], [57]), leader=1)
+    state = game.position(hands_of([12], [39], [80], [57]), current_player=1)
     play_numbers(game, state, 93, 8, 75, 21)
     assert state.points == [0, 1, 0, 0]
 
 
 def test_leader_may_be_any_seat_and_play_goes_clockwise(game: Zoomies) -> None:
-    state = game.position(hands_of([12], [39], [80], [57]), leader=2)
+    state = game.position(hands_of([12], [39], [80], [57]), current_player=2)
     order = []
     for number in (8, 57, 12, 39):
         order.append(state.current_player)
@@ -166,7 +168,7 @@ def test_leader_may_be_any_seat_and_play_goes_clockwise(game: Zoomies) -> None:
 
 
 def test_any_card_any_reading_may_be_played(game: Zoomies) -> None:
-    state = game.position(hands_of([45, 60, 33], [17, 30], [22, 81], [56, 83]), leader=0)
+    state = game.position(hands_of([45, 60, 33], [17, 30], [22, 81], [56, 83]), current_player=0)
     leads = state.legal_moves()
     assert sorted(leads) == sorted(
         [game.move_showing(45), game.move_showing(54), game.move_showing(6), game.move_showing(60),
@@ -180,21 +182,21 @@ def test_any_card_any_reading_may_be_played(game: Zoomies) -> None:
 
 
 def test_a_follower_may_choose_the_losing_reading(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [19], [72], [40]), leader=0)
+    state = game.position(hands_of([45], [19], [72], [40]), current_player=0)
     play_numbers(game, state, 54, 91, 27, 4)  # high goal: 91 wins even though 19 was possible
     assert state.points == [0, 1, 0, 0]
 
 
 def test_double_played_later_has_one_move(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [88, 10], [72], [40]), leader=0)
+    state = game.position(hands_of([45], [88, 10], [72], [40]), current_player=0)
     play_numbers(game, state, 45)
-    double = game.index_of["mirror-88"]
+    double = game.cards.index["mirror-88"]
     assert [m for m in state.legal_moves() if m[0] == double] == [(double, LOW)]
 
 
 def test_led_double_sets_the_called_goal_without_flipping(game: Zoomies) -> None:
     for call, winner in ((HIGH, 2), (LOW, 1)):
-        state = game.position(hands_of([33], [12], [80], [45]), leader=0)
+        state = game.position(hands_of([33], [12], [80], [45]), current_player=0)
         play_numbers(game, state, 33, lead_goal=call)
         assert state.goal == call
         play_numbers(game, state, 12, 80, 45)
@@ -203,14 +205,14 @@ def test_led_double_sets_the_called_goal_without_flipping(game: Zoomies) -> None
 
 
 def test_led_double_can_win_its_own_trick(game: Zoomies) -> None:
-    state = game.position(hands_of([99], [12], [80], [45]), leader=0)
+    state = game.position(hands_of([99], [12], [80], [45]), current_player=0)
     play_numbers(game, state, 99, lead_goal=HIGH)
     play_numbers(game, state, 12, 80, 45)
     assert state.points == [1, 0, 0, 0]
 
 
 def test_each_later_double_flips_again(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [22], [66], [10]), leader=0)
+    state = game.position(hands_of([45], [22], [66], [10]), current_player=0)
     play_numbers(game, state, 54, 22, 66)
     assert state.goal == HIGH and state.goal_reversals == 2
     play_numbers(game, state, 10)
@@ -218,14 +220,14 @@ def test_each_later_double_flips_again(game: Zoomies) -> None:
 
 
 def test_only_the_goal_at_the_end_counts(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [90], [10], [44]), leader=0)
+    state = game.position(hands_of([45], [90], [10], [44]), current_player=0)
     play_numbers(game, state, 54, 90, 1)  # 90 is winning under high
     play_numbers(game, state, 44)  # the last card flips to low: 01 wins
     assert state.points == [0, 0, 1, 0]
 
 
 def test_winner_gets_all_four_cards_face_down(game: Zoomies) -> None:
-    state = game.position(hands_of([45, 11], [19, 12], [72, 13], [40, 14]), leader=0)
+    state = game.position(hands_of([45, 11], [19, 12], [72, 13], [40, 14]), current_player=0)
     play_numbers(game, state, 45, 19, 27, 4)
     observed = state.observation(0)
     assert observed["score_pile_sizes"] == [0, 0, 0, 4]
@@ -236,7 +238,7 @@ def test_winner_gets_all_four_cards_face_down(game: Zoomies) -> None:
 
 
 def test_round_one_trick_scores_one_point(game: Zoomies) -> None:
-    state = game.position(hands_of([12, 13], [39, 14], [80, 15], [57, 16]), leader=0, round_index=0)
+    state = game.position(hands_of([12, 13], [39, 14], [80, 15], [57, 16]), current_player=0, round_index=0)
     play_numbers(game, state, 21, 93, 8, 75)
     assert state.points == [0, 1, 0, 0]
 
@@ -244,7 +246,7 @@ def test_round_one_trick_scores_one_point(game: Zoomies) -> None:
 @pytest.mark.parametrize("round_index, worth", [(1, 2), (2, 3)])
 def test_later_rounds_score_more(game: Zoomies, round_index: int, worth: int) -> None:
     state = game.position(
-        hands_of([12, 13], [39, 14], [80, 15], [57, 16]), leader=0, round_index=round_index, points=[1, 1, 1, 1]
+        hands_of([12, 13], [39, 14], [80, 15], [57, 16]), current_player=0, round_index=round_index, points=[1, 1, 1, 1]
     )
     play_numbers(game, state, 21, 93, 8, 75)
     assert state.points == [1, 1 + worth, 1, 1]
@@ -252,17 +254,17 @@ def test_later_rounds_score_more(game: Zoomies, round_index: int, worth: int) ->
 
 def test_winner_of_a_round_leads_the_next_round(game: Zoomies) -> None:
     deck = [card(n) for n in (23, 24, 25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 39, 46, 47, 48)]
-    state = game.position(hands_of([12], [40], [80], [57]), leader=0, deck=deck)
+    state = game.position({**hands_of([12], [40], [80], [57]), "draw": deck}, current_player=0)
     play_numbers(game, state, 12, 4, 80, 57)  # low goal: 04 lowest
     assert state.round_index == 1
     assert state.current_player == 1 and state.leader == 1
     assert [len(h) for h in state.hands] == [4, 4, 4, 4]
     assert state.deck == []
-    assert state.hands[0] == [game.index_of[card(n)] for n in (39, 46, 47, 48)]
+    assert state.hands[0] == [game.cards.index[card(n)] for n in (39, 46, 47, 48)]
 
 
 def test_game_ends_after_the_third_round(game: Zoomies) -> None:
-    state = game.position(hands_of([12], [40], [80], [57]), leader=0, round_index=2, points=[5, 7, 9, 1])
+    state = game.position(hands_of([12], [40], [80], [57]), current_player=0, round_index=2, points=[5, 7, 9, 1])
     play_numbers(game, state, 21, 40, 80, 57)  # high: 80 wins 3 points
     assert state.is_over
     assert state.points == [5, 7, 12, 1]
@@ -303,7 +305,7 @@ def test_furniture_rule(points: list[int], winners: tuple[int, ...], ranking: tu
 def test_plain_race_option_most_points_wins(game: Zoomies) -> None:
     assert standing([12, 7, 12, 1], False) == ((0, 2), (0, 2, 1, 3))
     state = game.position(
-        hands_of([12], [40], [80], [57]), leader=0, round_index=2, points=[5, 7, 9, 1],
+        hands_of([12], [40], [80], [57]), current_player=0, round_index=2, points=[5, 7, 9, 1],
         options={"second_place_wins": False},
     )
     play_numbers(game, state, 21, 40, 80, 57)
@@ -314,7 +316,7 @@ def test_plain_race_option_most_points_wins(game: Zoomies) -> None:
 
 
 def test_play_refuses_cards_not_in_hand_and_bad_calls(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [19], [72], [40]), leader=0)
+    state = game.position(hands_of([45], [19], [72], [40]), current_player=0)
     with pytest.raises(IllegalMove):
         state.play(game.move_showing(19))
     play_numbers(game, state, 45)
@@ -324,22 +326,22 @@ def test_play_refuses_cards_not_in_hand_and_bad_calls(game: Zoomies) -> None:
 
 def test_position_rejects_unknown_cards(game: Zoomies) -> None:
     with pytest.raises(DeckgenError, match="mirror-00"):
-        game.position([["mirror-00"], [], [], []], leader=0)
+        game.position({"hand/0": ["mirror-00"], "hand/1": [], "hand/2": [], "hand/3": []})
 
 
 def test_position_places_score_piles_and_removed_cards(game: Zoomies) -> None:
     state = game.position(
-        hands_of([45], [19], [72], [40]), leader=0, piles=[[card(12), card(33)], [], [], []], removed=[card(99)]
+        {**hands_of([45], [19], [72], [40]), "won/0": [card(12), card(33)], "removed": [card(99)]}, current_player=0
     )
     zones = state.card_zones()
-    assert zones["score_pile/0"] == [card(12), card(33)]
+    assert zones["won/0"] == [card(12), card(33)]
     assert zones["removed"] == [card(99)]
     assert state.observation(3)["score_pile_sizes"] == [2, 0, 0, 0]
 
 
 def test_position_rejects_a_card_in_two_places(game: Zoomies) -> None:
     with pytest.raises(DataError, match="mirror-45"):
-        game.position(hands_of([45], [19], [72], [40]), leader=0, deck=[card(54)])
+        game.position({**hands_of([45], [19], [72], [40]), "draw": [card(54)]}, current_player=0)
 
 
 def test_move_showing_rejects_numbers_off_the_deck_and_calls_on_ordinary_cards(game: Zoomies) -> None:
@@ -350,7 +352,7 @@ def test_move_showing_rejects_numbers_off_the_deck_and_calls_on_ordinary_cards(g
 
 
 def test_observation_shows_own_hand_and_public_table(game: Zoomies) -> None:
-    state = game.position(hands_of([45, 60], [22, 30], [72, 81], [40, 83]), leader=0, points=[1, 0, 2, 0])
+    state = game.position(hands_of([45, 60], [22, 30], [72, 81], [40, 83]), current_player=0, points=[1, 0, 2, 0])
     play_numbers(game, state, 54, 22)
     seen = state.observation(2)
     json.dumps(seen)
@@ -367,7 +369,7 @@ def test_observation_shows_own_hand_and_public_table(game: Zoomies) -> None:
 
 
 def test_describe_move_names_cards_readings_and_goals(game: Zoomies) -> None:
-    state = game.position(hands_of([45, 33], [22, 30], [72, 81], [40, 83]), leader=0)
+    state = game.position(hands_of([45, 33], [22, 30], [72, 81], [40, 83]), current_player=0)
     assert state.describe_move(game.move_showing(45)) == "seat 0 leads 45 / 54 as 45: low wins"
     assert state.describe_move(game.move_showing(33, HIGH)) == "seat 0 leads 33 (double) and calls high"
     play_numbers(game, state, 54)
@@ -383,13 +385,13 @@ def greedy_choice(state: ZoomiesState) -> tuple[int, int]:
 
 
 def test_greedy_behind_plays_to_win(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [19, 56], [72], [40]), leader=0, round_index=2, points=[4, 0, 6, 6])
+    state = game.position(hands_of([45], [19, 56], [72], [40]), current_player=0, round_index=2, points=[4, 0, 6, 6])
     play_numbers(game, state, 54)  # high goal
     assert greedy_choice(state) == game.move_showing(91)  # the hardest value to beat
 
 
 def test_greedy_ahead_late_plays_to_lose(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [19, 56], [72], [40]), leader=0, round_index=2, points=[2, 12, 3, 4])
+    state = game.position(hands_of([45], [19, 56], [72], [40]), current_player=0, round_index=2, points=[2, 12, 3, 4])
     play_numbers(game, state, 54)
     move = greedy_choice(state)
     assert state.readings[move[0]][move[1]] < 54
@@ -397,7 +399,7 @@ def test_greedy_ahead_late_plays_to_lose(game: Zoomies) -> None:
 
 def test_greedy_in_a_plain_race_plays_to_win_even_when_ahead(game: Zoomies) -> None:
     state = game.position(
-        hands_of([45], [19, 56], [72], [40]), leader=0, round_index=2, points=[2, 12, 3, 4],
+        hands_of([45], [19, 56], [72], [40]), current_player=0, round_index=2, points=[2, 12, 3, 4],
         options={"second_place_wins": False},
     )
     play_numbers(game, state, 54)
@@ -405,19 +407,19 @@ def test_greedy_in_a_plain_race_plays_to_win_even_when_ahead(game: Zoomies) -> N
 
 
 def test_greedy_flips_with_a_double_when_that_wins(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [90], [11, 56], [40]), leader=0, round_index=2, points=[4, 6, 0, 6])
+    state = game.position(hands_of([45], [90], [11, 56], [40]), current_player=0, round_index=2, points=[4, 6, 0, 6])
     play_numbers(game, state, 54, 90)  # high goal, 90 unbeatable by 56 or 65
     assert greedy_choice(state) == game.move_showing(11)  # flips to low: 11 is lowest
 
 
 def test_greedy_leading_to_lose_calls_against_its_double(game: Zoomies) -> None:
     hands = hands_of([11, 45], [90, 12], [56, 13], [40, 14])
-    state = game.position(hands, leader=0, round_index=2, points=[12, 1, 2, 3])
+    state = game.position(hands, current_player=0, round_index=2, points=[12, 1, 2, 3])
     assert greedy_choice(state) == game.move_showing(11, HIGH)
 
 
 def test_greedy_last_to_play_wins_with_its_least_useful_card(game: Zoomies) -> None:
-    state = game.position(hands_of([45], [12], [13], [9, 46]), leader=0, points=[0, 0, 0, 0])
+    state = game.position(hands_of([45], [12], [13], [9, 46]), current_player=0, points=[0, 0, 0, 0])
     play_numbers(game, state, 54, 21, 31)  # high goal, 54 leads
     assert greedy_choice(state) == game.move_showing(64)  # 64 beats 54; keeps the strong 09/90
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckgen.errors import DataError, UnknownName
+from deckgen.errors import BadPlayerCount, DataError, UnknownName
 from deckgen.model.rules import all_rules, load_rules, load_rules_file
 
 
@@ -76,15 +76,15 @@ def test_options_resolve_and_reject(tmp_path: Path):
         rules.resolve_options({"speed": "1", "rate": "2", "length": "medium", "fast": "maybe"})
     assert info.value.problems == [
         "game toy: unknown option 'speed' (options: fast, length, rate)",
-        "game toy: option rate: 2.0 is above the maximum 1.0",
-        "game toy: option length: 'medium' is not one of ['short', 'long']",
-        "game toy: option fast: 'maybe' is not true/false",
+        "game toy: option rate: 2.0 is above the maximum 1",
+        "game toy: option length: found 'medium' (expected one of 'short', 'long')",
+        "game toy: option fast: found 'maybe' (expected true or false)",
     ]
 
 
 def test_wrong_player_count(tmp_path: Path):
     rules = load_rules_file(write(tmp_path, rules_data()))
-    with pytest.raises(DataError, match="for 2-3 players"):
+    with pytest.raises(BadPlayerCount, match=r"game toy: 5 players not allowed \(allowed: 2-3\)"):
         rules.setup_for(5)
 
 

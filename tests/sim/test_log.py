@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
 from deckgen.games.base import Game
-from deckgen.sim.log import FORMAT_NAME, LogError, record_game, replay_log, write_log
+from deckgen.sim.log import FORMAT_NAME, LogError, read_log, record_game, replay_lines, replay_log, write_log
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
 
 
@@ -45,8 +46,9 @@ def test_log_contents(toy_game: Game, tmp_path: Path) -> None:
     assert lines[1]["type"] == "chance" and lines[1]["event"]["type"] == "deal"
     moves = [line for line in lines if line["type"] == "move"]
     assert [m["turn"] for m in moves] == list(range(len(moves)))
-    assert {m["text"] for m in moves if m["move"] == [-1]} <= {"passes"}
-    assert all(m["text"] == f"seat {m['seat']} plays {m['move'][0]}" for m in moves if m["move"] != [-1])
+    assert {m["text"].split(" ", 2)[2] for m in moves if m["move"] == [-1]} <= {"passes"}
+    names = toy_game.cards.names
+    assert all(m["text"] == f"seat {m['seat']} plays {names[m['move'][0]]}" for m in moves if m["move"] != [-1])
     assert lines[-1]["type"] == "result"
 
 
@@ -63,7 +65,7 @@ def test_an_illegal_move_fails_with_its_line(toy_game: Game, tmp_path: Path) -> 
         lines[position]["move"] = [0]
 
     rewrite(path, play_a_card_not_in_hand)
-    with pytest.raises(LogError, match=rf"line {position + 1}: move \(0,\) is not legal for seat 0") as failure:
+    with pytest.raises(LogError, match=rf"line {position + 1}: seat 0 at turn 0: 'seat 0 plays .*' is not a legal move") as failure:
         replay_log(path)
     assert len(failure.value.problems) == 1
 
@@ -100,7 +102,7 @@ def test_a_tampered_seat_turn_or_result_fails(toy_game: Game, tmp_path: Path) ->
         (lambda lines: lines.append(lines[-1]), "lines after the result"),
         (lambda lines: lines.insert(1, {"type": "comment"}), "unexpected 'comment' line"),
         (lambda lines: lines[move].pop("move"), "field 'move' is missing"),
-        (lambda lines: lines[move].update(move="x"), "cannot be read|not legal"),
+        (lambda lines: lines[move].update(move="x"), "move 'x' is not a legal move"),
     ]
     for change, message in cases:
         path.write_text(original)
@@ -165,3 +167,83 @@ def test_foreign_or_corrupt_files_fail_with_one_line(
 def test_a_missing_file_fails(tmp_path: Path) -> None:
     with pytest.raises(LogError, match="file not found"):
         replay_log(tmp_path / "none.jsonl")
+
+
+# Hostile or faulty logs (issue 15): each is one line, no RecursionError, no growth.
+
+
+def header(**changes: object) -> bytes:
+    line = {"type": "header", "format": "deckgen-game-log", "version": 1, "game": "toy", "players": 2,
+            "seed": 1, "index": 0, "options": {}, "bots": []}
+    line.update(changes)
+    return (json.dumps(line) + "\n").encode()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (header(version=0), "line 1: log format version 0 does not exist (expected 1)"),
+        (header(version=-3), "line 1: log format version -3 does not exist (expected 1)"),
+        (header(version=True), "field 'version' is missing or of the wrong type"),
+        (header(index=-1), "line 1: header line: game index -1 is negative (expected 0 or more)"),
+        (b"[" * 5000 + b"]" * 5000 + b"\n", "line 1: nested too deeply (not a deckgen game log line)"),
+        (b'{"type": "x", "a": ' + b"[" * 100 + b"]" * 100 + b"}\n",
+         "line 1: nested more than 32 levels deep (not a deckgen game log line)"),
+        (b'{"type": "header", "seed": NaN}\n', "line 1: NaN is not a JSON number (expected a deckgen game log line)"),
+        (b'{"type": "header", "type": "move"}\n',
+         "line 1: key \"type\" appears twice in one object (expected a deckgen game log line)"),
+        (b'{"type": "' + b"x" * (1024 * 1024) + b'"}\n', "line 1: line longer than 1024 KiB"),
+        (b'{"seed": ' + b"1" * 5000 + b"}\n", "line 1: not a deckgen game log (not JSON)"),
+    ],
+    ids=["version-0", "version-negative", "version-bool", "index", "5000-brackets", "deep", "nan", "dup-key",
+         "long-line", "huge-int"],
+)
+def test_hostile_lines_fail_with_one_line(toy_game: Game, tmp_path: Path, content: bytes, message: str) -> None:
+    path = tmp_path / "hostile.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(LogError) as failure:
+        replay_log(path)
+    (line,) = failure.value.problems
+    assert line.startswith(f"{path}: ") and message in line and "\n" not in line
+
+
+def test_devices_pipes_and_folders_are_refused(tmp_path: Path) -> None:
+    for path in (Path("/dev/zero"), tmp_path):
+        with pytest.raises(LogError, match="not a regular file|is a folder"):
+            replay_log(path)
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(LogError, match="not a regular file"):
+        replay_log(fifo)
+
+
+def test_a_bom_log_replays_like_a_bom_deck_loads(toy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    write_game(toy_game, path)
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert replay_log(path)[0]["game"] == "toy-high-card"
+
+
+def test_a_chance_line_at_the_wrong_turn_fails(toy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    write_game(toy_game, path)
+    position = first_line_of(path, "chance")
+    rewrite(path, lambda lines: lines[position].update(turn=3))
+    with pytest.raises(LogError, match=rf"line {position + 1}: chance event logged at turn 3 but the game is at turn 0"):
+        replay_log(path)
+    rewrite(path, lambda lines: lines[position].pop("turn"))
+    with pytest.raises(LogError, match="chance line: field 'turn' is missing"):
+        replay_log(path)
+
+
+def test_an_engine_that_cannot_read_a_move_is_one_line(toy_game: Game, tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "g.jsonl"
+    write_game(toy_game, path)
+
+    def fussy_reader(data: object) -> object:
+        raise RuntimeError("engine internals")
+
+    monkeypatch.setattr(toy_game, "move_from_json", fussy_reader)
+    with pytest.raises(LogError, match="cannot be read by the toy-high-card engine") as failure:
+        replay_lines(read_log(path), str(path), toy_game)
+    assert "internals" not in str(failure.value)

@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 from deckgen.errors import UnknownName
-from deckgen.games.base import Game, play_game
+from deckgen.errors import BadPlayerCount
+from deckgen.games.base import Game
+from deckgen.sim.play import play_game
 from deckgen.sim.runner import (
     SimulationError,
     chunk_bounds,
+    cores,
     parse_bots,
     parse_jobs,
     parse_options,
@@ -54,7 +57,7 @@ def test_player_counts(toy_game: Game) -> None:
     for bad in ("x", "2-", "4-2", "2..4", ""):
         with pytest.raises(SimulationError):
             parse_player_counts(bad, toy_game)
-    with pytest.raises(SimulationError, match="5 player"):
+    with pytest.raises(BadPlayerCount, match=r"game toy-high-card: 5 players not allowed \(allowed: 2-4\)"):
         parse_player_counts("2-5", toy_game)
 
 
@@ -75,7 +78,42 @@ def test_options_and_jobs(toy_game: Game) -> None:
         parse_options(("low_wins",), toy_game)
     with pytest.raises(UnknownName, match="unknown option 'speed'"):
         parse_options(("speed=3",), toy_game)
-    assert parse_jobs("3") == 3 and parse_jobs("auto") >= 1
+    assert parse_jobs("1") == 1 and parse_jobs("auto") == cores()
+    assert parse_jobs("1000") == cores() and parse_jobs("200", force=True) == 200
+    with pytest.raises(SimulationError, match="more than 256 workers"):
+        parse_jobs("1001", force=True)
     for bad in ("0", "-1", "two"):
         with pytest.raises(SimulationError):
             parse_jobs(bad)
+
+
+def test_workers_end_with_a_killed_parent(tmp_path) -> None:
+    """`kill -9` of a run must not leave workers behind, still writing into the output."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    code = (
+        "import os, signal, time\n"
+        "from concurrent.futures import ProcessPoolExecutor\n"
+        "from deckgen.sim.runner import die_with_parent\n"
+        "pool = ProcessPoolExecutor(1, initializer=die_with_parent)\n"
+        "print(pool.submit(os.getpid).result(), flush=True)\n"
+        "pool.submit(time.sleep, 60)\n"
+        "time.sleep(0.2)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    worker = int(done.stdout)
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(worker, 0)
+            with open(f"/proc/{worker}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return  # ended, waiting for a parent that no longer exists to collect it
+        except (ProcessLookupError, FileNotFoundError):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"worker {worker} outlived its parent")

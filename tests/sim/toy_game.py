@@ -1,22 +1,31 @@
-"""A tiny test-only game on the Mirror Deck, so the simulator can be tested without real engines.
+"""A tiny test-only game on the Mirror Deck, written on the engine kit the way a new game
+would be: its rules, its engine, its bot and a fixture, and nothing else. The contract suite
+plays it like every shipped game, and the simulator tests use it without real engines.
 
 "High card": each seat gets a hand; the leader and then every other seat play one card to a
-trick (or pass, which only wastes a turn); the highest reading wins the trick and leads the
-next. The game ends when every hand is empty; most tricks wins, ties share. Passing lets
-random bots run into the turn cap, so runs contain unfinished games and shared wins.
+trick (or pass, which only wastes a turn); the card's higher reading decides the trick (the
+highest wins, or the lowest with `low_wins`) and its winner leads the next. The game ends
+when every hand is empty; most tricks wins, ties share. Passing lets random bots run into
+the turn cap, so runs contain unfinished games and shared wins.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 import pytest
+from pydantic import Field
 
-from deckgen.bots.random_bot import RandomBot
+from deckgen.bots import registry as bot_registry
+from deckgen.errors import BadPosition
 from deckgen.games import base
-from deckgen.games.base import Game, Move, Result, State, check_players
+from deckgen.games.base import Game, Move, Result, State
+from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.ranking import scored_result
+from deckgen.games.kit.seats import next_seats
 from deckgen.model import rules as rules_module
+from deckgen.model.common import StrictModel
 from deckgen.model.rules import GameRules
 
 PASS: tuple[int] = (-1,)
@@ -35,27 +44,33 @@ TOY_RULES = GameRules.model_validate(
             "low_wins": {"type": "bool", "default": False, "description": "The lowest card takes the trick."},
         },
         "turn_cap": 14,
+        "params": {"reading": "high"},
     }
 )
 
 
+class ToyParams(StrictModel):
+    #: Which of a card's two readings counts in a trick.
+    reading: str = Field(pattern="^(low|high)$")
+
+
 class ToyState(State):
-    def __init__(self, game: ToyGame, hands: list[list[int]], stock: list[int], options: dict[str, Any], record: bool):
+    def __init__(self, game: ToyGame, hands: list[list[int]], draw: list[int], options: Mapping[str, Any],
+                 events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = len(hands)
+        self.next_seat = next_seats(self.n_players)
         self.hands = hands
-        self.stock = stock
+        self.draw = draw
         self.trick: list[tuple[int, int]] = []
-        self.taken: list[list[int]] = [[] for _ in hands]
+        self.won: list[list[int]] = [[] for _ in hands]
         self.tricks = [0] * self.n_players
         self.current_player = 0
         self.turns = 0
         self.passes = 0
         self.pass_allowed = bool(options["pass_allowed"])
         self.low_wins = bool(options["low_wins"])
-        self.events: list[dict[str, Any]] | None = [] if record else None
-        if self.events is not None:
-            self.events.append({"type": "deal", "hands": [list(h) for h in hands]})
+        self.events = events
 
     @property
     def is_over(self) -> bool:
@@ -76,71 +91,100 @@ class ToyState(State):
         self.hands[seat].remove(move[0])
         self.trick.append((seat, move[0]))
         if len(self.trick) < self.n_players:
-            self.current_player = (seat + 1) % self.n_players
+            self.current_player = self.next_seat[seat]
             return
+        value = self.game.value
         pick = min if self.low_wins else max
-        winner = pick(self.trick, key=lambda played: played[1])[0]
+        winner = pick(self.trick, key=lambda played: value[played[1]])[0]
         self.tricks[winner] += 1
-        self.taken[winner].extend(card for _, card in self.trick)
+        self.won[winner].extend(card for _, card in self.trick)
         self.trick = []
         self.current_player = winner
         if self.events is not None:
-            self.events.append({"type": "trick", "winner": winner})
+            self.events.append({"type": "trick", "seat": winner})
 
     def result(self) -> Result:
-        finished = self.is_over
-        best = max(self.tricks)
-        winners = tuple(s for s, t in enumerate(self.tricks) if t == best) if finished else ()
-        ranking = tuple(sorted(range(self.n_players), key=lambda s: -self.tricks[s]))
-        return Result(finished, winners, tuple(float(t) for t in self.tricks), ranking, self.turns, self.counters)
+        return scored_result(self.is_over, [float(t) for t in self.tricks], self.turns, self.counters)
 
     def observation(self, player: int) -> dict[str, Any]:
-        return {"hand": list(self.hands[player]), "trick": [list(p) for p in self.trick], "tricks": list(self.tricks)}
+        ids = self.game.cards.ids
+        return {
+            "hand": [ids[c] for c in self.hands[player]],
+            "trick": [[seat, ids[c]] for seat, c in self.trick],
+            "tricks": list(self.tricks),
+        }
 
-    def card_zones(self) -> dict[str, list[Any]]:
-        zones = {f"hand{s}": list(h) for s, h in enumerate(self.hands)}
-        zones.update({f"taken{s}": list(t) for s, t in enumerate(self.taken)})
-        zones["trick"] = [card for _, card in self.trick]
-        zones["stock"] = list(self.stock)
+    def card_zones(self) -> dict[str, list[str]]:
+        ids_of = self.game.cards.ids_of
+        zones = {f"hand/{s}": ids_of(h) for s, h in enumerate(self.hands)}
+        zones.update({f"won/{s}": ids_of(w) for s, w in enumerate(self.won)})
+        zones["trick"] = ids_of(card for _, card in self.trick)
+        zones["draw"] = ids_of(self.draw)
         return zones
 
     def describe_move(self, move: Move) -> str:
         if move == PASS:
-            return "passes"  # without a seat, as some engines word it; the transcript adds it
-        return f"seat {self.current_player} plays {move[0]}"
+            return f"seat {self.current_player} passes"
+        return f"seat {self.current_player} plays {self.game.cards.names[move[0]]}"
 
     @property
     def counters(self) -> dict[str, int]:
         return {"passes": self.passes}
 
 
+class ToyGame(Game):
+    id = "toy-high-card"
+    Params = ToyParams
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        pick = max if self.params.reading == "high" else min
+        #: Each card's value in a trick.
+        self.value = [pick(card.fields["readings"]) for card in self.deck.cards]
+
+    def new_game(self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False) -> State:
+        size = self.rules.setup_for(n_players).hand_size or 0
+        draw = shuffled_order(self.cards.size, rng)
+        hands = deal_hands(draw, n_players, size)
+        events = [deal_event(self.cards, hands)] if record else None
+        return ToyState(self, hands, draw, options, events)
+
+    def position(self, zones: Mapping[str, Sequence[str]], *, current_player: int = 0,
+                 options: dict[str, Any] | None = None, **details: Any) -> State:
+        n_players = sum(1 for name in zones if name.startswith("hand/"))
+        self.check_players(n_players)
+        known = {f"{kind}/{s}" for kind in ("hand", "won") for s in range(n_players)} | {"draw", "trick"}
+        if set(zones) - known:
+            raise BadPosition(f"position: unknown zones {sorted(set(zones) - known)}")
+        placed = self.cards.place(zones)
+        state = ToyState(self, [placed[f"hand/{s}"] for s in range(n_players)], placed.get("draw", []),
+                         self.rules.resolve_options(options), None)
+        state.current_player = current_player
+        return state
+
+
 class HighestCardBot:
-    """Plays its highest card and never passes."""
+    """Plays its best card for the trick and never passes."""
 
     def __init__(self, rng: random.Random, seat: int) -> None:
         self.seat = seat
 
-    def choose(self, state: State) -> Move:
-        return max(m for m in state.legal_moves() if m != PASS)
+    def choose(self, state: ToyState) -> Move:
+        value = state.game.value
+        return max((m for m in state.legal_moves() if m != PASS), key=lambda m: value[m[0]])
 
 
-class ToyGame(Game):
-    id = "toy-high-card"
-    bots = {"random": RandomBot, "greedy": HighestCardBot}
-
-    def new_game(self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False) -> State:
-        check_players(self, n_players)
-        readings = [max(card.fields["readings"]) for card in self.deck.cards]
-        rng.shuffle(readings)
-        size = self.rules.setup_for(n_players).hand_size or 0
-        hands = [readings[s * size : (s + 1) * size] for s in range(n_players)]
-        return ToyState(self, hands, readings[n_players * size :], options, record)
+def install_toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Registers the toy game and its bot (and only them) for one test."""
+    monkeypatch.setattr(rules_module, "all_rules", lambda: {TOY_RULES.id: TOY_RULES})
+    monkeypatch.setattr(base, "_GAME_CLASSES", {ToyGame.id: ToyGame})
+    monkeypatch.setattr(bot_registry, "_BOTS", {ToyGame.id: {"greedy": HighestCardBot}})
+    monkeypatch.setattr(bot_registry, "_loaded", True)
 
 
 @pytest.fixture
 def toy_game(monkeypatch: pytest.MonkeyPatch) -> Game:
     """Makes the toy game the only registered game for one test, so these tests do not depend
     on the real engines or their rule files."""
-    monkeypatch.setattr(rules_module, "all_rules", lambda: {TOY_RULES.id: TOY_RULES})
-    monkeypatch.setattr(base, "_GAME_CLASSES", {ToyGame.id: ToyGame})
+    install_toy_game(monkeypatch)
     return base.get_game(TOY_RULES.id)

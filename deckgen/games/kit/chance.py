@@ -1,0 +1,42 @@
+"""Shuffling and dealing: every engine draws its chance here, from the `random.Random` it
+was given, and records deals in one event shape.
+
+Piles are lists of card indices with the top at the end, so drawing is `pop()`."""
+
+from __future__ import annotations
+
+import random
+from itertools import repeat, starmap
+from typing import Any, Sequence
+
+from deckgen.games.kit.cards import CardIndex
+
+
+def shuffled_order(n: int, rng: random.Random) -> list[int]:
+    """0..n-1 in a uniformly random order, by sorting on independent `rng.random()` keys: the
+    sort runs in C, about twice as fast as `rng.shuffle` (a Python-level `_randbelow` per
+    card), and two equal 53-bit keys are vanishingly rare."""
+    keys = list(starmap(rng.random, repeat((), n)))  # n calls of rng.random, looped in C
+    return sorted(range(n), key=keys.__getitem__)
+
+
+def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+    """The cards in a uniformly random order (a new list; the argument is left alone)."""
+    return [cards[i] for i in shuffled_order(len(cards), rng)]
+
+
+def deal_hands(pile: list[int], n_players: int, hand_size: int) -> list[list[int]]:
+    """Deal `hand_size` cards to each seat from the top of `pile` (its end), removing them:
+    seat 0's packet is the top `hand_size` cards, then seat 1's, and so on."""
+    hands = []
+    for _ in range(n_players):
+        hands.append(pile[-hand_size:] if hand_size else [])
+        del pile[len(pile) - hand_size :]
+    return hands
+
+
+def deal_event(cards: CardIndex, hands: Sequence[Sequence[int]], **details: Any) -> dict[str, Any]:
+    """The one shape of a deal in logs: `{"type": "deal", "hands": [[ids] per seat], ...}`,
+    with game-specific details (round, dealer, removed cards...) as further keys."""
+    ids = cards.ids
+    return {"type": "deal", "hands": [[ids[c] for c in hand] for hand in hands], **details}

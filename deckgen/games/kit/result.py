@@ -1,0 +1,27 @@
+"""The outcome every game reports: the simulator's unit of record."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Result(NamedTuple):
+    """How a game ended. Unfinished games (turn cap) have no winners. A named tuple: the
+    simulator makes one per game, and it is the quickest immutable record to build."""
+
+    finished: bool
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    ranking: tuple[int, ...]
+    turns: int
+    counters: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "turns": self.turns,
+            "counters": dict(self.counters),
+        }

@@ -1,0 +1,27 @@
+"""The names engines give the places cards can be, so logs, observations and checks read the
+same in every game.
+
+Shared zones: `draw` (the face-down stock), `discard`, `table` (cards in play), `trick`,
+`aside` (set aside face up or for later), `removed` (out of the game unseen). Seat zones end
+in `/<seat>`: `hand/<seat>`, `won/<seat>` (captured or scored cards), `deck/<seat>` (a
+personal draw pile), or another lower-case word for what the game calls them
+(`burns/<seat>`). Every zone holds card ids.
+"""
+
+from __future__ import annotations
+
+import re
+
+ZONE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)*(?:/(?:0|[1-9][0-9]?))?")
+
+
+def hand(seat: int) -> str:
+    return f"hand/{seat}"
+
+
+def seat_zone(kind: str, seat: int) -> str:
+    return f"{kind}/{seat}"
+
+
+def is_zone_name(name: str) -> bool:
+    return ZONE_NAME.fullmatch(name) is not None

@@ -1,0 +1,51 @@
+"""Playing one game with bots, seeded so that game i of a run is the same game whatever
+process or machine plays it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from deckgen.bots.registry import RANDOM, check_bot_names, make_bot
+from deckgen.games.base import Game, Move, State
+
+
+def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
+    """Chance and bot random sources for game `index` of a run, independent of process count."""
+    return random.Random(f"{seed}/{index}/chance"), random.Random(f"{seed}/{index}/bots")
+
+
+def play_game(
+    game: Game,
+    n_players: int,
+    bot_names: list[str],
+    seed: int,
+    index: int = 0,
+    options: dict[str, Any] | None = None,
+    record: bool = False,
+    on_move: Callable[[State, Move], None] | None = None,
+) -> State:
+    """Play one game with bots to its end or the rules' turn cap; returns the final state.
+    `on_move(state, move)` is called before each move is applied."""
+    game.check_players(n_players)
+    chance, bot_rng = game_rngs(seed, index)
+    resolved = game.rules.resolve_options(options)
+    state = game.new_game(n_players, chance, resolved, record=record)
+    cap = game.rules.turn_cap
+    if on_move is None and all(name == RANDOM for name in bot_names):
+        # What RandomBot.choose does in every seat (each seat's bot would share bot_rng),
+        # in the state's own loop: the simulator's innermost.
+        state.play_randomly(bot_rng, cap)
+        return state
+    check_bot_names(game.rules.id, bot_names)
+    apply = state.apply
+    choose = [make_bot(game.rules.id, bot_names[s], bot_rng, s).choose for s in range(n_players)]
+    if on_move is None:
+        while not state.is_over and state.turns < cap:
+            apply(choose[state.current_player](state))
+        return state
+    while not state.is_over and state.turns < cap:
+        move = choose[state.current_player](state)
+        on_move(state, move)
+        apply(move)
+    return state

@@ -1,0 +1,211 @@
+"""The engine contract, checked the same way for every registered game (after OpenSpiel's
+game tests): at every player count with every bot, seeded games keep every card, play only
+legal moves, end or reach the turn cap and replay from their logs; set-up positions round-trip
+and refuse unknown or repeated cards; zones follow the one naming scheme; observations hide
+what they must; the random move is uniform over the legal moves; rule parameters are typed.
+Per-game test files keep only rule scenarios. The toy game of tests/sim runs here too: a new
+game gets all of this by being registered."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from scipy.stats import chisquare
+
+import deckgen.games
+from deckgen.bots.registry import bots_for
+from deckgen.errors import BadPlayerCount, BadPosition, DataError, UnknownCard
+from deckgen.games.base import Game, State, game_classes, get_game
+from deckgen.games.kit.zones import is_zone_name
+from deckgen.model.rules import GameRules
+from deckgen.sim.play import game_rngs, play_game
+from tests.games.playout import check_playouts
+from tests.sim.toy_game import TOY_RULES, install_toy_game
+
+TOY = TOY_RULES.id
+GAME_IDS = sorted(game_classes()) + [TOY]
+
+
+def _rules(game_id: str) -> GameRules:
+    return TOY_RULES if game_id == TOY else get_game(game_id).rules
+
+
+def _bots(game_id: str) -> list[str]:
+    return ["random", "greedy"] if game_id == TOY else list(bots_for(game_id))
+
+
+PLAYOUT_CASES = [
+    (game_id, n, bot) for game_id in GAME_IDS for n in _rules(game_id).players.counts() for bot in _bots(game_id)
+]
+COUNT_CASES = [(game_id, n) for game_id in GAME_IDS for n in _rules(game_id).players.counts()]
+
+
+@pytest.fixture
+def engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Registers the toy game when the case is about it."""
+    if request.node.callspec.params["game_id"] == TOY:
+        install_toy_game(monkeypatch)
+    yield
+
+
+def _case_id(value: Any) -> str:
+    return str(value)
+
+
+def fresh_state(game: Game, n_players: int, index: int = 0) -> State:
+    chance, _ = game_rngs(11, index)
+    return game.new_game(n_players, chance, game.rules.resolve_options(), record=True)
+
+
+def card_ids_in(value: Any) -> Iterator[str]:
+    """Every string anywhere in a JSON-able value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from card_ids_in(key)
+            yield from card_ids_in(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from card_ids_in(item)
+
+
+def check_zones(state: State, game: Game) -> None:
+    zones = state.card_zones()
+    bad_names = [name for name in zones if not is_zone_name(name)]
+    assert not bad_names, f"zone names outside the naming scheme: {bad_names}"
+    missing = [f"hand/{s}" for s in range(state.n_players) if f"hand/{s}" not in zones]
+    assert not missing or all(not name.startswith("hand/") for name in zones), f"missing hand zones {missing}"
+    for name, cards in zones.items():
+        assert all(isinstance(c, str) for c in cards), f"zone {name} holds something other than card ids"
+
+
+def check_observations_hide(state: State) -> None:
+    zones = state.card_zones()
+    for player in range(state.n_players):
+        observation = state.observation(player)
+        json.dumps(observation)
+        hidden_names = set(state.hidden_zones(player))
+        hidden = {c for name in hidden_names for c in zones.get(name, [])}
+        seen = {c for name, cards in zones.items() if name not in hidden_names for c in cards}
+        leaked = (hidden - seen) & set(card_ids_in(observation))
+        assert not leaked, f"seat {player} sees hidden cards {sorted(leaked)[:5]}"
+
+
+@pytest.mark.parametrize(("game_id", "n_players", "bot"), PLAYOUT_CASES, ids=_case_id)
+def test_seeded_games_keep_the_contract(engine: None, game_id: str, n_players: int, bot: str) -> None:
+    """Cards kept, moves legal, the game ends or reaches its cap, the log replays; every move
+    is described starting with its seat; zones and observations checked along the way."""
+    game = get_game(game_id)
+    observed = {"moves": 0}
+
+    def check(state: State, move: Any) -> None:
+        text = state.describe_move(move)
+        assert text.startswith(f"seat {state.current_player} "), f"move text {text!r} does not start with the seat"
+        if observed["moves"] % 7 == 0:
+            check_zones(state, game)
+            check_observations_hide(state)
+        observed["moves"] += 1
+
+    games = 4 if bot == "random" else 2
+    for state in check_playouts(game_id, n_players, [bot] * n_players, games, seed=n_players):
+        check_zones(state, game)
+        check_observations_hide(state)
+    for index in range(games):  # the same seeded games again, looking at every few moves
+        play_game(game, n_players, [bot] * n_players, n_players, index, on_move=check)
+
+
+@pytest.mark.parametrize(("game_id", "n_players"), COUNT_CASES, ids=_case_id)
+def test_positions_round_trip_and_refuse_bad_cards(engine: None, game_id: str, n_players: int) -> None:
+    game = get_game(game_id)
+    state = fresh_state(game, n_players)
+    zones = state.card_zones()
+    rebuilt = game.position(zones, current_player=state.current_player)
+    assert rebuilt.card_zones() == zones
+
+    seat_zone = next(name for name in zones if name.endswith("/0"))  # hand/0, or deck/0...
+    with pytest.raises(UnknownCard, match="no-such-card"):
+        game.position({**zones, seat_zone: [*zones[seat_zone], "no-such-card"]})
+    donor = next(name for name, cards in zones.items() if cards)
+    taker = seat_zone if donor != seat_zone else next(name for name in zones if name != donor)
+    with pytest.raises(BadPosition, match="placed"):
+        game.position({**zones, taker: [*zones[taker], zones[donor][0]]})
+    with pytest.raises(BadPosition):
+        game.position({**zones, "no_such_zone": []})
+
+
+@pytest.mark.parametrize(("game_id", "n_players"), COUNT_CASES, ids=_case_id)
+def test_random_move_is_uniform_over_the_legal_moves(engine: None, game_id: str, n_players: int) -> None:
+    game = get_game(game_id)
+    rng = random.Random(5)
+    checked = 0
+    for index in range(6):
+        state = fresh_state(game, n_players, index)
+        for _ in range(rng.randrange(12)):
+            if state.is_over:
+                break
+            state.apply(state.random_move(rng))
+        if state.is_over:
+            continue
+        legal = state.legal_moves()
+        assert len(set(map(repr, legal))) == len(legal), "legal_moves lists a move twice"
+        if len(legal) > 30:
+            continue
+        draws = 60 * len(legal)
+        position = {repr(m): i for i, m in enumerate(legal)}
+        counts = [0] * len(legal)
+        for _ in range(draws):
+            move = state.random_move(rng)
+            assert repr(move) in position, f"random_move drew {move!r}, not a legal move"
+            counts[position[repr(move)]] += 1
+        assert min(counts) > 0, "random_move never drew some legal moves"
+        if len(legal) > 1:
+            assert chisquare(counts).pvalue > 1e-5, f"random_move is not uniform: {counts}"
+        checked += 1
+    assert checked, "no position with few enough moves to test"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_wrong_player_count_reads_the_same_everywhere(engine: None, game_id: str) -> None:
+    game = get_game(game_id)
+    players = game.rules.players
+    wording = rf"game {game_id}: {players.max + 1} players not allowed \(allowed: "
+    with pytest.raises(BadPlayerCount, match=wording):
+        play_game(game, players.max + 1, ["random"] * (players.max + 1), 1)
+    with pytest.raises(BadPlayerCount, match=wording):
+        game.rules.setup_for(players.max + 1)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_params_are_typed(engine: None, game_id: str) -> None:
+    """An unknown or mistyped parameter is a `file: params.x: ...` line when the engine is built."""
+    rules = get_game(game_id).rules
+    cls = type(get_game(game_id))
+    with pytest.raises(DataError, match=r"params\.no_such_param: unknown key"):
+        cls(rules.model_copy(update={"params": {**rules.params, "no_such_param": 1}}))
+    for key in rules.params:
+        with pytest.raises(DataError, match=rf"params\.{key}\b"):
+            cls(rules.model_copy(update={"params": {**rules.params, key: {"not": "this"}}}))
+
+
+def _imports(path: Path) -> Iterator[str]:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            yield node.module or ""
+
+
+def test_engines_never_import_bots() -> None:
+    games_dir = Path(deckgen.games.__file__).parent
+    offenders = sorted(
+        str(path.relative_to(games_dir))
+        for path in games_dir.rglob("*.py")
+        if any(name.startswith("deckgen.bots") for name in _imports(path))
+    )
+    assert not offenders, f"engines importing bots: {offenders}"
