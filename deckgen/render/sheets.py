@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from deckgen.errors import DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.model.deck import Deck
-from deckgen.render import fonts, svg
+from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import (
     DEFAULT_BLEED,
     MARK_GAP,
@@ -101,7 +101,7 @@ def draw_card(
         else:
             path.rect(x, y, width, height)
         canvas.clipPath(path, stroke=0, fill=0)
-    svg.paint_svg(
+    painter.paint_svg(
         canvas, svg_text, x - bleed, y - bleed, width + 2 * bleed, height + 2 * bleed, "card"
     )
     canvas.restoreState()
@@ -202,7 +202,7 @@ class _SheetWriter:
         canvas = self.canvas
         width, height = self.form_size
         canvas.beginForm(name, 0, 0, width, height)
-        svg.paint_element(canvas, root, 0, 0, width, height, where)
+        painter.paint_element(canvas, root, 0, 0, width, height, where)
         canvas.endForm()
         self.forms.add(name)
 
@@ -288,7 +288,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             where = f"deck {deck.id}: card {card.id}"
             text = svg.card_svg(deck, card, geometry)
             name = f"face{number}"
-            writer.define(name, svg.parse_svg(text, where), where)
+            writer.define(name, painter.parse_svg(text, where), where)
             names.append(name)
         writer.page(names, mirrored=False, footer=f"{sheet}, fronts. Print at actual size (100 %)"
                     + (", double-sided, flipping on the long edge." if options.backs else "."))
@@ -298,7 +298,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                 name = f"back-{back_id}"
                 if name not in writer.forms:
                     where = f"deck {deck.id}: back {back_id}"
-                    writer.define(name, svg.parse_svg(svg.back_svg(deck, back_id, geometry), where), where)
+                    writer.define(name, painter.parse_svg(svg.back_svg(deck, back_id, geometry), where), where)
                 back_names.append(name)
             writer.page(back_names, mirrored=True, footer=f"{sheet}, backs (columns mirrored)")
     from reportlab import rl_config

@@ -16,7 +16,7 @@ from deckgen import paths
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import deck_ids, load_deck
-from deckgen.render import svg
+from deckgen.render import painter, svg
 from deckgen.render.geometry import CARD_SIZES, CardGeometry
 from deckgen.render.png import pixel_geometry
 
@@ -33,9 +33,9 @@ def test_every_card_and_back_stays_inside_the_safe_area(deck_id: str, size: str)
     deck = load_deck(deck_id)
     geometry = CardGeometry(*CARD_SIZES[size])
     for card in deck.cards:
-        svg.check_svg(svg.card_svg(deck, card, geometry), card.id)
+        painter.check_svg(svg.card_svg(deck, card, geometry), card.id)
     for back in deck.backs:
-        svg.check_svg(svg.back_svg(deck, back.id, geometry), back.id)
+        painter.check_svg(svg.back_svg(deck, back.id, geometry), back.id)
 
 
 def test_background_covers_the_bleed() -> None:
@@ -122,9 +122,9 @@ def test_back_choice() -> None:
 
 def test_painter_rejects_what_it_cannot_draw() -> None:
     with pytest.raises(DeckgenError, match="unsupported SVG element <image>"):
-        svg.check_svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><image/></svg>', "x")
+        painter.check_svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><image/></svg>', "x")
     with pytest.raises(DeckgenError, match="invalid SVG"):
-        svg.check_svg("<svg", "x")
+        painter.check_svg("<svg", "x")
 
 
 def test_poker_png_is_the_print_shop_size() -> None:

@@ -1,0 +1,334 @@
+"""The booklet in reading order, and writing it: the A5 PDF and its saddle-stitch imposition."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from deckgen.errors import DeckgenError
+from deckgen.fileio import atomic_path, write_atomic
+from deckgen.model.deck import Deck, load_deck
+from deckgen.model.rules import GameRules, Section
+from deckgen.render import fonts
+from deckgen.render.booklet.content import (
+    card_height_for,
+    card_painter,
+    composition_rows,
+    metadata_line,
+    option_default_text,
+    option_range_text,
+    rich,
+    sample_cards,
+    setup_rows,
+    text_blocks,
+)
+from deckgen.render.booklet.flowables import (
+    BookletTemplate,
+    CardFan,
+    CardRow,
+    Heading,
+    TwoColumnEntries,
+)
+from deckgen.render.booklet.style import (
+    BookletStyle,
+    CardPainter,
+    Styles,
+    font_commands,
+    load_booklet_style,
+    make_styles,
+)
+from deckgen.render.imposition import impose_booklet
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, A5
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    NextPageTemplate,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+# --------------------------------------------------------------------------- style data
+
+class StoryBuilder:
+    """Turns rule and deck data into the booklet's flowables, numbering the headings."""
+
+    def __init__(self, rules: GameRules, deck: Deck, style: BookletStyle, styles: Styles, painter: CardPainter):
+        self.rules = rules
+        self.deck = deck
+        self.style = style
+        self.styles = styles
+        self.painter = painter
+        self.chapter = 0
+        self.subsection = 0
+        self.story: list[Flowable] = []
+
+    # headings and text
+
+    def chapter_heading(self, title: str, room_after: float | None = None) -> None:
+        """Start a numbered chapter, on a new page unless room for a few lines is left.
+
+        With `room_after` the heading is not kept with what follows (platypus would push a
+        long two-column block whole to the next page) but needs that much room below it.
+        """
+        self.chapter += 1
+        self.subsection = 0
+        style = self.styles.h1
+        needed = self.style.sizes.body_leading * 6
+        if room_after is not None:
+            style = ParagraphStyle("h1_free", parent=style, keepWithNext=0)
+            needed = style.spaceBefore + style.leading + style.spaceAfter + room_after
+        self.story.append(CondPageBreak(needed))
+        self.story.append(Heading(f"{self.chapter}", title, 0, style))
+
+    def sub_heading(self, title: str) -> None:
+        self.subsection += 1
+        self.story.append(Heading(f"{self.chapter}.{self.subsection}", title, 1, self.styles.h2))
+
+    def body(self, text: str) -> list[Flowable]:
+        out: list[Flowable] = []
+        blocks = text_blocks(text)
+        for index, (kind, block) in enumerate(blocks):
+            if kind == "bullet":
+                # A paragraph after a list keeps the gap it would have after a paragraph.
+                ends_list = index + 1 < len(blocks) and blocks[index + 1][0] != "bullet"
+                style = self.styles.bullet_end if ends_list else self.styles.bullet
+                out.append(Paragraph(rich(block), style, bulletText=fonts.BULLET))
+            else:
+                out.append(Paragraph(rich(block), self.styles.body))
+        return out
+
+    def section(self, section: Section, sub: bool = False) -> None:
+        if sub:
+            self.sub_heading(section.title)
+        else:
+            self.chapter_heading(section.title)
+        self.story.extend(self.body(section.body))
+
+    # pages
+
+    def cover(self) -> None:
+        rules, styles, cover = self.rules, self.styles, self.style.cover
+        self.story.append(Spacer(1, 18 * mm))
+        self.story.append(Paragraph(rich(rules.name), styles.title))
+        self.story.append(Paragraph(rich(metadata_line(rules)), styles.cover_meta))
+        cards = sample_cards(self.deck, cover.fan_cards) if cover.fan_cards else []
+        if cards:
+            width = cover.fan_card_width_mm * mm
+            self.story.append(Spacer(1, 14 * mm))
+            self.story.append(CardFan(cards, self.painter, width, card_height_for(width), cover.fan_angle_deg))
+        self.story.append(NextPageTemplate(["left", "right"]))
+        self.story.append(PageBreak())
+
+    def contents(self) -> None:
+        toc = TableOfContents(dotsMinLevel=0)
+        toc.levelStyles = self.styles.toc_levels
+        toc.tableStyle = TableStyle([
+            *font_commands(self.styles),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ])
+        self.story.append(Paragraph(rich(self.style.titles.contents), self.styles.contents_title))
+        self.story.append(toc)
+        self.story.append(PageBreak())
+
+    def components(self) -> None:
+        text = self.rules.text
+        assert text is not None
+        self.section(text.components)
+        comp = self.style.components
+        width = comp.card_width_mm * mm
+        height = card_height_for(width)
+        cards = sample_cards(self.deck, comp.max_cards)
+        if cards:
+            self.sub_heading(self.style.titles.card_samples)
+            rows = math.ceil(len(cards) / comp.cards_per_row)
+            per_row = math.ceil(len(cards) / rows)  # 5 cards as 3 + 2, not 4 + 1
+            for start in range(0, len(cards), per_row):
+                row = cards[start:start + per_row]
+                self.story.append(CardRow(row, self.painter, width, height, comp.card_gap_mm * mm, self.styles.caption))
+                self.story.append(Spacer(1, 3 * mm))
+        self.sub_heading(self.style.titles.composition)
+        composition = [
+            [Paragraph(rich(name), self.styles.table_label), Paragraph(rich(value), self.styles.table)]
+            for name, value in composition_rows(self.deck)
+        ]
+        self.story.append(self.table(composition, [0.3, 0.7], header=False))
+
+    def setup(self) -> None:
+        text = self.rules.text
+        assert text is not None
+        self.section(text.setup)
+        rows = setup_rows(self.rules)
+        header, *data = rows
+        cells = [[Paragraph(rich(h), self.styles.table_head) for h in header]]
+        cells += [[Paragraph(rich(v), self.styles.table) for v in row] for row in data]
+        narrow = [0.16 if h == "Players" else 0.17 for h in header]
+        if header[-1] == "Notes":
+            narrow[-1] = 1 - sum(narrow[:-1])
+        else:
+            narrow = [1 / len(header)] * len(header)
+        # The table may run on to the next page (its header repeats there) rather than jump
+        # whole and leave a third of a page empty; its title goes with the header and a row at least.
+        title = Paragraph(rich(self.style.titles.setup_table), ParagraphStyle("setup_title", self.styles.question,
+                                                                             keepWithNext=0))
+        width, height = self.frame_width(), self.frame_height()
+        start = self.table(cells[:2], narrow, header=True)
+        needed = title.wrap(width, height)[1] + title.getSpaceAfter() + start.wrap(width, height)[1]
+        self.story += [CondPageBreak(needed), title, self.table(cells, narrow, header=True)]
+
+    def special_rules(self) -> None:
+        text = self.rules.text
+        assert text is not None
+        if not text.special:
+            return
+        self.chapter_heading(self.style.titles.special)
+        for section in text.special:
+            self.section(section, sub=True)
+
+    def variants(self) -> None:
+        text = self.rules.text
+        assert text is not None
+        if not text.variants:
+            return
+        self.chapter_heading(self.style.titles.variants)
+        for section in text.variants:
+            self.section(section, sub=True)
+
+    def how_deckgen_plays(self) -> None:
+        """The closing chapter: what deckgen's engine decides beyond the table rules, the rule
+        options by the names the command line takes, and the simulator's turn cap."""
+        text = self.rules.text
+        assert text is not None
+        self.chapter_heading(self.style.titles.deckgen)
+        if text.deckgen is not None:
+            self.section(text.deckgen, sub=True)
+        self.story += self.body(
+            f"deckgen's simulator stops a game that reaches {self.rules.turn_cap} turns and counts it as "
+            "unfinished, never as a win, in every statistic."
+        )
+        if self.rules.options:
+            self.sub_heading(self.style.titles.options)
+            cells = [[Paragraph(rich(h), self.styles.table_head) for h in ("Option", "Default", "Values, effect")]]
+            for name, option in self.rules.options.items():
+                cells.append([
+                    Paragraph(rich(name), self.styles.table),
+                    Paragraph(rich(option_default_text(option)), self.styles.table),
+                    Paragraph(f"<b>{rich(option_range_text(option))}.</b> {rich(option.description)}", self.styles.table),
+                ])
+            # Option names are typed on the command line: size their column so none breaks.
+            longest = max(
+                stringWidth(n, self.styles.table.fontName, self.styles.table.fontSize) for n in self.rules.options
+            )
+            name_share = min(0.45, max(0.2, (longest + 9) / self.frame_width()))
+            self.story.append(self.table(cells, [name_share, 0.15, 0.85 - name_share], header=True))
+
+    def rulings(self) -> None:
+        if not self.rules.rulings:
+            return
+        entries = [
+            [Paragraph(rich(ruling.question), self.styles.question), *self.body(ruling.answer)]
+            for ruling in self.rules.rulings
+        ]
+        column_width = (self.frame_width() - self.style.page.column_gap_mm * mm) / 2
+        heights = [sum(f.wrap(column_width, 1e6)[1] + f.getSpaceAfter() for f in entry) for entry in entries]
+        for ruling, height in zip(self.rules.rulings, heights):
+            if height > self.frame_height():
+                raise DeckgenError(
+                    f"booklet {self.rules.id}: the ruling {ruling.question[:40]!r} is longer than a "
+                    "booklet column; split it into shorter questions"
+                )
+        self.chapter_heading(self.style.titles.rulings, room_after=heights[0])
+        self.story.append(TwoColumnEntries(entries, self.style.page.column_gap_mm * mm, self.style.sizes.body * 0.5))
+
+    def frame_width(self) -> float:
+        page = self.style.page
+        return A5[0] - (page.margin_inner_mm + page.margin_outer_mm) * mm
+
+    def frame_height(self) -> float:
+        page = self.style.page
+        return A5[1] - (page.margin_top_mm + page.margin_bottom_mm) * mm
+
+    def table(self, rows: list[list[Flowable]], fractions: list[float], header: bool) -> Table:
+        colours = self.style.colours
+        width = self.frame_width()
+        table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1 if header else 0, hAlign="LEFT")
+        commands: list[tuple[Any, ...]] = [
+            *font_commands(self.styles),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+            ("LEFTPADDING", (0, 0), (-1, -1), 4),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.HexColor(colours.rule)),
+        ]
+        if header:
+            commands.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(colours.accent)))
+            commands += [
+                ("BACKGROUND", (0, row), (-1, row), colors.HexColor(colours.table_stripe))
+                for row in range(2, len(rows), 2)
+            ]
+        else:
+            commands.append(("BACKGROUND", (0, 0), (0, -1), colors.HexColor(colours.table_stripe)))
+        table.setStyle(TableStyle(commands))
+        return table
+
+    def build(self) -> list[Flowable]:
+        text = self.rules.text
+        assert text is not None
+        self.cover()
+        self.contents()
+        self.section(text.overview)
+        self.components()
+        self.setup()
+        self.section(text.turn)
+        self.special_rules()
+        self.section(text.end)
+        self.variants()
+        self.rulings()
+        self.how_deckgen_plays()
+        return self.story
+
+
+# --------------------------------------------------------------------------- entry points
+
+
+def booklet_path(rules: GameRules, out_dir: Path, imposed: bool = False) -> Path:
+    suffix = "rules-booklet" if imposed else "rules"
+    return out_dir / rules.deck / f"{rules.id}-{suffix}.pdf"
+
+
+def require_text(rules: GameRules) -> None:
+    if rules.text is None:
+        raise DeckgenError(f"booklet {rules.id}: the rule data has no text: section to print ({rules.path})")
+
+
+def render_booklet(rules: GameRules, out_dir: Path, imposed: bool = False) -> list[Path]:
+    """Write <out_dir>/<deck>/<game>-rules.pdf (A5, reading order) and, when imposed, also
+    <game>-rules-booklet.pdf (A4 landscape sheets for saddle stitching); returns the paths."""
+    require_text(rules)
+    style = load_booklet_style()
+    styles = make_styles(style)
+    deck = load_deck(rules.deck)
+    painter = card_painter(deck, colors.HexColor(style.colours.rule))
+    target = booklet_path(rules, out_dir)
+    with atomic_path(target) as temp:
+        doc = BookletTemplate(str(temp), rules, deck, style, styles)
+        doc.multiBuild(StoryBuilder(rules, deck, style, styles, painter).build())
+        reading_order = temp.read_bytes()
+    written = [target]
+    if imposed:
+        sheet = (A4[1], A4[0])  # landscape
+        written.append(write_atomic(booklet_path(rules, out_dir, imposed=True), impose_booklet(reading_order, sheet)))
+    return written

@@ -1,0 +1,348 @@
+"""A vector painter for the cards' SVG documents, onto reportlab canvases.
+
+* `paint_svg(canvas, svg_text, x, y, width, height)`: draw an SVG onto a reportlab canvas as
+  vectors with real, embedded text, scaled into the box (x, y) - (x+width, y+height) in points.
+* `paint_element(canvas, root, x, y, width, height, where)`: the same for a parsed SVG.
+* `check_svg(svg_text, where)`: raise DeckgenError when text leaves the card's safe area
+  or is smaller than `MIN_TEXT_SIZE`, or when the SVG uses something the painter lacks.
+
+Why a painter of our own instead of svglib: measured on this project's cards, svglib costs
+about 9 ms per card plus 0.13 s of imports, which alone would spend the 1 s budget for a
+60-card sheet; this painter handles the small SVG subset the templates use (shapes, paths
+with arcs, text, transforms, linear gradients) at well under 1 ms per card and rejects
+anything outside that subset instead of silently dropping it.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING, Callable
+
+from deckgen.errors import DeckgenError
+from deckgen.render import fonts
+from deckgen.render.svg import MIN_TEXT_SIZE
+from deckgen.render.svgpath import (
+    _CAPS,
+    _DEFAULT_STYLE,
+    _IGNORED,
+    _INHERITED,
+    _JOINS,
+    _SHAPES,
+    _SVG_NS,
+    IDENTITY,
+    Matrix,
+    _apply,
+    _colour,
+    _f,
+    _floats,
+    _multiply,
+    _path_ops,
+    _PathBuilder,
+    parse_transform,
+)
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+
+class _Painter:
+    """Walks an SVG tree, drawing onto a reportlab canvas (or only checking, without one)."""
+
+    def __init__(self, canvas: Canvas | None, where: str) -> None:
+        self.canvas = canvas
+        self.where = where
+        self.gradients: dict[str, ET.Element] = {}
+        self.safe: tuple[float, float, float, float] | None = None
+        #: PDF operators not yet handed to the canvas (collected, then discarded, when checking).
+        self.ops: list[str] = []
+
+    def flush(self) -> None:
+        """Hand the collected operators to the canvas before reportlab draws on it itself."""
+        if self.canvas is not None and self.ops:
+            self.canvas.addLiteral("\n".join(self.ops))
+        self.ops.clear()
+
+    def fail(self, message: str) -> DeckgenError:
+        return DeckgenError(f"{self.where}: {message}")
+
+    def run(self, root: ET.Element) -> None:
+        if _tag(root) != "svg":
+            raise self.fail("card art must be an <svg> document")
+        safe = root.get("data-safe")
+        if safe:
+            x, y, w, h = _floats(safe)
+            self.safe = (x, y, x + w, y + h)
+        for element in root.iter():
+            if _tag(element) == "linearGradient" and element.get("id"):
+                self.gradients[element.get("id", "")] = element
+        self.children(root, dict(_DEFAULT_STYLE), IDENTITY)
+        self.flush()
+
+    def children(self, parent: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
+        for element in parent:
+            self.element(element, style, matrix)
+
+    def element(self, element: ET.Element, inherited: dict[str, str], matrix: Matrix) -> None:
+        tag = _tag(element)
+        if tag in ("defs", "title", "desc", "linearGradient", "stop"):
+            return
+        if tag not in _SHAPES and tag not in ("g", "text"):
+            raise self.fail(f"unsupported SVG element <{tag}> (use g, text or basic shapes)")
+        style = inherited
+        if any(key in element.attrib for key in _INHERITED):
+            style = dict(inherited)
+            for key in _INHERITED:
+                value = element.get(key)
+                if value is not None:
+                    style[key] = value
+        for key in element.attrib:
+            if key not in _INHERITED and key not in _IGNORED and key not in _GEOMETRY[tag]:
+                raise self.fail(f"unsupported attribute {key!r} on <{tag}>")
+        transform = element.get("transform")
+        ops = self.ops
+        if transform:
+            local = parse_transform(transform)
+            matrix = _multiply(matrix, local)
+            ops.append("q " + " ".join(_f(v) for v in local) + " cm")
+        if tag == "g":
+            self.children(element, style, matrix)
+        elif tag == "text":
+            self.text(element, style, matrix)
+        else:
+            self.shape(tag, element, style)
+        if transform:
+            self.ops.append("Q")
+
+    def shape(self, tag: str, element: ET.Element, style: dict[str, str]) -> None:
+        ops = self.ops
+        fill = style["fill"]
+        stroke = _colour(style["stroke"])
+        gradient = self.gradients.get(fill[5:-1]) if fill.startswith("url(#") else None
+        if fill.startswith("url(#") and gradient is None:
+            raise self.fail(f"fill {fill} names no linearGradient")
+        fill_colour = None if gradient is not None else _colour(fill)
+        if tag == "line":
+            fill_colour = gradient = None
+        if fill_colour is None and gradient is None and stroke is None:
+            return
+        path: list[str] = []
+        out = _PathBuilder(path)
+        g = _attrs(element)
+        if tag == "rect":
+            rx = g.get("rx", g.get("ry", 0.0))
+            out.rect(g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"], rx)
+        elif tag == "circle":
+            out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["r"], g["r"])
+        elif tag == "ellipse":
+            out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["rx"], g["ry"])
+        elif tag == "line":
+            out.move(g.get("x1", 0.0), g.get("y1", 0.0))
+            out.line(g.get("x2", 0.0), g.get("y2", 0.0))
+        elif tag in ("polyline", "polygon"):
+            points = _floats(element.get("points", ""))
+            out.move(points[0], points[1])
+            for index in range(2, len(points) - 1, 2):
+                out.line(points[index], points[index + 1])
+            if tag == "polygon":
+                out.close()
+        else:
+            path.extend(_path_ops(element.get("d", "")))
+        even_odd = style["fill-rule"] == "evenodd"
+        if gradient is not None:
+            self.gradient_fill(path, gradient, even_odd)
+        if fill_colour is not None:
+            ops.append("%.4f %.4f %.4f rg" % fill_colour)
+        if stroke is not None:
+            ops.append("%.4f %.4f %.4f RG" % stroke)
+            ops.append(f"{_f(float(style['stroke-width']))} w {_CAPS[style['stroke-linecap']]} J "
+                       f"{_JOINS[style['stroke-linejoin']]} j")
+            dash = style["stroke-dasharray"]
+            ops.append("[" + " ".join(_f(v) for v in _floats(dash)) + "] 0 d" if dash != "none" else "[] 0 d")
+        if fill_colour is not None or stroke is not None:
+            ops.extend(path)
+            if fill_colour is not None and stroke is not None:
+                ops.append("B*" if even_odd else "B")
+            elif fill_colour is not None:
+                ops.append("f*" if even_odd else "f")
+            else:
+                ops.append("S")
+
+    def gradient_fill(self, path: list[str], gradient: ET.Element, even_odd: bool) -> None:
+        ops = self.ops
+        colours: list[tuple[float, float, float]] = []
+        positions: list[float] = []
+        for stop in gradient:
+            rgb = _colour(stop.get("stop-color", "#000"))
+            if rgb is None:
+                raise self.fail("gradient stops need a colour")
+            colours.append(rgb)
+            positions.append(float(stop.get("offset", "0")))
+        if not colours:
+            raise self.fail("linearGradient has no stops")
+        if gradient.get("gradientUnits") != "userSpaceOnUse":
+            raise self.fail('linearGradient needs gradientUnits="userSpaceOnUse"')
+        x1, y1, x2, y2 = (float(gradient.get(k, "0")) for k in ("x1", "y1", "x2", "y2"))
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        # Bands across the axis, each painted from its start to far beyond the end so that
+        # later bands cover earlier ones without seams. Bands rather than a PDF shading:
+        # reportlab registers shadings on the page, which breaks inside reused Form XObjects.
+        nx, ny = -(y2 - y1) / length * _FAR, (x2 - x1) / length * _FAR
+        end_x, end_y = x1 + (x2 - x1) * _FAR / length, y1 + (y2 - y1) * _FAR / length
+        ops.append("q")
+        ops.extend(path)
+        ops.append("W* n" if even_odd else "W n")
+        for band in range(_BANDS + 1):
+            t = -_FAR / length if band == 0 else (band - 0.5) / _BANDS
+            rgb = _interpolate(colours, positions, min(1.0, max(0.0, t)))
+            sx, sy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+            ops.append(
+                "%.4f %.4f %.4f rg " % rgb
+                + f"{_f(sx + nx)} {_f(sy + ny)} m {_f(end_x + nx)} {_f(end_y + ny)} l "
+                f"{_f(end_x - nx)} {_f(end_y - ny)} l {_f(sx - nx)} {_f(sy - ny)} l h f"
+            )
+        ops.append("Q")
+
+    def text(self, element: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
+        if len(element):
+            raise self.fail("<text> must hold plain text (no <tspan>)")
+        content = element.text or ""
+        if not content.strip():
+            return
+        font = fonts.font_name(style["font-family"], style["font-weight"])
+        size = float(style["font-size"])
+        printed = size * math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
+        if self.safe is not None and printed < MIN_TEXT_SIZE - 1e-9:
+            raise self.fail(
+                f"text {content!r} would print {printed:.2f} mm high, below the "
+                f"{MIN_TEXT_SIZE} mm that stays legible (use a larger card size)"
+            )
+        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
+        width = fonts.text_width(content, font, size)
+        anchor = style["text-anchor"]
+        left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
+        self.check_safe(content, matrix, left, y - fonts.ASCENT * size, left + width, y + fonts.DESCENT * size)
+        canvas = self.canvas
+        if canvas is None:
+            return
+        fill = _colour(style["fill"])
+        if fill is None:
+            return
+        self.flush()
+        canvas.saveState()
+        canvas.transform(1, 0, 0, -1, x, y)
+        canvas.setFillColorRGB(*fill)
+        canvas.setFont(font, size)
+        canvas.drawString(left - x, 0, content)
+        canvas.restoreState()
+
+    def check_safe(self, content: str, m: Matrix, x0: float, y0: float, x1: float, y1: float) -> None:
+        if self.safe is None:
+            return
+        corners = [_apply(m, px, py) for px in (x0, x1) for py in (y0, y1)]
+        xs = [p[0] for p in corners]
+        ys = [p[1] for p in corners]
+        sx0, sy0, sx1, sy1 = self.safe
+        over = max(sx0 - min(xs), max(xs) - sx1, sy0 - min(ys), max(ys) - sy1)
+        if over > 0.05:
+            raise self.fail(
+                f"text {content!r} overflows the safe area by {over:.1f} mm "
+                "(use a larger card size or shorter text)"
+            )
+
+
+#: Gradients are drawn as this many colour bands (invisible steps at card sizes) ...
+_BANDS = 48
+#: ... reaching this far (user units) beyond the gradient axis, to cover any clipped shape.
+_FAR = 1000.0
+
+
+def _interpolate(
+    colours: list[tuple[float, float, float]], positions: list[float], t: float
+) -> tuple[float, float, float]:
+    """The gradient colour at t (0..1) between its stops."""
+    if t <= positions[0]:
+        return colours[0]
+    for index in range(1, len(positions)):
+        if t <= positions[index]:
+            span = positions[index] - positions[index - 1] or 1.0
+            f = (t - positions[index - 1]) / span
+            a, b = colours[index - 1], colours[index]
+            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f)
+    return colours[-1]
+
+
+_GEOMETRY: dict[str, set[str]] = {
+    "g": {"transform"},
+    "text": {"x", "y", "transform", "xml:space"},
+    "rect": {"x", "y", "width", "height", "rx", "ry", "transform"},
+    "circle": {"cx", "cy", "r", "transform"},
+    "ellipse": {"cx", "cy", "rx", "ry", "transform"},
+    "line": {"x1", "y1", "x2", "y2", "transform"},
+    "polyline": {"points", "transform"},
+    "polygon": {"points", "transform"},
+    "path": {"d", "transform"},
+}
+
+
+def _tag(element: ET.Element) -> str:
+    tag = element.tag
+    return tag[len(_SVG_NS) :] if isinstance(tag, str) and tag.startswith(_SVG_NS) else str(tag)
+
+
+def _attrs(element: ET.Element) -> dict[str, float]:
+    return {
+        key: float(value)
+        for key, value in element.attrib.items()
+        if key in ("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2")
+    }
+
+
+def parse_svg(svg_text: str, where: str) -> ET.Element:
+    """Parse an SVG document, turning XML errors into one DeckgenError line."""
+    try:
+        return ET.fromstring(svg_text)
+    except ET.ParseError as exc:
+        raise DeckgenError(f"{where}: card template produced invalid SVG ({exc})") from None
+
+
+def svg_size(root: ET.Element) -> tuple[float, float]:
+    """The document's user-space size (its viewBox width and height, in mm)."""
+    view_box = root.get("viewBox")
+    if not view_box:
+        raise DeckgenError("card SVG needs a viewBox")
+    _, _, width, height = _floats(view_box)
+    return width, height
+
+
+def _guard(where: str, action: Callable[[], None]) -> None:
+    try:
+        action()
+    except DeckgenError:
+        raise
+    except (ValueError, KeyError, IndexError, ZeroDivisionError) as exc:
+        raise DeckgenError(f"{where}: unsupported or malformed SVG ({exc})") from None
+
+
+def check_svg(svg_text: str, where: str) -> None:
+    """Raise DeckgenError if the SVG uses anything the painter cannot draw or if any text
+    leaves the safe area declared in `data-safe` (measured with the embedded font)."""
+    root = parse_svg(svg_text, where)
+    _guard(where, lambda: _Painter(None, where).run(root))
+
+
+def paint_element(canvas: Canvas, root: ET.Element, x: float, y: float, width: float, height: float, where: str) -> None:
+    """Draw a parsed SVG scaled to the box (x, y, width, height) in points (y up)."""
+    doc_w, doc_h = svg_size(root)
+    canvas.saveState()
+    canvas.transform(width / doc_w, 0, 0, -height / doc_h, x, y + height)
+    _guard(where, lambda: _Painter(canvas, where).run(root))
+    canvas.restoreState()
+
+
+def paint_svg(canvas: Canvas, svg_text: str, x: float, y: float, width: float, height: float, where: str = "card") -> None:
+    """Draw an SVG document (from card_svg / back_svg) as vectors onto a reportlab canvas,
+    filling the box whose lower-left corner is (x, y), in points. Text stays real text in the
+    embedded DejaVu Sans; fonts are registered on first use."""
+    fonts.register_fonts()
+    paint_element(canvas, parse_svg(svg_text, where), x, y, width, height, where)
