@@ -2,39 +2,82 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from deckgen import paths
-from deckgen.errors import DataError, DeckgenError, problem
+from deckgen.errors import DataError, DeckgenError
+from deckgen.fileio import shown_path
 from deckgen.model.deck import load_deck_file
-from deckgen.model.rules import load_rules_file, rules_paths
+from deckgen.model.rule_text import fill_placeholders
+from deckgen.model.rules import GameRules, load_rules_file, rules_paths
+
+#: Files one `validate` of a folder reads at most (a folder of a whole disk is a mistake).
+MAX_FILES = 1000
+MAX_ENTRIES = 20_000
 
 
 def shipped_files() -> list[Path]:
-    return sorted(paths.decks_dir().glob("*/deck.yaml")) + rules_paths()
+    """Every deck and rule file of the data folder; an empty or missing folder is an error."""
+    folder = paths.require_decks_dir()
+    decks = sorted(folder.glob("*/deck.yaml"))
+    if not decks:
+        raise DataError(f"{shown_path(folder)}: no decks found (expected <family>/deck.yaml files)")
+    return decks + rules_paths()
 
 
-def _expand(given: list[Path]) -> list[Path]:
-    out: list[Path] = []
-    for path in given:
-        if path.is_dir():
-            out.extend(sorted(path.rglob("*.yaml")))
-        else:
-            out.append(path)
-    return out
+def _yaml_files(folder: Path) -> list[Path]:
+    """The .yaml files under a folder (links to folders are not followed), or a DataError."""
+    found: list[Path] = []
+    seen = 0
+    for parent, dirs, files in os.walk(folder):
+        dirs.sort()
+        seen += len(dirs) + len(files)
+        found.extend(Path(parent) / name for name in sorted(files) if name.endswith(".yaml"))
+        if len(found) > MAX_FILES or seen > MAX_ENTRIES:
+            raise DataError(f"{shown_path(folder)}: more than {MAX_FILES} .yaml files or {MAX_ENTRIES} entries to look "
+                            "through (give a deck or project folder)")
+    if not found:
+        raise DataError(f"{shown_path(folder)}: no .yaml files in this folder (expected deck or rule files)")
+    return found
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether path is a folder; a name the system refuses (too long) is not one, and
+    reading it then says why."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def check_engine_rules(rules: GameRules) -> None:
+    """What the game's engine checks when it is built (typed `params`, setups the deck can
+    deal, cards the rules name), then the placeholders of its text. Rule data with no engine
+    yet has its schema and placeholders checked."""
+    from deckgen.games.base import game_classes
+
+    engine = game_classes().get(rules.id)
+    if engine is not None:
+        engine(rules)
+    fill_placeholders(rules)
 
 
 def validate_paths(given: list[Path]) -> int:
     """Validate files (a file under games/ is rule data, anything else a deck); returns the count."""
-    files = _expand(given) if given else shipped_files()
     problems: list[str] = []
+    files: list[Path] = []
+    for path in given:
+        try:
+            files.extend(_yaml_files(path) if _is_dir(path) else [path])
+        except DeckgenError as exc:
+            problems.extend(exc.problems)
+    if not given:
+        files = shipped_files()
     for path in files:
-        if not path.exists():
-            problems.append(problem(path, "", "file not found"))
-            continue
         try:
             if path.parent.name == "games":
-                load_rules_file(path)
+                check_engine_rules(load_rules_file(path, fill=False))
             else:
                 load_deck_file(path)
         except DeckgenError as exc:

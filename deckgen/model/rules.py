@@ -6,6 +6,8 @@ from here and the booklet prints its text and tables from here, so they cannot d
 
 from __future__ import annotations
 
+import math
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
@@ -13,8 +15,8 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from deckgen import paths
-from deckgen.errors import DataError, UnknownName, problem
-from deckgen.model.common import StrictModel, read_yaml, validate
+from deckgen.errors import BadOption, BadPlayerCount, DataError, UnknownName
+from deckgen.model.common import StrictModel, problem, read_yaml, shown, validate
 
 OptionValue = bool | int | float | str
 
@@ -36,7 +38,8 @@ class PlayerRange(StrictModel):
 class Metadata(StrictModel):
     minutes: str = Field(min_length=1)
     complexity: int = Field(ge=1, le=5)
-    designer: str = Field(min_length=1)
+    #: Who designed the game; left out when nobody is credited (no designer line is printed).
+    designer: str | None = Field(default=None, min_length=1)
     year: int | None = None
     ages: str | None = None
 
@@ -53,29 +56,41 @@ class SetupSpec(StrictModel):
 class OptionSpec(StrictModel):
     type: Literal["bool", "int", "float", "choice"]
     default: OptionValue
-    choices: list[str] | None = None
+    #: The values allowed: names for a choice, or whole numbers for an int (1, 3 or 5).
+    choices: list[str] | list[int] | None = None
     min: float | None = None
     max: float | None = None
     description: str = Field(min_length=1)
 
     @model_validator(mode="after")
     def _default_fits(self) -> OptionSpec:
+        bounds = [b for b in (self.min, self.max) if b is not None]
+        if not all(math.isfinite(b) for b in bounds):
+            raise ValueError("min and max must be finite numbers")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min {_bound(self.min)} is above max {_bound(self.max)}")
+        if self.type == "choice" and not self.choices:
+            raise ValueError("a choice option needs its choices")
+        if self.choices is not None and self.type not in ("choice", "int"):
+            raise ValueError(f"only choice and int options take choices, not {self.type}")
         problem_text = self.check(self.default)
         if problem_text:
-            raise ValueError(f"default {problem_text}")
+            raise ValueError(f"default: {problem_text}")
         return self
 
     def check(self, value: Any) -> str:
         """Empty string when value suits this option, else what is wrong with it."""
         expected = {"bool": bool, "int": int, "float": (int, float), "choice": str}[self.type]
         if not isinstance(value, expected) or (self.type != "bool" and isinstance(value, bool)):
-            return f"{value!r} is not a {self.type}"
-        if self.type == "choice" and value not in (self.choices or []):
-            return f"{value!r} is not one of {self.choices}"
+            return f"found {shown(value)} (expected {_OPTION_KINDS[self.type]})"
+        if self.type == "float" and isinstance(value, float) and not math.isfinite(value):
+            return f"{shown(value)} is not a finite number (expected {_OPTION_KINDS[self.type]})"
+        if self.type in ("choice", "int") and self.choices is not None and value not in self.choices:
+            return f"found {shown(value)} (expected one of {', '.join(map(shown, self.choices or []))})"
         if self.min is not None and value < self.min:
-            return f"{value!r} is below the minimum {self.min}"
+            return f"{shown(value)} is below the minimum {_bound(self.min)}"
         if self.max is not None and value > self.max:
-            return f"{value!r} is above the maximum {self.max}"
+            return f"{shown(value)} is above the maximum {_bound(self.max)}"
         return ""
 
     def parse(self, text: str) -> OptionValue:
@@ -86,12 +101,26 @@ class OptionSpec(StrictModel):
                 return True
             if lowered in ("0", "false", "no", "off"):
                 return False
-            raise ValueError(f"{text!r} is not true/false")
+            raise ValueError(f"found {shown(text)} (expected true or false)")
         if self.type == "int":
+            if not re.fullmatch(r"[+-]?[0-9]{1,18}", text.strip()):
+                raise ValueError(f"found {shown(text)} (expected {_OPTION_KINDS['int']})")
             return int(text)
         if self.type == "float":
-            return float(text)
+            try:
+                return float(text)
+            except ValueError:
+                raise ValueError(f"found {shown(text)} (expected {_OPTION_KINDS['float']})") from None
         return text
+
+
+#: What a value of each option type is, in words.
+_OPTION_KINDS = {"bool": "true or false", "int": "a whole number", "float": "a number", "choice": "one of the choices"}
+
+
+def _bound(value: float) -> str:
+    """A minimum or maximum as written: 1, not 1.0."""
+    return str(int(value)) if math.isfinite(value) and value == int(value) else repr(value)
 
 
 class Section(StrictModel):
@@ -124,6 +153,9 @@ class RuleText(StrictModel):
     special: list[Section] = []
     end: Section
     variants: list[Section] = []
+    #: How deckgen's engine and simulator play the game (its decisions and numbers that are
+    #: not rules at the table), printed last under "How deckgen plays this game".
+    deckgen: Section | None = None
 
 
 class GameRules(StrictModel):
@@ -152,11 +184,12 @@ class GameRules(StrictModel):
             raise ValueError(f"setup has player counts {extra} outside players {self.players.min}-{self.players.max}")
         return self
 
+    def check_players(self, n_players: int) -> None:
+        """A `BadPlayerCount` unless the game is for `n_players`: one wording everywhere."""
+        BadPlayerCount.check(self.id, n_players, self.players.min, self.players.max)
+
     def setup_for(self, n_players: int) -> SetupSpec:
-        if n_players not in self.setup:
-            raise DataError(
-                f"{self.name} is for {self.players.min}-{self.players.max} players (got {n_players})"
-            )
+        self.check_players(n_players)
         return self.setup[n_players]
 
     def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, OptionValue]:
@@ -185,7 +218,7 @@ class GameRules(StrictModel):
                 continue
             out[key] = value
         if problems:
-            raise UnknownName(*problems)
+            raise BadOption(*problems)
         return out
 
 
@@ -197,16 +230,23 @@ class ResolvedOptions(dict[str, OptionValue]):
         self.game_id = game_id
 
 
-def load_rules_file(path: Path) -> GameRules:
+def load_rules_file(path: Path, fill: bool = True) -> GameRules:
+    """A game's rule data from its file (`decks/<deck>/games/<game>.yaml`); schema only."""
     data = read_yaml(path)
     if isinstance(data, dict):
+        if "path" in data:
+            raise DataError(problem(path, "path", "unknown key (not part of the schema)"))
         data = {**data, "path": path}
     rules = validate(GameRules, data, path)
     if rules.id != path.stem:
         raise DataError(problem(path, "id", f"{rules.id!r} does not match the file name (expected {path.stem!r})"))
     if rules.deck != path.parent.parent.name:
         raise DataError(problem(path, "deck", f"{rules.deck!r} is not the deck folder it lives in (expected {path.parent.parent.name!r})"))
-    return rules
+    if not fill:  # `deckgen validate` checks the numbers before the text that quotes them
+        return rules
+    from deckgen.model.rule_text import fill_placeholders
+
+    return fill_placeholders(rules)
 
 
 def rules_paths() -> list[Path]:

@@ -108,8 +108,8 @@ def test_contents_and_bookmarks_match_the_headings(rules: GameRules, built: list
     assert titles == [
         "1 Overview and goal", "2 Components", "2.1 Some of the cards", "2.2 What is in the deck",
         "3 Setup", "4 A turn", "5 Special rules", "5.1 Wildcards", "5.2 Pickup cards",
-        "6 End and scoring", "7 Options and variants", "7.1 Options", "7.2 Team trail",
-        "8 Rulings and questions",
+        "6 End and scoring", "7 Variants", "7.1 Team trail",
+        "8 Rulings and questions", "9 How deckgen plays this game", "9.1 Rule options in deckgen",
     ]
     assert [depth for depth, title, _ in outline] == [title.count(".") for title in titles]
     # The contents page extracts as a dotted leader with the page number, then the title.
@@ -224,3 +224,26 @@ def test_cli_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: unknown game 'no-such-game'")
+
+
+def test_no_designer_line_where_nobody_is_credited() -> None:
+    rules = all_rules()["mismatch"]
+    assert rules.metadata.designer is None
+    assert "designed by" not in metadata_line(rules)
+    assert "designed by Chip Beauvais" in metadata_line(all_rules()["smoke-and-mirrors"])
+
+
+@pytest.mark.parametrize("game_id", ["zoomies", "mirrorquest", "mismatch", "mystique", "smoke-and-mirrors"])
+def test_player_facing_text_leaves_the_simulator_to_the_closing_chapter(game_id: str) -> None:
+    """Option keys, seat numbers and the simulator appear only in "How deckgen plays this
+    game" (text.deckgen and the options table), never in the rules a player reads."""
+    rules = all_rules()[game_id]
+    assert rules.text is not None and rules.quickref is not None and rules.text.deckgen is not None
+    text = rules.text
+    player_facing = [text.overview, text.components, text.setup, text.turn, text.end, *text.special, *text.variants]
+    strings = [s.body for s in player_facing] + [r.question + " " + r.answer for r in rules.rulings]
+    strings += rules.quickref.turn + rules.quickref.legal_plays + rules.quickref.special + rules.quickref.scoring
+    for string in strings:
+        assert "simulat" not in string and "seat 0" not in string, string
+        for option in rules.options:  # a key such as call_miss_rate, or "option length"
+            assert f"option {option}" not in string and ("_" not in option or option not in string), string
