@@ -1,0 +1,305 @@
+"""A Mystique skirmish, or a match of several, in progress."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Mapping
+
+from deckgen.errors import DeckgenError
+from deckgen.games.base import Move, Result, State
+from deckgen.games.kit.ranking import rank_by_score
+from deckgen.games.kit.seats import next_seats, partner_of
+from deckgen.games.mystique.cards import (
+    _COUNT_WORDS,
+    DEFLECT,
+    TAKE,
+    TAKE_MOVE,
+    CardTable,
+    _add_subsets,
+)
+from deckgen.games.mystique.params import MystiqueParams
+
+if TYPE_CHECKING:  # the engine module imports this one
+    from deckgen.games.mystique.game import MystiqueGame
+
+
+class MystiqueState(State):
+    """A skirmish in progress: hands, the round's cards and the standing spell, all as masks."""
+
+    # Not n_players, current_player, turns or events: State holds those, and when it is compiled
+    # (setup.py) its code reads them from its own fields, which a slot here would shadow.
+    __slots__ = (
+        "table", "hands", "burns", "removed", "pile", "pile_mask",
+        "spell_code", "spell_count", "spellcaster",
+        "next_seat", "deflection", "aces_scoring", "partnerships", "ace_burns",
+        "open_min", "open_max", "deflections", "takes", "burned_from_rounds",
+        "left_in_hands", "longest_spell",
+        "skirmish_goal", "skirmish_wins", "skirmishes_played", "dealer", "game", "rng",
+    )
+    is_over = False  # a plain attribute, set when the skirmish ends
+
+    def __init__(
+        self,
+        table: CardTable,
+        hands: list[int],
+        removed: int,
+        first_player: int,
+        params: MystiqueParams,
+        options: Mapping[str, Any],
+        events: list[dict[str, Any]] | None,
+    ) -> None:
+        n = len(hands)
+        self.table = table
+        self.n_players = n
+        self.hands = hands
+        self.burns = [0] * n
+        self.removed = removed
+        #: The round's plays in order: (seat, action, mask).
+        self.pile: list[tuple[int, int, int]] = []
+        self.pile_mask = 0
+        #: Attribute code of the standing spell, or -1 before the round is opened.
+        self.spell_code = -1
+        self.spell_count = 0
+        self.spellcaster = first_player
+        self.current_player = first_player
+        self.turns = 0
+        #: A plain attribute rather than a property: the simulator reads it every turn.
+        self.is_over = False
+        self.events = events
+        self.next_seat = next_seats(n, params.turn_direction)
+        self.deflection = bool(options["spell_deflection"])
+        self.aces_scoring = bool(options["aces_scoring"])
+        self.partnerships = bool(options["partnerships"])
+        self.ace_burns = params.ace_burns
+        self.open_min = params.open_min_cards
+        self.open_max = params.open_max_cards
+        self.deflections = 0
+        self.takes = 0
+        self.burned_from_rounds = 0
+        self.left_in_hands = 0
+        self.longest_spell = 0
+        #: A match: the skirmishes it is the best of (1: a single skirmish), those won per
+        #: seat (partners both count a skirmish their pair won) and those played so far.
+        self.skirmish_goal = int(options["skirmishes"])
+        self.skirmish_wins = [0] * n
+        self.skirmishes_played = 0
+        #: Who dealt this skirmish, and what deals the next one (set by `MystiqueGame`).
+        self.dealer = 0
+        self.game: MystiqueGame | None = None
+        self.rng: random.Random | None = None
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        hand = self.hands[self.current_player]
+        masks = self.table.code_masks
+        code = self.spell_code
+        moves: list[Move]
+        if code < 0:
+            moves = []
+            least, most = self.open_min, self.open_max
+            for c, value_mask in enumerate(masks):
+                group = hand & value_mask
+                if group & (group - 1):
+                    _add_subsets(moves, c, group, least, most)
+                elif group and least <= 1:
+                    moves.append((c, group))
+            return moves
+        moves = [TAKE_MOVE]
+        group = hand & masks[code]
+        if group:
+            held = group.bit_count()
+            if held == 1:
+                if self.spell_count == 1:
+                    moves.append((code, group))
+            elif held >= self.spell_count:
+                _add_subsets(moves, code, group, self.spell_count, held)
+            if self.deflection:
+                palms = group & self.table.deflect_masks[code]
+                while palms:
+                    low = palms & -palms
+                    moves.append((DEFLECT, low))
+                    palms ^= low
+        return moves
+
+    def apply(self, move: Move) -> None:
+        action, mask = move
+        seat = self.current_player
+        self.turns += 1
+        if action == TAKE:
+            self.burns[seat] |= self.pile_mask
+            self.burned_from_rounds += self.pile_mask.bit_count()
+            self.takes += 1
+            self.pile = []
+            self.pile_mask = 0
+            self.spell_code = -1
+            self.spell_count = 0
+            self.spellcaster = seat
+            if not self.hands[seat]:
+                self._end_skirmish()
+            return
+        self.hands[seat] ^= mask
+        self.pile_mask |= mask
+        self.pile.append((seat, action, mask))
+        if action == DEFLECT:
+            self.deflections += 1
+        else:
+            count = mask.bit_count()
+            if self.spell_code < 0:
+                self.spell_code = action
+            self.spell_count = count
+            if count > self.longest_spell:
+                self.longest_spell = count
+        self.current_player = self.next_seat[seat]
+
+    def _end_skirmish(self) -> None:
+        """The spellcaster cannot open: every hand goes onto its owner's burns. In a match,
+        the skirmish's winners score it, and a new skirmish is dealt until the match is won."""
+        for seat, hand in enumerate(self.hands):
+            self.left_in_hands += hand.bit_count()
+            self.burns[seat] |= hand
+            self.hands[seat] = 0
+        self.skirmishes_played += 1
+        if self.skirmish_goal == 1:
+            self.is_over = True
+            return
+        scores = self.skirmish_scores()
+        best = min(scores)
+        for seat in range(self.n_players):
+            if scores[seat] == best:
+                self.skirmish_wins[seat] += 1
+        majority = self.skirmish_goal // 2 + 1
+        if max(self.skirmish_wins) >= majority or self.skirmishes_played == self.skirmish_goal:
+            self.is_over = True
+        elif self.game is not None and self.rng is not None:
+            self.game.deal_skirmish(self, self.next_seat[self.dealer], self.rng)
+        else:  # a position set up by hand has nothing to deal from
+            self.is_over = True
+
+    def burn_score(self, seat: int) -> int:
+        """Burns of a seat as scored: one per card, aces worth more under aces scoring."""
+        burns = self.burns[seat]
+        score = burns.bit_count()
+        if self.aces_scoring:
+            score += (self.ace_burns - 1) * (burns & self.table.ace_mask).bit_count()
+        return score
+
+    def partner(self, seat: int) -> int:
+        """The seat opposite (partnerships)."""
+        return partner_of(seat, self.n_players)
+
+    def skirmish_scores(self) -> list[int]:
+        """Burns as scored this skirmish, per seat: a pair's together in partnerships."""
+        own = [self.burn_score(s) for s in range(self.n_players)]
+        if self.partnerships:
+            return [own[s] + own[self.partner(s)] for s in range(self.n_players)]
+        return own
+
+    def result(self) -> Result:
+        if self.skirmish_goal > 1:
+            burns = self.skirmish_scores()
+            winners, ranking = rank_by_score(self.skirmish_wins, tie_break=[-b for b in burns])
+            return Result(
+                finished=self.is_over,
+                winners=winners if self.is_over else (),
+                scores=tuple(float(w) for w in self.skirmish_wins),
+                ranking=ranking,
+                turns=self.turns,
+                counters=self.counters,
+            )
+        own = [self.burn_score(s) for s in range(self.n_players)]
+        scores = self.skirmish_scores()
+        ranking = tuple(sorted(range(self.n_players), key=lambda s: (scores[s], own[s], s)))
+        best = min(scores)
+        winners = tuple(s for s in range(self.n_players) if scores[s] == best) if self.is_over else ()
+        return Result(
+            finished=self.is_over,
+            winners=winners,
+            scores=tuple(float(x) for x in scores),
+            ranking=ranking,
+            turns=self.turns,
+            counters=self.counters,
+        )
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return {
+            "deflections": self.deflections,
+            "takes": self.takes,
+            "burned_from_rounds": self.burned_from_rounds,
+            "left_in_hands": self.left_in_hands,
+            "longest_spell": self.longest_spell,
+            "skirmishes": self.skirmishes_played,
+        }
+
+    def spell_words(self, code: int, count: int) -> str:
+        """A spell as announced: "three suns", "one sun", "two 1s", "five yellows"."""
+        attribute, value = self.table.code_values[code]
+        words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
+        if attribute == "suit":
+            noun = str(value) if count != 1 else str(value).removesuffix("s")
+        else:
+            noun = f"{value}s" if count != 1 else str(value)
+        return f"{words} {noun}"
+
+    def describe_move(self, move: Move) -> str:
+        action, mask = move
+        seat = self.current_player
+        names = [self.table.names[self.table.index[i]] for i in self.table.ids_of(mask)]
+        if action == TAKE:
+            taken = self.pile_mask.bit_count()
+            return f"seat {seat} takes the {taken} card{'s' if taken != 1 else ''} of the round as burns"
+        if action == DEFLECT:
+            return f"seat {seat} deflects the spell with the {names[0]}"
+        verb = "opens with" if self.spell_code < 0 else "casts"
+        return f"seat {seat} {verb} {self.spell_words(action, mask.bit_count())}: {', '.join(names)}"
+
+    def observation(self, player: int) -> dict[str, Any]:
+        table = self.table
+        spell = None
+        if self.spell_code >= 0:
+            attribute, value = table.code_values[self.spell_code]
+            spell = {"attribute": attribute, "value": value, "count": self.spell_count}
+        return {
+            "seat": player,
+            "hand": table.ids_of(self.hands[player]),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "burn_counts": [b.bit_count() for b in self.burns],
+            "round": [
+                {"seat": s, "deflect": a == DEFLECT, "cards": table.ids_of(m)} for s, a, m in self.pile
+            ],
+            "spell": spell,
+            "spellcaster": self.spellcaster,
+            "current_player": self.current_player,
+            "turns": self.turns,
+            "partner": self.partner(player) if self.partnerships else None,
+            "skirmish": self.skirmishes_played + (0 if self.is_over else 1),
+            "skirmish_wins": list(self.skirmish_wins),
+            "over": self.is_over,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        ids_of = self.table.ids_of
+        zones = {f"hand/{s}": ids_of(h) for s, h in enumerate(self.hands)}
+        zones.update({f"burns/{s}": ids_of(b) for s, b in enumerate(self.burns)})
+        zones["table"] = ids_of(self.pile_mask)
+        zones["removed"] = ids_of(self.removed)
+        return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Burns lie face down: a seat knows its own, never another's."""
+        others = [s for s in range(self.n_players) if s != player]
+        return super().hidden_zones(player) + [f"burns/{s}" for s in others]
+
+    def cast_move(self, card_ids: list[str], attribute: str | None = None, value: Any = None) -> Move:
+        """The move casting these cards: on the standing spell, or opening on (attribute, value)."""
+        mask = self.table.mask_of(card_ids)
+        if self.spell_code >= 0:
+            return (self.spell_code, mask)
+        if attribute is None:
+            raise DeckgenError("game mystique: an opening spell needs the announced attribute and value")
+        return (self.table.code_of(attribute, value), mask)
+
+    def deflect_move(self, card_id: str) -> Move:
+        """The move deflecting the standing spell with this palm."""
+        return (DEFLECT, self.table.mask_of([card_id]))

@@ -1,0 +1,320 @@
+"""A game of Smoke and Mirrors in progress: the current round plus round wins."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from deckgen.games.base import Move, Result, State
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.chance import deal_event
+from deckgen.games.smoke_and_mirrors.cards import (
+    ACT,
+    BREAK,
+    CHALLENGE,
+    GIVE,
+    PHASE_OPENING,
+    PHASE_SWAP,
+    PHASE_TURN,
+)
+
+if TYPE_CHECKING:  # the engine module imports this one
+    from deckgen.games.smoke_and_mirrors.game import SmokeAndMirrors
+
+
+class SmokeState(State):
+    """A game of Smoke and Mirrors: the current round plus round wins."""
+
+    def __init__(self, game: SmokeAndMirrors, n_players: int, rng: random.Random,
+                 rounds_to_win: int, record: bool) -> None:
+        self.game = game
+        self.act_info = game.act_info
+        self.turn_moves_cache = game.turn_moves_cache
+        self.first_claim = game.first_claim
+        self.claim_step = game.claim_step
+        self.breaks_per_round = game.breaks_per_round
+        self.n_players = n_players
+        self.rng = rng
+        self.rounds_to_win = rounds_to_win
+        self.layout = game.layout(n_players)
+        self.events: list[dict[str, Any]] | None = [] if record else None
+        self.turns = 0
+        self.round_no = 0
+        self.round_wins = [0] * n_players
+        self.winner = -1
+        self.is_over = False
+        self.bluffs = 0
+        self.challenges_won = 0
+        self.challenges_lost = 0
+        self.starter = 0
+        self._clear_round()
+
+    def _clear_round(self) -> None:
+        """Empty table for a new round (cards are placed by the deal or a test position)."""
+        n = self.n_players
+        self.hands = [0] * n
+        self.acts = [0] * n
+        self.active = [True] * n
+        self.n_active = n
+        self.breaks_left = [self.breaks_per_round] * n
+        self.out = 0
+        self.set_aside = 0
+        #: The claim to beat. Before the opening act it is one step below the first claim,
+        #: so every act, the opening included, claims `claim + claim_step`.
+        self.claim = self.first_claim - self.claim_step
+        #: Seat whose act is the standing act that may be challenged, or -1 when there is none.
+        self.standing = -1
+        self.act_honest = True
+        self.phase = PHASE_OPENING
+        self.swap_loser = -1
+        self.after_swap = -1
+        #: Per seat, cards it knows have left the round (seen in a caught bluff, given away).
+        self.known_out = [0] * n
+        #: Per seat: the seat that plays after it, and its move-cache key (see legal_moves).
+        self.next_seat = self.layout.next_seat[:]
+        self.turn_keys = [0] * n
+        self.current_player = self.starter
+
+    # ----------------------------------------------------------------- dealing
+    def deal_round(self) -> None:
+        """Shuffle each type pile, give every seat one card of each type, set the rest aside."""
+        self._clear_round()
+        rng = self.rng
+        hands = self.hands
+        set_aside = 0
+        for deals in self.layout.pile_deals:
+            seat_bits, aside = deals[int(rng.random() * len(deals))]
+            hands = [h | b for h, b in zip(hands, seat_bits)]
+            set_aside |= aside
+        self.hands = hands
+        self.set_aside = set_aside
+        can_break = self.breaks_per_round > 0
+        self.turn_keys = [h << 2 | can_break for h in hands]
+        self.round_no += 1
+        if self.events is not None:
+            ids_of_mask = self.game.cards.ids_of_mask
+            self.events.append(deal_event(
+                self.game.cards, [bits_of(h) for h in hands],
+                round=self.round_no,
+                starter=self.starter,
+                set_aside=ids_of_mask(set_aside),
+                removed=ids_of_mask(self.layout.removed),
+            ))
+
+    # ----------------------------------------------------------------- contract
+    #: A plain attribute rather than a property: the simulator reads it every move.
+    is_over = False
+
+    def legal_moves(self) -> list[Move]:
+        if self.phase:
+            if self.phase == PHASE_SWAP:
+                return self.game.give_moves(self.hands[self.current_player])[:]
+            return self.game.opening_moves(self.hands[self.current_player])[:]
+        p = self.current_player
+        key = self.turn_keys[p]
+        standing = self.standing
+        if standing != p and standing >= 0:
+            key |= 2
+        try:
+            return self.turn_moves_cache[key][:]
+        except KeyError:
+            return self.game.turn_moves(key)[:]
+
+    def apply(self, move: Move) -> None:
+        code = move[0]
+        if code == ACT:
+            # The most frequent move, inlined: take back the previous act, play the new one.
+            p = self.current_player
+            mask, totals = self.act_info[move]
+            hands = self.hands
+            hands[p] = (hands[p] | self.acts[p]) & ~mask
+            self.acts[p] = mask
+            claim = self.claim + self.claim_step
+            self.claim = claim
+            if totals >> claim & 1:
+                self.act_honest = True
+            else:
+                self.act_honest = False
+                self.bluffs += 1
+            self.standing = p
+            self.phase = PHASE_TURN
+            self.turns += 1
+            self.current_player = self.next_seat[p]
+        elif code == CHALLENGE:
+            self._challenge()
+        elif code == BREAK:
+            p = self.current_player
+            self.breaks_left[p] -= 1
+            self.refresh_turn_key(p)
+            self.turns += 1
+            self.current_player = self.next_seat[p]
+        else:
+            self._give(move[1])
+
+    def refresh_turn_key(self, seat: int) -> None:
+        """Recompute the seat's move-cache key: its cards (hand and act) and whether it may break."""
+        self.turn_keys[seat] = (self.hands[seat] | self.acts[seat]) << 2 | (self.breaks_left[seat] > 0)
+
+    def refresh_seats(self) -> None:
+        """Recompute every seat's next seat in the round and its move-cache key."""
+        self.next_seat = [self.next_active(seat) for seat in range(self.n_players)]
+        for seat in range(self.n_players):
+            self.refresh_turn_key(seat)
+
+    def next_claim(self) -> int:
+        """The number the current player must announce if they act."""
+        return self.claim + self.claim_step
+
+    def _challenge(self) -> None:
+        challenger = self.current_player
+        actor = self.standing
+        self.standing = -1
+        if self.act_honest:
+            self.challenges_lost += 1
+            self.turns += 1
+            self._eliminate(challenger, actor, self.next_seat[challenger])
+        else:
+            self.challenges_won += 1
+            self.known_out[challenger] |= self.acts[actor]
+            self._eliminate(actor, challenger, challenger)
+
+    def _eliminate(self, loser: int, survivor: int, next_player: int) -> None:
+        """Take `loser` out of the round; start the survivor's swap or end the round."""
+        self.active[loser] = False
+        self.n_active -= 1
+        next_seat = self.next_seat
+        for seat in range(self.n_players):
+            if next_seat[seat] == loser:
+                next_seat[seat] = next_seat[loser]
+        self.out |= self.acts[loser]
+        self.acts[loser] = 0
+        if self.n_active == 1:
+            self.out |= self.hands[loser]
+            self.hands[loser] = 0
+            self._end_round(survivor)
+            return
+        loser_hand = self.hands[loser]
+        if loser_hand and self.hands[survivor]:
+            cards = self.game.bits(loser_hand)
+            taken = cards[int(self.rng.random() * len(cards))]
+            bit = 1 << taken
+            self.hands[loser] = loser_hand & ~bit
+            self.hands[survivor] |= bit
+            self.refresh_turn_key(survivor)
+            if self.events is not None:
+                self.events.append({"type": "swap_draw", "round": self.round_no, "seat": survivor,
+                                    "from": loser, "card": self.game.cards.ids[taken]})
+            self.phase = PHASE_SWAP
+            self.swap_loser = loser
+            self.after_swap = next_player
+            self.current_player = survivor
+        else:
+            self.out |= loser_hand
+            self.hands[loser] = 0
+            self.current_player = next_player
+
+    def _give(self, card: int) -> None:
+        survivor = self.current_player
+        bit = 1 << card
+        self.hands[survivor] &= ~bit
+        self.refresh_turn_key(survivor)
+        self.known_out[survivor] |= bit
+        loser = self.swap_loser
+        self.out |= self.hands[loser] | bit
+        self.hands[loser] = 0
+        self.phase = PHASE_TURN
+        self.swap_loser = -1
+        self.current_player = self.after_swap
+
+    def _end_round(self, survivor: int) -> None:
+        self.round_wins[survivor] += 1
+        if self.round_wins[survivor] >= self.rounds_to_win:
+            self.winner = survivor
+            self.is_over = True
+            self.current_player = survivor
+            return
+        self.starter = (self.starter + 1) % self.n_players
+        self.deal_round()
+
+    def next_active(self, seat: int) -> int:
+        """The next seat after `seat` still in the round."""
+        n = self.n_players
+        active = self.active
+        seat += 1
+        if seat == n:
+            seat = 0
+        while not active[seat]:
+            seat += 1
+            if seat == n:
+                seat = 0
+        return seat
+
+    # ----------------------------------------------------------------- reporting
+    @property
+    def counters(self) -> dict[str, int]:
+        return {"bluffs": self.bluffs, "challenges_won": self.challenges_won,
+                "challenges_lost": self.challenges_lost}
+
+    def result(self) -> Result:
+        ranking = tuple(sorted(range(self.n_players), key=lambda s: (-self.round_wins[s], s)))
+        return Result(
+            finished=self.is_over,
+            winners=(self.winner,) if self.is_over else (),
+            scores=tuple(float(w) for w in self.round_wins),
+            ranking=ranking,
+            turns=self.turns,
+            counters=self.counters,
+        )
+
+    def _ids(self, mask: int) -> list[str]:
+        return self.game.cards.ids_of_mask(mask)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        return {
+            "seat": player,
+            "round": self.round_no,
+            "current_player": self.current_player,
+            "phase": ("turn", "swap", "opening")[self.phase],
+            "hand": self._ids(self.hands[player]),
+            "my_act": self._ids(self.acts[player]),
+            "known_out": self._ids(self.known_out[player]),
+            "removed": self._ids(self.layout.removed),
+            "claim": self.claim,
+            "standing_act_by": self.standing if self.standing >= 0 else None,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "act_sizes": [a.bit_count() for a in self.acts],
+            "in_round": list(self.active),
+            "breaks_left": list(self.breaks_left),
+            "round_wins": list(self.round_wins),
+            "rounds_to_win": self.rounds_to_win,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        zones: dict[str, list[str]] = {}
+        for seat in range(self.n_players):
+            zones[f"hand/{seat}"] = self._ids(self.hands[seat])
+            zones[f"act/{seat}"] = self._ids(self.acts[seat])
+        zones["aside"] = self._ids(self.set_aside)
+        zones["out"] = self._ids(self.out)
+        zones["removed"] = self._ids(self.layout.removed)
+        return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Other hands and acts lie face down, and so does the set-aside pile; the cards removed
+        for the player count are announced, and cards out of the round were shown when a bluff
+        was caught (each seat remembers those it saw)."""
+        others = [s for s in range(self.n_players) if s != player]
+        return [f"hand/{s}" for s in others] + [f"act/{s}" for s in others] + ["aside"]
+
+    def describe_move(self, move: Move) -> str:
+        p = self.current_player
+        code = move[0]
+        if code == CHALLENGE:
+            return f"seat {p} challenges seat {self.standing}'s act (claim {self.claim})"
+        if code == BREAK:
+            return f"seat {p} takes a break (the claim to beat stays {self.claim})"
+        names = self.game.cards.names
+        if code == GIVE:
+            return f"seat {p} gives {names[move[1]]} to seat {self.swap_loser}"
+        cards = ", ".join(names[c] for c in move[1:])
+        return f"seat {p} plays {len(move) - 1} card(s) face down claiming {self.next_claim()} ({cards})"
