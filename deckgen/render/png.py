@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from deckgen.fileio import write_atomic
+from deckgen.fileio import OutputError, atomic_folder, output_file, write_atomic
 from deckgen.model.deck import Deck
 from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import CardGeometry
@@ -104,13 +104,18 @@ def _render_png(job: tuple[str, int, int, int, str]) -> str:
 
 
 def _jobs(deck: Deck, geometry: CardGeometry) -> list[tuple[str, str]]:
-    """(file stem, SVG) for every card face and every back of the deck, text checked."""
+    """(file stem, SVG) for every card face and every back of the deck, text checked. Backs
+    are named back-<id>; a card id of that form would overwrite one, so it is refused."""
     items = []
     for card in deck.cards:
         text = svg.card_svg(deck, card, geometry)
         painter.check_svg(text, f"deck {deck.id}: card {card.id}")
         items.append((card.id, text))
+    taken = {card.id for card in deck.cards}
     for back in deck.backs:
+        if f"back-{back.id}" in taken:
+            raise OutputError(f"deck {deck.id}: card id 'back-{back.id}' is also the image name of back {back.id!r}; "
+                              "rename the card or the back")
         text = svg.back_svg(deck, back.id, geometry)
         painter.check_svg(text, f"deck {deck.id}: back {back.id}")
         items.append((f"back-{back.id}", text))
@@ -121,34 +126,33 @@ def export_images(
     deck: Deck, options: SheetOptions, output_root: Path, png_dpi: int | None, write_svg: bool
 ) -> list[Path]:
     """Write <root>/<deck>/png/<card id>.png (at png_dpi) and/or <root>/<deck>/svg/<id>.svg
-    for every card and back. Every card is checked before anything is written; if writing
-    fails part way, the files of this run are removed again."""
+    for every card and back. Every card is checked before anything is written, and each
+    folder is written aside and then replaces the old one as a whole: a failed or killed run
+    never leaves files of two runs (two resolutions) mixed."""
     geometry = options.geometry()
-    svg_items = _jobs(deck, geometry) if write_svg else []
-    png_items = []
+    written: list[Path] = []
+    if write_svg:
+        svg_items = _jobs(deck, geometry)
+        folder = output_file(output_root, deck.id, "svg")
+        with atomic_folder(folder) as temp:
+            for stem, text in svg_items:
+                write_atomic(output_file(temp, f"{stem}.svg"), text)
+        written += [folder / f"{stem}.svg" for stem, _ in svg_items]
     if png_dpi is not None:
         pixels = pixel_geometry(geometry, png_dpi)
         png_items = _jobs(deck, pixels.card())
-    targets = [output_root / deck.id / "svg" / f"{stem}.svg" for stem, _ in svg_items]
-    png_targets = [output_root / deck.id / "png" / f"{stem}.png" for stem, _ in png_items]
-    try:
-        for target, (_, text) in zip(targets, svg_items):
-            write_atomic(target, text)
-        if png_items:
-            png_targets[0].parent.mkdir(parents=True, exist_ok=True)
-            _font_config()
-            import cairosvg  # noqa: F401  imported before forking so workers share it
+        folder = output_file(output_root, deck.id, "png")
+        _font_config()
+        import cairosvg  # noqa: F401  imported before forking so workers share it
 
+        with atomic_folder(folder) as temp:
             jobs = [
-                (text, pixels.width_px, pixels.height_px, pixels.dpi, str(target))
-                for target, (_, text) in zip(png_targets, png_items)
+                (text, pixels.width_px, pixels.height_px, pixels.dpi, str(output_file(temp, f"{stem}.png")))
+                for stem, text in png_items
             ]
             workers = max(1, min(len(jobs), os.cpu_count() or 1))
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 chunk = max(1, len(jobs) // (4 * workers))
                 list(pool.map(_render_png, jobs, chunksize=chunk))
-    except BaseException:
-        for path in targets + png_targets:
-            path.unlink(missing_ok=True)
-        raise
-    return targets + png_targets
+        written += [folder / f"{stem}.png" for stem, _ in png_items]
+    return written

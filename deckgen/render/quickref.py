@@ -25,7 +25,7 @@ from reportlab.platypus import Paragraph
 
 from deckgen import paths
 from deckgen.errors import DeckgenError
-from deckgen.fileio import atomic_path
+from deckgen.fileio import atomic_path, output_file
 from deckgen.model.common import StrictModel, read_yaml, validate
 from deckgen.model.rules import GameRules
 from deckgen.render import fonts
@@ -245,7 +245,7 @@ def draw_sheet_side(canvas: Canvas, face: QuickrefFace, layout: SheetLayout, mir
 
 
 def quickref_path(rules: GameRules, out_dir: Path) -> Path:
-    return out_dir / rules.deck / f"{rules.id}-quickref.pdf"
+    return output_file(out_dir, rules.deck, f"{rules.id}-quickref.pdf")
 
 
 def render_quickref(rules: GameRules, out_dir: Path, size: str = "poker") -> Path:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckgen.errors import DeckgenError
-from deckgen.fileio import write_atomic
+from deckgen.fileio import output_file, write_atomic
 from deckgen.model.deck import Deck
 from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import (
@@ -314,7 +314,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
 
 def sheets_path(deck: Deck, output_root: Path) -> Path:
     """Where the print-and-play PDF of a deck goes: <root>/<deck>/<deck>-pnp.pdf."""
-    return output_root / deck.id / f"{deck.id}-pnp.pdf"
+    return output_file(output_root, deck.id, f"{deck.id}-pnp.pdf")
 
 
 def write_sheets(deck: Deck, options: SheetOptions, output_root: Path) -> Path:

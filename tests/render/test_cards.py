@@ -163,6 +163,19 @@ def test_cli_writes_pdf_pngs_and_svgs(tmp_path: Path) -> None:
     assert "wrote" in out
 
 
+def test_a_png_export_replaces_the_old_one_as_a_whole(tmp_path: Path) -> None:
+    """A second export at another resolution leaves no image of the first behind, and a
+    stray file in the old folder goes with it: the folder is replaced, never mixed."""
+    assert run(["smoke-and-mirrors", "--png", "40"], tmp_path)[0] == 0
+    folder = tmp_path / "smoke-and-mirrors" / "png"
+    (folder / "stale.png").write_bytes(b"old")
+    assert run(["smoke-and-mirrors", "--png", "30"], tmp_path)[0] == 0
+    expected = pixel_geometry(CardGeometry(*CARD_SIZES["poker"]), 30)
+    sizes = {png_size(path) for path in folder.iterdir()}
+    assert sizes == {(expected.width_px, expected.height_px)} and not (folder / "stale.png").exists()
+    assert not [p for p in folder.parent.iterdir() if p.name.startswith(".")]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -7,7 +7,13 @@ the engine plays. The look (sizes, colours, margins) is data in templates/bookle
 `story` the reading order and the writing.
 """
 
-from deckgen.render.booklet.content import composition_rows, metadata_line, sample_cards, setup_rows, text_blocks
+from deckgen.render.booklet.content import (
+    composition_rows,
+    metadata_line,
+    sample_cards,
+    setup_rows,
+    text_blocks,
+)
 from deckgen.render.booklet.story import booklet_path, render_booklet
 from deckgen.render.booklet.style import BookletStyle, load_booklet_style, style_path
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import Any, Callable
 from xml.sax.saxutils import escape
 
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
 from deckgen.compose import NONE_LABEL, check_deck
 from deckgen.model.deck import Card, Deck
 from deckgen.model.rules import GameRules, OptionSpec
 from deckgen.render import painter, svg
 from deckgen.render.booklet.style import CardPainter
 from deckgen.render.geometry import MM_TO_PT
-from reportlab.lib import colors
-from reportlab.pdfgen.canvas import Canvas
 
 # --------------------------------------------------------------------------- style data
 

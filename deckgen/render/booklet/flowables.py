@@ -6,10 +6,6 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from deckgen.model.deck import Card, Deck
-from deckgen.model.rules import GameRules
-from deckgen.render.booklet.content import metadata_line, rich
-from deckgen.render.booklet.style import BookletStyle, CardPainter, Styles
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
@@ -23,13 +19,20 @@ from reportlab.platypus import (
     Paragraph,
 )
 
-# --------------------------------------------------------------------------- style data
+from deckgen.model.deck import Card, Deck
+from deckgen.model.rules import GameRules
+from deckgen.render.booklet.content import metadata_line, rich
+from deckgen.render.booklet.style import BookletStyle, CardPainter, Styles
+
 
 class Heading(Paragraph):
     """A numbered heading: listed in the contents and in the PDF outline (bookmarks)."""
 
     def __init__(self, number: str, title: str, level: int, style: ParagraphStyle) -> None:
+        #: As the PDF outline shows it (plain text), and as the contents page prints it
+        #: (reportlab markup, the title escaped: a title is data, never markup).
         self.plain = f"{number} {title}"
+        self.markup = f"{number} {rich(title)}"
         self.level = level
         self.key = f"section-{number.rstrip('.')}"
         super().__init__(f"{number}\u2002{rich(title)}", style)
@@ -275,4 +278,4 @@ class BookletTemplate(BaseDocTemplate):
             top = self.frame._y + flowable.height + flowable.getSpaceAfter()
             self.canv.bookmarkHorizontalAbsolute(flowable.key, top + flowable.style.fontSize)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level, closed=False)
-            self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
+            self.notify("TOCEntry", (flowable.level, flowable.markup, self.page, flowable.key))

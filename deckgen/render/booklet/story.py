@@ -6,8 +6,25 @@ import math
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, A5
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    NextPageTemplate,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+
 from deckgen.errors import DeckgenError
-from deckgen.fileio import atomic_path, write_atomic
+from deckgen.fileio import atomic_path, output_file, write_atomic
 from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules, Section
 from deckgen.render import fonts
@@ -39,22 +56,6 @@ from deckgen.render.booklet.style import (
     make_styles,
 )
 from deckgen.render.imposition import impose_booklet
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, A5
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (
-    CondPageBreak,
-    Flowable,
-    NextPageTemplate,
-    PageBreak,
-    Paragraph,
-    Spacer,
-    Table,
-    TableStyle,
-)
-from reportlab.platypus.tableofcontents import TableOfContents
 
 # --------------------------------------------------------------------------- style data
 
@@ -306,7 +307,7 @@ class StoryBuilder:
 
 def booklet_path(rules: GameRules, out_dir: Path, imposed: bool = False) -> Path:
     suffix = "rules-booklet" if imposed else "rules"
-    return out_dir / rules.deck / f"{rules.id}-{suffix}.pdf"
+    return output_file(out_dir, rules.deck, f"{rules.id}-{suffix}.pdf")
 
 
 def require_text(rules: GameRules) -> None:

@@ -8,15 +8,16 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable
 
-from deckgen import paths
-from deckgen.model.common import StrictModel, read_yaml, validate
-from deckgen.model.deck import Card
-from deckgen.render import fonts
 from pydantic import Field
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
+
+from deckgen import paths
+from deckgen.model.common import StrictModel, read_yaml, validate
+from deckgen.model.deck import Card
+from deckgen.render import fonts
 
 # --------------------------------------------------------------------------- style data
 
