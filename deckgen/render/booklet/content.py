@@ -148,8 +148,9 @@ def option_range_text(option: OptionSpec) -> str:
     """What values an option takes, for the options table."""
     if option.type == "bool":
         return "on or off"
-    if option.type == "choice":
-        return " or ".join(option.choices or [])
+    if option.choices:
+        values = [str(value) for value in option.choices]
+        return " or ".join(values) if len(values) < 3 else ", ".join(values[:-1]) + " or " + values[-1]
     low = "" if option.min is None else f"{option.min:g}"
     high = "" if option.max is None else f"{option.max:g}"
     if low and high:
