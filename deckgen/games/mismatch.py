@@ -18,7 +18,7 @@ from pydantic import Field
 
 from deckgen.errors import BadPosition, problem
 from deckgen.games.base import Game, Move, Result, State, register
-from deckgen.games.kit.chance import deal_event, deal_hands, shuffled, shuffled_order
+from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled_order
 from deckgen.games.kit.seats import next_seat_in
 from deckgen.model.common import StrictModel
 from deckgen.model.rules import GameRules
@@ -56,7 +56,7 @@ class MismatchState(State):
         self.events: list[dict[str, Any]] | None = [] if record else None
         self.diff = game.diff
         self.tie_pot_cards: int = game.tie_pot_cards
-        self.current_player = first_player if self.in_game[first_player] else self._next_in(first_player)
+        self.current_player = first_player if self.in_game[first_player] else next_seat_in(first_player, self.in_game)
 
     @property
     def is_over(self) -> bool:
@@ -65,20 +65,17 @@ class MismatchState(State):
     def legal_moves(self) -> list[Move]:
         return [] if self.players_left <= 1 else [REVEAL]
 
-    def _next_in(self, seat: int) -> int:
-        """The next seat after `seat`, in seat order, that still has cards."""
-        return next_seat_in(seat, self.in_game)
-
     def opponent(self) -> int:
         """Who the current player duels: the next seat still in after them."""
-        return self._next_in(self.current_player)
+        return next_seat_in(self.current_player, self.in_game)
 
     def _draw(self, seat: int) -> int:
         """Top card of the seat's deck, shuffling the capture pile in first when it is empty."""
         deck = self.decks[seat]
         if not deck:
             pile = self.captured[seat]
-            deck.extend(shuffled(pile, self.rng))
+            shuffle_in_place(pile, self.rng)
+            deck.extend(pile)
             pile.clear()
             if self.events is not None:
                 ids = self.game.cards.ids
@@ -90,7 +87,7 @@ class MismatchState(State):
 
     def apply(self, move: Move) -> None:
         a = self.current_player
-        b = self._next_in(a)
+        b = next_seat_in(a, self.in_game)
         decks = self.decks
         deck_a = decks[a]
         deck_b = decks[b]
@@ -118,7 +115,7 @@ class MismatchState(State):
             if self.events is not None:
                 self.events.append({"type": "out", "seat": loser, "duel": self.duels})
         if self.players_left > 1:
-            self.current_player = b if self.in_game[b] else self._next_in(b)
+            self.current_player = b if self.in_game[b] else next_seat_in(b, self.in_game)
 
     def _break_tie(self, a: int, b: int, card_a: int, card_b: int) -> int:
         """Settle a tied duel; returns the loser, or -1 when both ran dry together.

@@ -27,7 +27,8 @@ def play_game(
 ) -> State:
     """Play one game with bots to its end or the rules' turn cap; returns the final state.
     `on_move(state, move)` is called before each move is applied."""
-    game.check_players(n_players)
+    if n_players not in game.rules.setup:  # the allowed counts, looked up cheaply per game
+        game.check_players(n_players)
     chance, bot_rng = game_rngs(seed, index)
     resolved = game.rules.resolve_options(options)
     state = game.new_game(n_players, chance, resolved, record=record)

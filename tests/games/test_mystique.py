@@ -686,3 +686,9 @@ def test_a_match_goes_to_the_decider_at_one_all(game: MystiqueGame) -> None:
     assert not state.is_over and state.skirmish_wins == [1, 1] and state.skirmishes_played == 2
     assert [h.bit_count() for h in state.hands] == [20, 20]
     assert state.observation(0)["skirmish"] == 3 and state.observation(0)["skirmish_wins"] == [1, 1]
+
+
+def test_a_transcript_announces_each_new_skirmish(game: MystiqueGame) -> None:
+    event = {"type": "deal", "hands": [[], []], "skirmish": 2, "dealer": 0, "removed": [], "first_player": 1}
+    assert game.describe_event(event) == "skirmish 2: seat 0 deals, seat 1 opens"
+    assert game.describe_event({**event, "skirmish": 1}) is None

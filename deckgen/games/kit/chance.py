@@ -20,9 +20,17 @@ def shuffled_order(n: int, rng: random.Random) -> list[int]:
     return sorted(range(n), key=keys.__getitem__)
 
 
-def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+def shuffled(cards: list[int], rng: random.Random) -> list[int]:
     """The cards in a uniformly random order (a new list; the argument is left alone)."""
     return [cards[i] for i in shuffled_order(len(cards), rng)]
+
+
+def shuffle_in_place(cards: list[int], rng: random.Random) -> None:
+    """Shuffle `cards` where they are, into the very order `shuffled(cards, rng)` returns (each
+    card's key is the next `rng.random()` in list order). Compiled, it is the quicker of the
+    two on the short piles some games reshuffle over and over."""
+    rand = rng.random
+    cards.sort(key=lambda _card: rand())
 
 
 def deal_hands(pile: list[int], n_players: int, hand_size: int) -> list[list[int]]:

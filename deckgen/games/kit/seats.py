@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Sequence
 
 #: Clockwise (the usual order) and anticlockwise steps around the table.
 CLOCKWISE = 1
@@ -19,9 +18,10 @@ def seats_from(first: int, n_players: int, direction: int = CLOCKWISE) -> list[i
     return [(first + direction * step) % n_players for step in range(n_players)]
 
 
-def next_seat_in(seat: int, still_in: Sequence[bool], direction: int = CLOCKWISE) -> int:
+def next_seat_in(seat: int, still_in: list[bool], direction: int = CLOCKWISE) -> int:
     """The next seat after `seat` that is still in the game (`seat` itself if it is the only
-    one left); ValueError when nobody is. On the hot path of games where seats drop out."""
+    one left); ValueError when nobody is. On the hot path of games where seats drop out, so
+    typed as a list: compiled, its items are read without a generic sequence call."""
     n_players = len(still_in)
     candidate = (seat + direction) % n_players
     while not still_in[candidate]:

@@ -109,6 +109,13 @@ class MystiqueGame(Game):
                 removed=table.ids_of(removed), first_player=first,
             ))
 
+    def describe_event(self, event: dict[str, Any]) -> str | None:
+        """A new skirmish of a match, in words (the first deal goes without saying)."""
+        if event.get("type") == "deal" and event.get("skirmish", 1) > 1:
+            return (f"skirmish {event['skirmish']}: seat {event['dealer']} deals, "
+                    f"seat {event['first_player']} opens")
+        return None
+
     @staticmethod
     def _draw_dealer(
         n_players: int, table: CardTable, rng: random.Random, events: list[dict[str, Any]] | None

@@ -6,7 +6,7 @@ from collections import Counter
 from scipy.stats import chisquare
 
 from deckgen.games.kit.cards import CardIndex
-from deckgen.games.kit.chance import deal_event, deal_hands, shuffled, shuffled_order
+from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled, shuffled_order
 
 
 def test_shuffles_are_seeded_permutations() -> None:
@@ -34,3 +34,10 @@ def test_deal_takes_packets_from_the_top_in_seat_order() -> None:
 def test_the_deal_event_has_one_shape() -> None:
     cards = CardIndex("t", ["a", "b", "c"], ["A", "B", "C"])
     assert deal_event(cards, [[0], [2, 1]], round=2) == {"type": "deal", "hands": [["a"], ["c", "b"]], "round": 2}
+
+
+def test_shuffling_in_place_gives_the_same_order_as_shuffled() -> None:
+    cards = list(range(30, 60))
+    expected = shuffled(cards, random.Random(8))
+    shuffle_in_place(cards, random.Random(8))
+    assert cards == expected
