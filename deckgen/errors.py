@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 
 class DeckgenError(Exception):
     """An error the user can act on; every line is printed, no traceback."""
@@ -14,6 +12,10 @@ class DeckgenError(Exception):
         self.problems: list[str] = [p for p in problems if p] or ["unknown error"]
         super().__init__("\n".join(self.problems))
 
+    def __reduce__(self) -> tuple[type[DeckgenError], tuple[str, ...]]:
+        """Rebuilt with its lines apart when it crosses from a worker process."""
+        return (type(self), tuple(self.problems))
+
 
 class DataError(DeckgenError):
     """A data file (deck or rules) is missing, malformed or inconsistent."""
@@ -21,11 +23,6 @@ class DataError(DeckgenError):
 
 class UnknownName(DeckgenError):
     """A deck, game, bot or option name that does not exist."""
-
-
-def problem(path: Path | str, field: str, message: str) -> str:
-    """Format one problem as `path: field.path: what is wrong (what was expected)`."""
-    return f"{path}: {field or '<root>'}: {message}"
 
 
 class BadPlayerCount(UnknownName):

@@ -17,11 +17,11 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from deckgen.errors import DataError, IllegalMove, UnknownName, problem
+from deckgen.errors import DataError, IllegalMove, UnknownName
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
-from deckgen.model.common import StrictModel, validate
+from deckgen.model.common import StrictModel, problem, validate
 from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules, load_rules
 

@@ -16,11 +16,16 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import Field
 
-from deckgen.errors import BadPosition, problem
+from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
-from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled_order
+from deckgen.games.kit.chance import (
+    deal_event,
+    deal_hands,
+    shuffle_in_place,
+    shuffled_order,
+)
 from deckgen.games.kit.seats import next_seat_in
-from deckgen.model.common import StrictModel
+from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
 #: The only move: the current player starts their duel by turning up their top card.

@@ -20,10 +20,10 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import Field
 
-from deckgen.errors import BadPosition, UnknownCard, problem
+from deckgen.errors import BadPosition, UnknownCard
 from deckgen.games.base import Game, Result, State, register
 from deckgen.games.kit.chance import deal_event, shuffled_order
-from deckgen.model.common import StrictModel
+from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
 #: Reading / goal codes: the smaller number (lowest wins) and the larger (highest wins).

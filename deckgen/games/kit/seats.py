@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 #: Clockwise (the usual order) and anticlockwise steps around the table.
 CLOCKWISE = 1
 ANTICLOCKWISE = -1

@@ -6,13 +6,15 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from deckgen.errors import BadPosition, problem
+from deckgen.errors import BadPosition
 from deckgen.games.base import Game
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.mirrorquest.cards import OWED, PHASE_NAMES, PICTURE, CardTable
 from deckgen.games.mirrorquest.params import MirrorquestParams
 from deckgen.games.mirrorquest.state import MirrorquestState
+from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+
 
 class Mirrorquest(Game):
     """Mirrorquest engine: deals, flips the first Mirrorcard and builds positions for tests."""

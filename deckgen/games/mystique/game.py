@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from deckgen.errors import BadOption, BadPosition, problem
+from deckgen.errors import BadOption, BadPosition
 from deckgen.games.base import Game
 from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.mystique.cards import CardTable, build_card_table
 from deckgen.games.mystique.params import MystiqueParams
 from deckgen.games.mystique.state import MystiqueState
+from deckgen.model.common import problem
 
 
 class MystiqueGame(Game):

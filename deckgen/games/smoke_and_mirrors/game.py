@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from pydantic import Field
 
-from deckgen.errors import BadPosition, problem
+from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.seats import next_seats
@@ -24,7 +24,7 @@ from deckgen.games.smoke_and_mirrors.cards import (
     _totals_mask,
 )
 from deckgen.games.smoke_and_mirrors.state import SmokeState
-from deckgen.model.common import StrictModel
+from deckgen.model.common import StrictModel, problem
 
 
 class SmokeParams(StrictModel):
