@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from deckgen.errors import DataError, IllegalMove, UnknownName
+from deckgen.errors import BadPosition, DataError, IllegalMove, UnknownName
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
@@ -184,6 +184,30 @@ class Game(ABC):
         with the same card_zones; `details` are the game's other facts (leader, points...),
         each with a default. Unknown cards are an `UnknownCard`, cards placed twice or unknown
         zone names a `BadPosition` (`self.cards.place` checks both)."""
+
+    def place_zones(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        seat_kinds: tuple[str, ...],
+        shared: tuple[str, ...],
+        details: Mapping[str, Any],
+        cards: CardIndex | None = None,
+    ) -> tuple[int, dict[str, list[int]]]:
+        """What every `position` starts with: the player count (one `<seat_kinds[0]>/<seat>`
+        zone per seat, checked against the game), and the cards by zone as indices. Unknown
+        details, zone names other than `<kind>/<seat>` and `shared`, unknown cards and cards
+        placed twice are refused; zones not given are empty."""
+        if details:
+            raise BadPosition(f"position: unknown details {sorted(details)}")
+        n_players = sum(1 for name in zones if name.startswith(f"{seat_kinds[0]}/"))
+        self.check_players(n_players)
+        known = {f"{kind}/{seat}" for kind in seat_kinds for seat in range(n_players)} | set(shared)
+        unknown = sorted(set(zones) - known)
+        if unknown:
+            names = ", ".join([f"{kind}/<seat>" for kind in seat_kinds] + list(shared))
+            raise BadPosition(f"position: unknown zones {unknown} (zones: {names})")
+        placed = (cards or self.cards).place(zones)
+        return n_players, {name: placed.get(name, []) for name in sorted(known)}
 
     def move_to_json(self, move: Move) -> Any:
         return list(move) if isinstance(move, tuple) else move

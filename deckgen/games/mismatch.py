@@ -359,21 +359,13 @@ class MismatchGame(Game):
         """A state set up by hand for scenario tests: `deck/<s>` (top card first) and
         `won/<s>` (capture piles) as card ids, `removed`. Seats holding no cards at all start
         out of the game."""
-        if details:
-            raise BadPosition(f"position: unknown details {sorted(details)}")
-        n_players = sum(1 for name in zones if name.startswith("deck/"))
-        self.check_players(n_players)
-        known = {f"{kind}/{s}" for kind in ("deck", "won") for s in range(n_players)} | {"removed"}
-        unknown = sorted(set(zones) - known)
-        if unknown:
-            raise BadPosition(f"position: unknown zones {unknown} (zones: deck/<seat>, won/<seat>, removed)")
-        placed = self.cards.place(zones)
-        decks = [placed.get(f"deck/{s}", []) for s in range(n_players)]
-        captured = [placed.get(f"won/{s}", []) for s in range(n_players)]
+        n_players, placed = self.place_zones(zones, ("deck", "won"), ("removed",), details)
+        decks = [placed[f"deck/{s}"] for s in range(n_players)]
+        captured = [placed[f"won/{s}"] for s in range(n_players)]
         if not any(decks) and not any(captured):
             raise BadPosition(f"game {self.id}: a position needs at least one seat holding cards")
         return MismatchState(
-            self, rng or random.Random(0), decks, captured, placed.get("removed", []), current_player, record
+            self, rng or random.Random(0), decks, captured, placed["removed"], current_player, record
         )
 
 

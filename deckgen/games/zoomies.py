@@ -351,25 +351,17 @@ class Zoomies(Game):
         """A state at the start of a trick led by `current_player`, from card ids by zone:
         `hand/<s>`, `won/<s>` (score piles), `draw` (undealt, bottom to top: the last is dealt
         first), `removed`; an empty `trick` is accepted. For scenario tests and puzzles."""
-        if details:
-            raise BadPosition(f"position: unknown details {sorted(details)}")
-        n_players = sum(1 for name in zones if name.startswith("hand/"))
-        self.check_players(n_players)
-        known = {f"{kind}/{s}" for kind in ("hand", "won") for s in range(n_players)} | {"draw", "removed", "trick"}
-        unknown = sorted(set(zones) - known)
-        if unknown:
-            raise BadPosition(f"position: unknown zones {unknown} (zones: hand/<seat>, won/<seat>, draw, removed)")
-        if zones.get("trick"):
+        n_players, placed = self.place_zones(zones, ("hand", "won"), ("draw", "removed", "trick"), details)
+        if placed["trick"]:
             raise BadPosition("position: starts before a trick is led, so the trick zone must be empty")
         if not 0 <= round_index < len(self.round_hand_sizes):
             raise BadPosition(f"position: round_index {round_index} is outside 0-{len(self.round_hand_sizes) - 1}")
-        placed = self.cards.place(zones)
         state = ZoomiesState(
             self,
             n_players,
             [placed[f"hand/{s}"] for s in range(n_players)],
-            placed.get("draw", []),
-            placed.get("removed", []),
+            placed["draw"],
+            placed["removed"],
             current_player,
             bool(self.rules.resolve_options(options)["second_place_wins"]),
             None,
@@ -377,7 +369,7 @@ class Zoomies(Game):
         state.round_index = round_index
         if points is not None:
             state.points = list(points)
-        state.piles = [[self.readings[c][LOW] for c in placed.get(f"won/{s}", [])] for s in range(n_players)]
+        state.piles = [[self.readings[c][LOW] for c in placed[f"won/{s}"]] for s in range(n_players)]
         return state
 
     def move_showing(self, number: int, goal: int | None = None) -> tuple[int, int]:

@@ -151,13 +151,10 @@ class ToyGame(Game):
 
     def position(self, zones: Mapping[str, Sequence[str]], *, current_player: int = 0,
                  options: dict[str, Any] | None = None, **details: Any) -> State:
-        n_players = sum(1 for name in zones if name.startswith("hand/"))
-        self.check_players(n_players)
-        known = {f"{kind}/{s}" for kind in ("hand", "won") for s in range(n_players)} | {"draw", "trick"}
-        if set(zones) - known:
-            raise BadPosition(f"position: unknown zones {sorted(set(zones) - known)}")
-        placed = self.cards.place(zones)
-        state = ToyState(self, [placed[f"hand/{s}"] for s in range(n_players)], placed.get("draw", []),
+        n_players, placed = self.place_zones(zones, ("hand", "won"), ("draw", "trick"), details)
+        if placed["trick"] or any(placed[f"won/{s}"] for s in range(n_players)):
+            raise BadPosition("position: the toy game starts only before the first trick")
+        state = ToyState(self, [placed[f"hand/{s}"] for s in range(n_players)], placed["draw"],
                          self.rules.resolve_options(options), None)
         state.current_player = current_player
         return state

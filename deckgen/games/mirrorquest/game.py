@@ -99,29 +99,21 @@ class Mirrorquest(Game):
         `hand/<s>`, `draw` (top card last) and `discard` (bottom first; its last card is the
         Mirrorcard). `declared` is the colour named by a pickup wildcard on top; `phase` is
         one of PHASE_NAMES; `drawn` the card just drawn (for the phases after a draw)."""
-        if details:
-            raise BadPosition(f"position: unknown details {sorted(details)}")
-        n_players = sum(1 for name in zones if name.startswith("hand/"))
-        self.check_players(n_players)
-        known = {f"hand/{s}" for s in range(n_players)} | {"draw", "discard"}
-        unknown = sorted(set(zones) - known)
-        if unknown:
-            raise BadPosition(f"position: unknown zones {unknown} (zones: hand/<seat>, draw, discard)")
-        if not zones.get("discard"):
+        n_players, placed = self.place_zones(zones, ("hand",), ("draw", "discard"), details)
+        if not placed["discard"]:
             raise BadPosition("position: discard needs at least the Mirrorcard (its last card)")
         if phase not in PHASE_NAMES:
             raise BadPosition(f"position: phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
         t = self.table
         if declared is not None and declared not in t.colours:
             raise BadPosition(f"position: declared {declared!r} is not one of {', '.join(t.colours)}")
-        placed = self.cards.place(zones)
         resolved = self.rules.resolve_options(options)
         state = MirrorquestState(t, n_players, rng or random.Random(0), resolved, self.params, record)
         for seat in range(n_players):
             cards = placed[f"hand/{seat}"]
             state.hands[seat] = sum(t.bit[c] for c in cards)
             state.counts[seat] = len(cards)
-        state.pile = placed.get("draw", [])
+        state.pile = placed["draw"]
         state.discard = placed["discard"]
         top = state.top = state.discard[-1]
         state.top_kind = t.kind[top]

@@ -148,22 +148,15 @@ class MystiqueGame(Game):
         """A state at the start of a round from card ids by zone (`hand/<s>`, `burns/<s>`,
         `removed`; `table` must be empty), for scenario tests and puzzles. Cards named nowhere
         are set aside; `current_player` is the spellcaster to open."""
-        if details:
-            raise BadPosition(f"position: unknown details {sorted(details)}")
-        n_players = sum(1 for name in zones if name.startswith("hand/"))
-        setup = self.rules.setup_for(n_players)
-        known = {f"{kind}/{s}" for kind in ("hand", "burns") for s in range(n_players)} | {"table", "removed"}
-        unknown = sorted(set(zones) - known)
-        if unknown:
-            raise BadPosition(f"position: unknown zones {unknown} (zones: hand/<seat>, burns/<seat>, removed)")
-        if zones.get("table"):
+        setup = self.rules.setup_for(sum(1 for name in zones if name.startswith("hand/")))
+        table = self.table(decks or setup.decks)
+        n_players, placed = self.place_zones(zones, ("hand", "burns"), ("table", "removed"), details, table.cards)
+        if placed["table"]:
             raise BadPosition("position: starts before a round is opened, so the table must be empty")
         resolved = self.rules.resolve_options(options)
         self._check_partnerships(n_players, resolved)
-        table = self.table(decks or setup.decks)
-        placed = table.cards.place(zones)
         hand_masks = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
-        burn_masks = [sum(1 << c for c in placed.get(f"burns/{s}", [])) for s in range(n_players)]
+        burn_masks = [sum(1 << c for c in placed[f"burns/{s}"]) for s in range(n_players)]
         used = 0
         for mask in hand_masks + burn_masks:
             used |= mask

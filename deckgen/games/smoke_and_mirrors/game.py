@@ -202,15 +202,7 @@ class SmokeAndMirrors(Game):
         for the player count). Every card not placed is set aside. Without a claim the round is
         at its opening act; `claim` is the claim to beat and `standing` the seat whose act may
         be challenged."""
-        if details:
-            raise BadPosition(f"position: unknown details {sorted(details)}")
-        n = sum(1 for name in zones if name.startswith("hand/"))
-        self.check_players(n)
-        known = {f"{kind}/{s}" for kind in ("hand", "act") for s in range(n)} | {"out", "aside", "removed"}
-        unknown = sorted(set(zones) - known)
-        if unknown:
-            raise BadPosition(f"position: unknown zones {unknown} (zones: hand/<seat>, act/<seat>, out, aside, removed)")
-        placed = self.cards.place(zones)
+        n, placed = self.place_zones(zones, ("hand", "act"), ("out", "aside", "removed"), details)
         resolved = self.rules.resolve_options(options)
         state = SmokeState(self, n, rng or random.Random(0), int(resolved["rounds_to_win"]), record)
         removed = state.layout.removed
@@ -222,7 +214,7 @@ class SmokeAndMirrors(Game):
         state.round_no = 1
 
         def mask(name: str) -> int:
-            return sum(1 << c for c in placed.get(name, []))
+            return sum(1 << c for c in placed[name])
 
         state.hands = [mask(f"hand/{s}") for s in range(n)]
         state.acts = [mask(f"act/{s}") for s in range(n)]
