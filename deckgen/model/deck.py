@@ -482,8 +482,9 @@ def deck_from_data(data: Any, path: Path) -> Deck:
         builder.fail(
             "expected_total", f"deck generates {len(cards)} cards (expected {spec.expected_total})"
         )
-    if spec.id != path.parent.name and path.name == "deck.yaml":
-        builder.fail("id", f"{spec.id!r} does not match its folder (expected {path.parent.name!r})")
+    folder = path.absolute().parent.name  # deck.yaml given as a bare name lies in the current folder
+    if spec.id != folder and path.name == "deck.yaml":
+        builder.fail("id", f"{spec.id!r} does not match its folder (expected {folder!r})")
     if builder.problems:
         raise DataError(*builder.problems)
     return Deck(

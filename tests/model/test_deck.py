@@ -162,6 +162,13 @@ def test_wrong_expected_total_and_several_problems_at_once(tmp_path: Path):
     assert any(line.endswith("id: 'other' does not match its folder (expected 'toy')") for line in lines)
 
 
+def test_a_deck_file_named_from_its_own_folder_is_found_by_that_folder(tmp_path: Path, monkeypatch) -> None:
+    """`deckgen validate deck.yaml` run inside the deck's folder: the folder is the current one."""
+    path = write_deck(tmp_path, toy())
+    monkeypatch.chdir(path.parent)
+    assert load_deck_file(Path("deck.yaml")).id == "toy"
+
+
 def test_unknown_attribute_in_product_and_numbering(tmp_path: Path):
     data = toy(groups=[{"product": ["colour", "size"], "id": "{colour}"}], numbering={"weights": {"size": 2}})
     lines = problems_of(write_deck(tmp_path, data))
