@@ -1,0 +1,255 @@
+"""Mystique Guilds: draw and buy cards until the Draw Deck runs out, then control guilds.
+
+A guild is a colour and a suit (12 guilds of five cards). Each turn a player draws the top
+card of the Draw Deck or of the discard pile, or buys: discards an Influence Card from hand
+and draws up to its number of cards. The game ends the moment the Draw Deck is empty; each
+guild goes to the single player with the highest total of numbers in it.
+
+Cards are ints and hands are bit masks. Moves are small tuples:
+
+- `(DECK,)` and `(DISCARD,)`: draw the top card of that pile;
+- `(BUY, card, from_deck, from_discard)`: buy with `card` as the Influence Card, drawing
+  `from_deck` cards from the Draw Deck and `from_discard` from the discard pile (only with
+  the `buy_from_both` option); the Influence Card goes to the discard pile afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from pydantic import Field
+
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.chance import shuffled_order
+from deckgen.games.kit.ranking import rank_by_score, scored_result
+from deckgen.games.kit.seats import next_seats
+from deckgen.model.common import StrictModel, problem
+from deckgen.model.rules import GameRules
+
+DECK, DISCARD, BUY = 0, 1, 2
+DECK_MOVE: tuple[int] = (DECK,)
+DISCARD_MOVE: tuple[int] = (DISCARD,)
+
+
+class GuildSpec(StrictModel):
+    colour: str
+    suit: str
+    points: int = Field(ge=0)
+
+
+class GuildsParams(StrictModel):
+    #: Points for controlling a guild, and the guild worth more.
+    guild_points: int = Field(ge=0)
+    special_guild: GuildSpec
+    #: Seat step of play (-1: anticlockwise, seat - 1).
+    turn_direction: int
+    #: Seat that takes the first turn.
+    first_seat: int = Field(ge=0)
+
+
+class GuildsState(State):
+    """A game in progress: hands as masks, the two piles as lists with the top card last."""
+
+    is_over = False
+
+    def __init__(self, game: MystiqueGuilds, hands: list[int], draw: list[int], discard: list[int],
+                 first: int, options: Mapping[str, Any], events: list[dict[str, Any]] | None) -> None:
+        self.game = game
+        self.n_players = len(hands)
+        self.hands = hands
+        self.draw = draw
+        self.discard = discard
+        self.current_player = first
+        self.next_seat = next_seats(self.n_players, game.params.turn_direction)
+        self.turns = 0
+        self.is_over = not draw
+        self.hidden_hands = bool(options["hidden_hands"])
+        self.buy_from_both = bool(options["buy_from_both"])
+        self.events = events
+        self.buys = 0
+        self.bought_cards = 0
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        moves: list[Move] = [DECK_MOVE]
+        if self.discard:
+            moves.append(DISCARD_MOVE)
+        value = self.game.value
+        deck_left = len(self.draw)
+        discard_left = len(self.discard) if self.buy_from_both else 0
+        for card in bits_of(self.hands[self.current_player]):
+            most = value[card]
+            for from_deck in range(min(most, deck_left) + 1):
+                for from_discard in range(min(most - from_deck, discard_left) + 1):
+                    moves.append((BUY, card, from_deck, from_discard))
+        return moves
+
+    def apply(self, move: Move) -> None:
+        seat = self.current_player
+        self.turns += 1
+        code = move[0]
+        if code == DECK:
+            self._take_from_deck(seat, 1)
+        elif code == DISCARD:
+            self.hands[seat] |= 1 << self.discard.pop()
+        else:
+            _, card, from_deck, from_discard = move
+            self.hands[seat] ^= 1 << card
+            self._take_from_deck(seat, from_deck)
+            for _ in range(from_discard):
+                self.hands[seat] |= 1 << self.discard.pop()
+            self.discard.append(card)
+            self.buys += 1
+            self.bought_cards += from_deck + from_discard
+        if not self.draw:
+            self.is_over = True
+        else:
+            self.current_player = self.next_seat[seat]
+
+    def _take_from_deck(self, seat: int, count: int) -> None:
+        if not count:
+            return
+        drawn = self.draw[-count:]
+        del self.draw[-count:]
+        for card in drawn:
+            self.hands[seat] |= 1 << card
+        if self.events is not None:
+            self.events.append({"type": "draw", "seat": seat, "cards": self.game.cards.ids_of(drawn)})
+
+    # -- scoring -----------------------------------------------------------------------
+
+    def guild_totals(self) -> list[list[int]]:
+        """totals[guild][seat]: the numbers a seat holds in each guild, added up."""
+        game = self.game
+        totals = [[0] * self.n_players for _ in range(len(game.guild_points))]
+        for seat, hand in enumerate(self.hands):
+            for card in bits_of(hand):
+                totals[game.guild[card]][seat] += game.value[card]
+        return totals
+
+    def points(self) -> tuple[list[int], int]:
+        """Points per seat, and how many guilds with cards in them nobody controls (a tie)."""
+        points = [0] * self.n_players
+        tied = 0
+        for guild, totals in enumerate(self.guild_totals()):
+            best = max(totals)
+            leaders = [seat for seat, total in enumerate(totals) if total == best]
+            if len(leaders) == 1:
+                points[leaders[0]] += self.game.guild_points[guild]
+            elif best > 0:
+                tied += 1
+        return points, tied
+
+    def result(self) -> Result:
+        points, _ = self.points()
+        fewer_cards = [-hand.bit_count() for hand in self.hands]
+        return scored_result(self.is_over, [float(p) for p in points], self.turns, self.counters,
+                             tie_break=fewer_cards)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        counts = {"buys": self.buys, "bought_cards": self.bought_cards, "guilds_tied": 0, "game_draws": 0}
+        if self.is_over:
+            points, counts["guilds_tied"] = self.points()
+            winners, _ = rank_by_score(points, tie_break=[-hand.bit_count() for hand in self.hands])
+            counts["game_draws"] = int(len(winners) > 1)
+        return counts
+
+    # -- what seats see ----------------------------------------------------------------
+
+    def observation(self, player: int) -> dict[str, Any]:
+        cards = self.game.cards
+        hands = [cards.ids_of_mask(h) if not self.hidden_hands or s == player else None
+                 for s, h in enumerate(self.hands)]
+        return {
+            "seat": player,
+            "hands": hands,
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "discard": cards.ids_of(self.discard),
+            "draw_size": len(self.draw),
+            "current_player": self.current_player,
+            "over": self.is_over,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        cards = self.game.cards
+        zones = {f"hand/{s}": cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
+        zones["draw"] = cards.ids_of(self.draw)
+        zones["discard"] = cards.ids_of(self.discard)
+        return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Only the Draw Deck, and the other hands when hands are hidden (an option)."""
+        others = [f"hand/{s}" for s in range(self.n_players) if s != player] if self.hidden_hands else []
+        return ["draw", *others]
+
+    def describe_move(self, move: Move) -> str:
+        seat = self.current_player
+        names = self.game.cards.names
+        if move[0] == DECK:
+            return f"seat {seat} draws from the Draw Deck"
+        if move[0] == DISCARD:
+            return f"seat {seat} takes the {names[self.discard[-1]]} from the discard pile"
+        _, card, from_deck, from_discard = move
+        text = f"seat {seat} buys with the {names[card]}, drawing {from_deck} from the Draw Deck"
+        return text + (f" and {from_discard} from the discard pile" if from_discard else "")
+
+
+class MystiqueGuilds(Game):
+    """The Mystique Guilds engine: guild and value tables per card, the setup, positions."""
+
+    id = "mystique-guilds"
+    Params = GuildsParams
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        colours = list(self.deck.attributes["colour"])
+        suits = list(self.deck.attributes["suit"])
+        #: guild[card]: colour index x suits + suit index; value[card]: its number.
+        self.guild = [colours.index(c.attrs["colour"]) * len(suits) + suits.index(c.attrs["suit"])
+                      for c in self.deck.cards]
+        self.value = [int(c.attrs["number"]) for c in self.deck.cards]
+        special = self.params.special_guild
+        special_index = colours.index(special.colour) * len(suits) + suits.index(special.suit)
+        self.guild_points = [special.points if g == special_index else self.params.guild_points
+                             for g in range(len(colours) * len(suits))]
+
+    def rule_problems(self) -> list[str]:
+        attributes = self.deck.attributes
+        special = self.params.special_guild
+        problems = []
+        if not {"colour", "suit", "number"} <= set(attributes):
+            return [problem(self.rules.path, "deck", "the deck needs colour, suit and number attributes")]
+        if special.colour not in attributes["colour"] or special.suit not in attributes["suit"]:
+            problems.append(problem(self.rules.path, "params.special_guild",
+                                    f"{special.colour} {special.suit} is not a guild of the deck"))
+        return problems
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> GuildsState:
+        self.check_players(n_players)
+        draw = shuffled_order(self.cards.size, rng)
+        events: list[dict[str, Any]] | None = [{"type": "shuffle", "cards": len(draw)}] if record else None
+        return GuildsState(self, [0] * n_players, draw, [], self.params.first_seat % n_players, options, events)
+
+    def position(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
+        **details: Any,
+    ) -> GuildsState:
+        """A position from card ids: `hand/<s>`, `draw` and `discard` (top cards last); an
+        empty Draw Deck is a finished game."""
+        n_players, placed = self.place_zones(zones, ("hand",), ("draw", "discard"), details)
+        hands = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
+        return GuildsState(self, hands, placed["draw"], placed["discard"], current_player,
+                           self.rules.resolve_options(options), None)
+
+
+register(MystiqueGuilds)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
