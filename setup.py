@@ -40,7 +40,11 @@ def compiled_extensions() -> list[Extension]:
     except ImportError:  # built without build isolation, where mypy is not installed
         print("deckgen: mypyc not found; installing the engines as pure Python", file=sys.stderr)
         return []
-    return mypycify(COMPILED_MODULES, group_name="deckgen.games._compiled")
+    try:
+        return mypycify(COMPILED_MODULES, group_name="deckgen.games._compiled")
+    except (Exception, SystemExit) as error:  # mypyc refuses code it cannot type-check
+        print(f"deckgen: engines not compiled ({error!r}); installing them as pure Python", file=sys.stderr)
+        return []
 
 
 setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": OptionalBuildExt})

@@ -206,12 +206,12 @@ class MystiqueGuilds(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
-        colours = list(self.deck.attributes["colour"])
-        suits = list(self.deck.attributes["suit"])
+        colours = [str(v) for v in self.deck.attributes["colour"]]
+        suits = [str(v) for v in self.deck.attributes["suit"]]
         #: guild[card]: colour index x suits + suit index; value[card]: its number.
-        self.guild = [colours.index(c.attrs["colour"]) * len(suits) + suits.index(c.attrs["suit"])
+        self.guild = [colours.index(str(c.attrs["colour"])) * len(suits) + suits.index(str(c.attrs["suit"]))
                       for c in self.deck.cards]
-        self.value = [int(c.attrs["number"]) for c in self.deck.cards]
+        self.value = [int(str(c.attrs["number"])) for c in self.deck.cards]
         special = self.params.special_guild
         special_index = colours.index(special.colour) * len(suits) + suits.index(special.suit)
         self.guild_points = [special.points if g == special_index else self.params.guild_points

@@ -86,8 +86,10 @@ def test_setup_table_matches_what_the_engine_deals(game: str) -> None:
         if spec.hand_size is None:
             continue
         state = engine.new_game(players, random.Random(players), options)
-        hands = {int(m.group(1)): len(cards) for name, cards in state.card_zones().items()
-                 if (m := HAND_ZONE.match(name))}
+        zones = state.card_zones()
+        kind = "hand" if "hand/0" in zones else "deck"  # Mismatch deals personal decks, not hands
+        hands = {int(m.group(1)): len(cards) for name, cards in zones.items()
+                 if (m := HAND_ZONE.match(name)) and name.startswith(kind)}
         assert hands == {seat: spec.hand_size for seat in range(players)}, f"{game} with {players} players"
 
 

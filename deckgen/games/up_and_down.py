@@ -1,0 +1,272 @@
+"""Up and Down: shed a personal pile onto one centre pile that climbs, then falls.
+
+Each player has a face-down pile and four face-up hand cards. A card may go on the centre
+pile when it shares colour or suit with the top card and its number is not lower (uphill)
+or not higher (downhill); a player who can play must. When everyone passes in a row the
+direction flips; when everyone passes again, the game restarts from the highest card in
+hand. The first player to refill from an empty pile wins.
+
+Cards are ints (with two decks the gold copy of a card comes first). Moves are `(card,)`,
+or `PASS_MOVE` when no card is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from pydantic import Field
+
+from deckgen.errors import BadPosition
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit.cards import CardIndex
+from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.ranking import scored_result
+from deckgen.games.kit.seats import next_seats
+from deckgen.model.common import StrictModel, problem
+from deckgen.model.rules import GameRules
+
+PASS = -1
+PASS_MOVE: tuple[int] = (PASS,)
+UPHILL, DOWNHILL = 1, -1
+DIRECTION_NAMES = {UPHILL: "uphill", DOWNHILL: "downhill"}
+
+
+class UpAndDownParams(StrictModel):
+    #: Cards each player turns face up from their pile as their hand.
+    hand_cards: int = Field(ge=1)
+
+
+@dataclass(frozen=True, eq=False)
+class CardTable:
+    """One or two decks' cards with what the rules compare: colour, suit, number, rank."""
+
+    cards: CardIndex
+    colour: list[int]
+    suit: list[int]
+    number: list[int]
+    #: Higher ranks start: card number first, then the gold copy before the silver.
+    rank: list[int]
+
+
+class UpAndDownState(State):
+    """A game in progress: piles and hands as lists (pile tops last), the centre pile."""
+
+    is_over = False
+
+    def __init__(self, game: UpAndDown, table: CardTable, piles: list[list[int]], hands: list[list[int]],
+                 centre: list[int], events: list[dict[str, Any]] | None) -> None:
+        self.game = game
+        self.table = table
+        self.n_players = len(piles)
+        self.next_seat = next_seats(self.n_players)
+        self.piles = piles
+        self.hands = hands
+        self.centre = centre
+        self.direction = UPHILL
+        #: Seats that passed in a row, and whether the direction flipped since the last play.
+        self.passes_in_row = 0
+        self.flipped = False
+        self.current_player = 0
+        self.turns = 0
+        self.is_over = False
+        self.winner = -1
+        self.events = events
+        self.flips = 0
+        self.restarts = 0
+        self.passes = 0
+
+    def legal_cards(self, seat: int) -> list[int]:
+        """The cards of a seat's hand that may go on the centre pile now."""
+        t = self.table
+        top = self.centre[-1]
+        colour, suit, number = t.colour[top], t.suit[top], t.number[top]
+        if self.direction == UPHILL:
+            return [c for c in self.hands[seat]
+                    if (t.colour[c] == colour or t.suit[c] == suit) and t.number[c] >= number]
+        return [c for c in self.hands[seat] if (t.colour[c] == colour or t.suit[c] == suit) and t.number[c] <= number]
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        cards = self.legal_cards(self.current_player)
+        return [(c,) for c in cards] if cards else [PASS_MOVE]
+
+    def apply(self, move: Move) -> None:
+        seat = self.current_player
+        self.turns += 1
+        card = move[0]
+        if card == PASS:
+            self.passes += 1
+            self.passes_in_row += 1
+            if self.passes_in_row == self.n_players:
+                self.passes_in_row = 0
+                if self.flipped:
+                    self._restart()
+                    return
+                self.flipped = True
+                self.flips += 1
+                self.direction = -self.direction
+            self.current_player = self.next_seat[seat]
+            return
+        self.passes_in_row = 0
+        self.flipped = False
+        self._play(seat, card)
+        if not self.is_over:
+            self.current_player = self.next_seat[seat]
+
+    def _play(self, seat: int, card: int) -> None:
+        """Put `card` from the seat's hand on the centre pile and refill; an empty pile wins."""
+        self.hands[seat].remove(card)
+        self.centre.append(card)
+        pile = self.piles[seat]
+        if not pile:
+            self.winner = seat
+            self.is_over = True
+            return
+        drawn = pile.pop()
+        self.hands[seat].append(drawn)
+        if self.events is not None:
+            self.events.append({"type": "draw", "seat": seat, "card": self.table.cards.ids[drawn]})
+
+    def start(self) -> None:
+        """The start or a restart: the highest card in any hand is played automatically (not a
+        turn), the direction becomes uphill, and the next seat moves."""
+        rank = self.table.rank
+        seat, card = max(((s, c) for s, hand in enumerate(self.hands) for c in hand), key=lambda sc: rank[sc[1]])
+        if self.events is not None:
+            self.events.append({"type": "start", "seat": seat, "card": self.table.cards.ids[card]})
+        self.direction = UPHILL
+        self._play(seat, card)
+        if not self.is_over:
+            self.current_player = self.next_seat[seat]
+
+    def _restart(self) -> None:
+        self.restarts += 1
+        self.flipped = False
+        self.start()
+
+    def result(self) -> Result:
+        scores = [1.0 if seat == self.winner else 0.0 for seat in range(self.n_players)]
+        return scored_result(self.is_over, scores, self.turns, self.counters)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return {"direction_flips": self.flips, "restarts": self.restarts, "passes": self.passes}
+
+    def observation(self, player: int) -> dict[str, Any]:
+        ids = self.table.cards.ids
+        return {
+            "seat": player,
+            "hands": [[ids[c] for c in hand] for hand in self.hands],
+            "pile_sizes": [len(pile) for pile in self.piles],
+            "centre": [ids[c] for c in self.centre],
+            "direction": DIRECTION_NAMES[self.direction],
+            "passes_in_row": self.passes_in_row,
+            "current_player": self.current_player,
+            "winner": self.winner if self.is_over else None,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        ids = self.table.cards.ids
+        zones = {f"hand/{s}": [ids[c] for c in hand] for s, hand in enumerate(self.hands)}
+        zones.update({f"deck/{s}": [ids[c] for c in pile] for s, pile in enumerate(self.piles)})
+        zones["table"] = [ids[c] for c in self.centre]
+        return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Hands are public; every pile is face down, the player's own included."""
+        return [f"deck/{s}" for s in range(self.n_players)]
+
+    def describe_move(self, move: Move) -> str:
+        seat = self.current_player
+        if move[0] == PASS:
+            return f"seat {seat} cannot play and passes"
+        return f"seat {seat} plays the {self.table.cards.names[move[0]]}"
+
+
+class UpAndDown(Game):
+    """The Up and Down engine: card tables for one or two decks, the deal, positions."""
+
+    id = "up-and-down"
+    Params = UpAndDownParams
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        self._tables: dict[int, CardTable] = {}
+
+    def rule_problems(self) -> list[str]:
+        problems = []
+        for n, spec in self.rules.setup.items():
+            total = spec.decks * self.cards.size - spec.removed
+            if total % n or total // n < self.params.hand_cards:
+                problems.append(problem(self.rules.path, f"setup.{n}",
+                                        f"{total} cards do not make {n} equal piles of at least "
+                                        f"{self.params.hand_cards}"))
+            if spec.hand_size != self.params.hand_cards:
+                problems.append(problem(self.rules.path, f"setup.{n}.hand_size",
+                                        f"{spec.hand_size}, but params.hand_cards is {self.params.hand_cards}"))
+        return problems
+
+    def table(self, decks: int) -> CardTable:
+        """The cards of one or two decks, built once per deck count."""
+        if decks not in self._tables:
+            index = CardIndex.of_deck(self.deck, decks)
+            attributes = self.deck.attributes
+            colours = [str(v) for v in attributes["colour"]]
+            suits = [str(v) for v in attributes["suit"]]
+            base = self.deck.cards * decks
+            size = len(self.deck.cards)
+            self._tables[decks] = CardTable(
+                cards=index,
+                colour=[colours.index(str(c.attrs["colour"])) for c in base],
+                suit=[suits.index(str(c.attrs["suit"])) for c in base],
+                number=[int(str(c.attrs["number"])) for c in base],
+                rank=[2 * (c.number or 0) + (1 if i < size else 0) for i, c in enumerate(base)],
+            )
+        return self._tables[decks]
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> UpAndDownState:
+        setup = self.rules.setup_for(n_players)
+        table = self.table(setup.decks)
+        order = shuffled_order(table.cards.size, rng)
+        piles = deal_hands(order, n_players, table.cards.size // n_players)
+        hands = [[pile.pop() for _ in range(self.params.hand_cards)] for pile in piles]
+        events = [deal_event(table.cards, hands, pile_cards=len(piles[0]))] if record else None
+        state = UpAndDownState(self, table, piles, hands, [], events)
+        state.start()
+        return state
+
+    def position(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
+        direction: str = "uphill",
+        passes_in_row: int = 0,
+        flipped: bool = False,
+        **details: Any,
+    ) -> UpAndDownState:
+        """A position from card ids: `hand/<s>`, `deck/<s>` (piles, top card last) and `table`
+        (the centre pile, top card last, at least one card). Two-deck ids (gold:...) for the
+        player counts that use two decks."""
+        setup = self.rules.setup_for(sum(1 for name in zones if name.startswith("hand/")))
+        table = self.table(setup.decks)
+        n_players, placed = self.place_zones(zones, ("hand", "deck"), ("table",), details, table.cards)
+        if not placed["table"]:
+            raise BadPosition("position: the centre pile (table) needs at least its top card")
+        if direction not in ("uphill", "downhill"):
+            raise BadPosition(f"position: direction {direction!r} is not uphill or downhill")
+        state = UpAndDownState(self, table, [placed[f"deck/{s}"] for s in range(n_players)],
+                               [placed[f"hand/{s}"] for s in range(n_players)], placed["table"], None)
+        state.current_player = current_player
+        state.direction = UPHILL if direction == "uphill" else DOWNHILL
+        state.passes_in_row, state.flipped = passes_in_row, flipped
+        return state
+
+
+register(UpAndDown)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
