@@ -349,7 +349,8 @@ def replay_command(log_file: Path) -> None:
 @click.option("--jobs", default="auto", show_default=True,
               help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
 @click.option("--force-jobs", is_flag=True, help="Run as many workers as --jobs says, even above the cores.")
-@click.option("--bots", default="random", show_default=True, help="One bot for every seat, or a comma list per seat.")
+@click.option("--bots", default=None,
+              help="One bot for every seat, or a comma list per seat (default: the game's report bot, usually random).")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON (a list for several counts).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -357,7 +358,7 @@ def replay_command(log_file: Path) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="Progress line on stderr (default: only when stderr is a terminal).")
 def simulate_command(game_name: str, players_text: str | None, n_games: int, seed: int, jobs: str,
-                     force_jobs: bool, bots: str, option_pairs: tuple[str, ...], as_json: bool,
+                     force_jobs: bool, bots: str | None, option_pairs: tuple[str, ...], as_json: bool,
                      plot_path: Path | None, progress: bool | None) -> None:
     """Play GAME many times with bots and report fairness statistics.
 
@@ -383,7 +384,8 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
                               "(run several seeds instead)")
     if players_text:
         parse_count_text(players_text)
-    bot_names_text(bots)
+    if bots is not None:
+        bot_names_text(bots)
     option_pairs_text(option_pairs)
     workers = parse_jobs(jobs, force_jobs)
     if plot_path is not None:
@@ -397,7 +399,7 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
 
     game = get_game(game_name)
     counts = parse_player_counts(players_text, game) if players_text else [game.rules.players.min]
-    seat_bots = {n: parse_bots(bots, game, n) for n in counts}
+    seat_bots = {n: parse_bots(bots or game.rules.report_bot, game, n) for n in counts}
     options = parse_options(option_pairs, game)
     show_progress = sys.stderr.isatty() if progress is None else progress
     runs = []

@@ -8,6 +8,7 @@ from pathlib import Path
 from deckgen import paths
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import shown_path
+from deckgen.model.common import problem
 from deckgen.model.deck import load_deck_file
 from deckgen.model.rule_text import fill_placeholders
 from deckgen.model.rules import GameRules, load_rules_file, rules_paths
@@ -60,6 +61,11 @@ def check_engine_rules(rules: GameRules) -> None:
     engine = game_classes().get(rules.id)
     if engine is not None:
         engine(rules)
+        from deckgen.bots.registry import bots_for
+
+        if rules.report_bot not in bots_for(rules.id):
+            raise DataError(problem(rules.path, "report_bot", f"{rules.report_bot!r} is not a bot of the game "
+                                    f"(bots: {', '.join(bots_for(rules.id))})"))
     fill_placeholders(rules)
 
 

@@ -168,6 +168,9 @@ class GameRules(StrictModel):
     setup: dict[int, SetupSpec]
     options: dict[str, OptionSpec] = {}
     turn_cap: int = Field(ge=1)
+    #: The bot fairness reports use when none is asked for: random, unless random play
+    #: rarely finishes a game (then the game's greedy bot).
+    report_bot: str = Field(default="random", pattern=r"^[a-z][a-z0-9-]*$")
     params: dict[str, Any] = {}
     text: RuleText | None = None
     rulings: list[Ruling] = []

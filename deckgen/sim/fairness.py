@@ -38,9 +38,8 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
     """Simulate and write `<game>-fairness.{json,txt,png}` under out_dir/<deck>/."""
     rules = game.rules
     options = rules.resolve_options()
-    runs = [
-        run_simulation(game, n, ["random"] * n, options, seed, games, jobs) for n in rules.players.counts()
-    ]
+    bot = rules.report_bot
+    runs = [run_simulation(game, n, [bot] * n, options, seed, games, jobs) for n in rules.players.counts()]
     summaries = [summarize(run) for run in runs]
     n_greedy = 4 if 4 in rules.players.counts() else rules.players.min
     greedy_bots = ["greedy"] + ["random"] * (n_greedy - 1)
@@ -48,7 +47,7 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
     greedy_rate = greedy["seat_win_rate"][0]
     target = out_dir / rules.deck
     text = [
-        f"{rules.name}: fairness with random bots, {games} games per player count, seed {seed}",
+        f"{rules.name}: fairness with {bot} bots, {games} games per player count, seed {seed}",
         "seat 0's edge = its win rate minus the fair share (1 / players), with the 95% Wilson interval;",
         "p = chi-square test that all seats win equally often (finished games only).",
         "",
@@ -61,7 +60,8 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
         "",
         *(format_summary(s) + "\n" for s in summaries),
     ]
-    data = {"game": rules.id, "seed": seed, "games_per_count": games, "random": summaries, "greedy_vs_random": greedy}
+    data = {"game": rules.id, "seed": seed, "games_per_count": games, "report_bot": bot, "report": summaries,
+            "greedy_vs_random": greedy}
     plot = target / f"{rules.id}-fairness.png"
     write_plot(runs, summaries, plot)
     return [

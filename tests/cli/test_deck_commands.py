@@ -123,3 +123,17 @@ def test_validate_checks_what_the_engine_would_refuse_at_play_time(tmp_path: Pat
     bad.write_text(yaml.safe_dump(data), encoding="utf-8")
     lines = run("validate", str(bad)).output.strip().splitlines()
     assert any(line.startswith(f"error: {bad}: setup.4") for line in lines), lines
+
+
+def test_validate_refuses_a_report_bot_the_game_lacks(tmp_path: Path):
+    import yaml
+
+    source = Path(__file__).parents[2] / "decks" / "mirror" / "games" / "zoomies.yaml"
+    data = yaml.safe_load(source.read_text(encoding="utf-8"))
+    data["report_bot"] = "clever"
+    bad = tmp_path / "mirror" / "games" / "zoomies.yaml"
+    bad.parent.mkdir(parents=True)
+    bad.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    result = run("validate", str(bad))
+    assert result.exit_code == 2
+    assert f"error: {bad}: report_bot: 'clever' is not a bot of the game (bots: random, greedy)" in result.output
