@@ -39,8 +39,8 @@ def check_playouts(
         assert state.is_over or state.turns >= game.rules.turn_cap, f"game {index}: stopped early"
         result = state.result()
         assert result.finished == state.is_over
-        if result.finished:
-            assert result.winners, f"game {index}: finished without a winner"
+        assert set(result.winners) <= set(range(n_players)), f"game {index}: winners outside the table"
+        assert result.finished or not result.winners, f"game {index}: an unfinished game with winners"
         _, replayed = replay_lines(parse_log([dump_line(line) for line in log], f"{game_id} game {index}"), game=game)
         assert replayed.result() == result, f"game {index}: the replayed log ends differently"
         assert replayed.card_zones() == state.card_zones(), f"game {index}: the replayed log ends in another state"

@@ -1,0 +1,258 @@
+"""Mystique Pillars: draft cards from four face-up pillars, then build them all back on.
+
+The deck is split into four pillars; only their top cards show. Players first draft eight
+cards each, one top card at a time; then, on each turn, they build a hand card onto a pillar
+whose top card shares exactly two attributes with it, or draw another top card. A draw that
+empties a pillar splits another pillar in two. Whoever builds their last card wins.
+
+Cards are ints and hands are bit masks; pillars are lists with the top card last. Moves:
+
+- `(DRAW, pillar, split)`: take the top card of `pillar`; `split` is the pillar whose top
+  half moves onto the emptied place when the player picks one, else -1;
+- `(BUILD, card, pillar)`: put `card` from hand onto `pillar`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from pydantic import Field
+
+from deckgen.errors import BadPosition
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.ranking import scored_result
+from deckgen.games.kit.seats import next_seats
+from deckgen.model.common import StrictModel, problem
+from deckgen.model.rules import GameRules
+
+DRAW, BUILD = 0, 1
+DRAFT, BUILDING = 0, 1
+PHASE_NAMES = ("draft", "building")
+
+
+class PillarsParams(StrictModel):
+    #: Pillars the deck is split into, and the cards each player drafts.
+    pillars: int = Field(ge=2)
+    draft_cards: int = Field(ge=1)
+    #: Attributes a build must share with the pillar's top card.
+    shared_attributes: int = Field(ge=1, le=3)
+
+
+class PillarsState(State):
+    """A game in progress: the pillars, hands as masks, the phase."""
+
+    is_over = False
+
+    def __init__(self, game: MystiquePillars, pillars: list[list[int]], hands: list[int],
+                 options: Mapping[str, Any], events: list[dict[str, Any]] | None) -> None:
+        self.game = game
+        self.n_players = len(hands)
+        self.next_seat = next_seats(self.n_players)
+        self.pillars = pillars
+        self.hands = hands
+        self.phase = DRAFT
+        self.draft_turns = 0
+        self.current_player = 0
+        #: Phase-2 turns: the unit of game length and of the turn cap.
+        self.turns = 0
+        self.is_over = False
+        self.winner = -1
+        self.split_largest = options["split"] == "largest"
+        self.events = events
+        self.draft_picks = [0] * len(pillars)
+        self.builds = 0
+        self.draws = 0
+        self.splits = 0
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _draw_moves(self) -> list[Move]:
+        moves: list[Move] = []
+        pillars = self.pillars
+        for p, pillar in enumerate(pillars):
+            if not pillar:
+                continue
+            if len(pillar) == 1 and not self.split_largest:
+                picks = [q for q, other in enumerate(pillars) if q != p and len(other) >= 2]
+                if picks:
+                    moves += [(DRAW, p, q) for q in picks]
+                    continue
+            moves.append((DRAW, p, -1))
+        return moves
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        draws = self._draw_moves()
+        if self.phase == DRAFT:
+            return draws
+        builds: list[Move] = []
+        hand = self.hands[self.current_player]
+        can_build_on = self.game.can_build_on
+        for p, pillar in enumerate(self.pillars):
+            if pillar:
+                builds += [(BUILD, card, p) for card in bits_of(hand & can_build_on[pillar[-1]])]
+        return builds + draws
+
+    def apply(self, move: Move) -> None:
+        seat = self.current_player
+        if self.phase == BUILDING:
+            self.turns += 1
+        if move[0] == BUILD:
+            _, card, p = move
+            self.hands[seat] ^= 1 << card
+            self.pillars[p].append(card)
+            self.builds += 1
+            if not self.hands[seat]:
+                self.winner = seat
+                self.is_over = True
+                return
+        else:
+            self._draw(seat, move[1], move[2])
+        self.current_player = self.next_seat[seat]
+        if self.phase == DRAFT:
+            self.draft_turns += 1
+            if self.draft_turns == self.game.params.draft_cards * self.n_players:
+                self.phase = BUILDING
+                self.current_player = 0
+        if not any(self.pillars) and self.phase == BUILDING and self.turns < self.game.rules.turn_cap:
+            self.is_over = True  # nobody can move: finished with no winner (at the cap: unfinished)
+
+    def _draw(self, seat: int, p: int, split: int) -> None:
+        pillar = self.pillars[p]
+        card = pillar.pop()
+        self.hands[seat] |= 1 << card
+        if self.phase == DRAFT:
+            self.draft_picks[p] += 1
+        else:
+            self.draws += 1
+        if pillar:
+            return
+        if self.split_largest:
+            sizes = [len(other) for other in self.pillars]
+            split = sizes.index(max(sizes)) if max(sizes) >= 2 else -1
+        if split < 0:
+            return
+        source = self.pillars[split]
+        lifted = len(source) // 2
+        self.pillars[p] = source[len(source) - lifted:]
+        del source[len(source) - lifted:]
+        self.splits += 1
+        if self.events is not None:
+            self.events.append({"type": "split", "seat": seat, "from": split, "to": p, "cards": lifted})
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def result(self) -> Result:
+        scores = [1.0 if seat == self.winner else 0.0 for seat in range(self.n_players)]
+        result = scored_result(self.is_over, scores, self.turns, self.counters)
+        if self.is_over and self.winner < 0:  # the dead end: finished, nobody won
+            return result._replace(winners=())
+        return result
+
+    @property
+    def counters(self) -> dict[str, int]:
+        counts = {f"draft_picks_pillar_{p}": picks for p, picks in enumerate(self.draft_picks)}
+        counts.update({"builds": self.builds, "draws": self.draws, "splits": self.splits,
+                       "dead_ends": int(self.is_over and self.winner < 0)})
+        return counts
+
+    def observation(self, player: int) -> dict[str, Any]:
+        cards = self.game.cards
+        return {
+            "seat": player,
+            "phase": PHASE_NAMES[self.phase],
+            "hands": [cards.ids_of_mask(hand) for hand in self.hands],
+            "pillar_tops": [cards.ids[pillar[-1]] if pillar else None for pillar in self.pillars],
+            "pillar_sizes": [len(pillar) for pillar in self.pillars],
+            "current_player": self.current_player,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        cards = self.game.cards
+        zones = {f"hand/{s}": cards.ids_of_mask(hand) for s, hand in enumerate(self.hands)}
+        zones.update({f"pillar/{p}": cards.ids_of(pillar) for p, pillar in enumerate(self.pillars)})
+        return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Hands are public; a pillar shows only its top card, which the observation lists on
+        its own (the cards beneath never appear in it: a scenario test checks that)."""
+        return []
+
+    def describe_move(self, move: Move) -> str:
+        seat = self.current_player
+        names = self.game.cards.names
+        if move[0] == BUILD:
+            return f"seat {seat} builds the {names[move[1]]} on pillar {move[2] + 1}"
+        p, split = move[1], move[2]
+        text = f"seat {seat} takes the {names[self.pillars[p][-1]]} from pillar {p + 1}"
+        return text + (f", splitting pillar {split + 1}" if split >= 0 else "")
+
+
+class MystiquePillars(Game):
+    """The Mystique Pillars engine: which cards build on which, the deal, positions."""
+
+    id = "mystique-pillars"
+    Params = PillarsParams
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        values = [(str(c.attrs["colour"]), str(c.attrs["suit"]), str(c.attrs["number"])) for c in self.deck.cards]
+        need = self.params.shared_attributes
+        #: can_build_on[top]: the cards that share exactly `need` attributes with `top`.
+        self.can_build_on = [
+            sum(1 << c for c, card in enumerate(values) if sum(a == b for a, b in zip(card, top)) == need)
+            for top in values
+        ]
+
+    def rule_problems(self) -> list[str]:
+        params = self.params
+        problems = []
+        if self.cards.size % params.pillars:
+            problems.append(problem(self.rules.path, "params.pillars",
+                                    f"{self.cards.size} cards do not split into {params.pillars} equal pillars"))
+        most = self.rules.players.max * params.draft_cards
+        if most >= self.cards.size:
+            problems.append(problem(self.rules.path, "params.draft_cards",
+                                    f"{self.rules.players.max} x {params.draft_cards} drafted cards leave no pillar"))
+        return problems
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> PillarsState:
+        self.check_players(n_players)
+        order = shuffled_order(self.cards.size, rng)
+        height = self.cards.size // self.params.pillars
+        pillars = [order[p * height:(p + 1) * height] for p in range(self.params.pillars)]
+        events = [deal_event(self.cards, [[] for _ in range(n_players)],
+                             pillar_tops=[self.cards.ids[pillar[-1]] for pillar in pillars])] if record else None
+        return PillarsState(self, pillars, [0] * n_players, options, events)
+
+    def position(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
+        phase: str = "draft",
+        draft_turns: int = 0,
+        **details: Any,
+    ) -> PillarsState:
+        """A position from card ids: `hand/<s>` and `pillar/<p>` (top card last)."""
+        shared = tuple(f"pillar/{p}" for p in range(self.params.pillars))
+        n_players, placed = self.place_zones(zones, ("hand",), shared, details)
+        if phase not in PHASE_NAMES:
+            raise BadPosition(f"position: phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
+        hands = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
+        state = PillarsState(self, [placed[name] for name in shared], hands, self.rules.resolve_options(options), None)
+        state.phase = PHASE_NAMES.index(phase)
+        state.draft_turns = draft_turns
+        state.current_player = current_player
+        return state
+
+
+register(MystiquePillars)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
