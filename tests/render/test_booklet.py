@@ -76,7 +76,11 @@ def test_setup_rows_of_every_shipped_game(game: str) -> None:
     _check_setup_rows(all_rules()[game])
 
 
-@pytest.mark.parametrize("game", sorted(g for g in all_rules() if g in game_classes()))
+#: Games whose dealt cards leave the hands during the setup itself, with the reason.
+PLAYED_AT_SETUP = {"mystique-chain": "each player's drawn card goes straight onto the discard pile"}
+
+
+@pytest.mark.parametrize("game", sorted(g for g in all_rules() if g in game_classes() and g not in PLAYED_AT_SETUP))
 def test_setup_table_matches_what_the_engine_deals(game: str) -> None:
     engine = get_game(game)
     options = engine.rules.resolve_options()
