@@ -37,6 +37,7 @@ ALLOWED = {
         "5 cards": "a worked example of a spell",
     },
     "smoke-and-mirrors": {"18 cards": "the deck's size", "1 card": "one card, in general"},
+    "battle-for-the-suns": {"15 cards": "the cards of one suit, a fact of the deck"},
 }
 
 

@@ -1,0 +1,336 @@
+"""Battle for the Suns: bid hidden cards, in up to three rounds, for each of fifteen suns.
+
+The fifteen suns form the horizon; one rises at a time. Each bidding round, every player
+still bidding commits a hand card face down (from the second round, or stops), and all
+commits are revealed together. A card bids its number, plus one for the sun's colour and one
+for the sun's number. The single highest bid takes the sun; a tie sends it out of the game.
+Score: the numbers of the suns won.
+
+Cards are ints, hands bit masks, piles lists with the top last. Moves are `(card,)`, a
+commit, or `STOP_MOVE`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from pydantic import Field
+
+from deckgen.errors import BadPosition
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled
+from deckgen.games.kit.ranking import scored_result
+from deckgen.model.common import StrictModel, problem
+from deckgen.model.rules import GameRules
+
+STOP = -1
+STOP_MOVE: tuple[int] = (STOP,)
+#: A seat's commit this round: none yet, or stopped (else the committed card).
+NOT_YET, STOPPED = -2, -1
+
+
+class SunsParams(StrictModel):
+    #: The suit whose cards are the horizon.
+    horizon_suit: str
+    #: Cards each player holds after every refill, and bidding rounds per sun.
+    hand_cards: int = Field(ge=1)
+    bidding_rounds: int = Field(ge=1)
+    #: Extra bid value for a card of the sun's colour, and for one of its number.
+    colour_bonus: int = Field(ge=0)
+    number_bonus: int = Field(ge=0)
+
+
+class SunsState(State):
+    """A game in progress: the horizon, the sun being fought for, bids, hands and piles."""
+
+    is_over = False
+
+    def __init__(self, game: BattleForTheSuns, n_players: int, rng: random.Random, horizon: list[int],
+                 draw: list[int], hands: list[int], events: list[dict[str, Any]] | None) -> None:
+        self.game = game
+        self.n_players = n_players
+        self.rng = rng
+        self.horizon = horizon
+        self.draw = draw
+        self.discard: list[int] = []
+        self.hands = hands
+        self.sun = -1
+        self.round = 1
+        self.active = [True] * n_players
+        #: This round's commit per seat: NOT_YET, STOPPED or the card (hidden until revealed).
+        self.pending = [NOT_YET] * n_players
+        #: Revealed bid cards for the current sun, per seat, as masks.
+        self.bids = [0] * n_players
+        self.won: list[list[int]] = [[] for _ in range(n_players)]
+        self.removed: list[int] = []
+        self.current_player = 0
+        #: Bidding rounds played: the unit of game length and of the turn cap.
+        self.turns = 0
+        self.is_over = False
+        self.events = events
+        self.suns_removed = 0
+        self.winning_bids = 0
+        self.suns_won = 0
+
+    # -- values ------------------------------------------------------------------------
+
+    def value(self, card: int) -> int:
+        """What a card bids on the current sun."""
+        game = self.game
+        sun = self.sun
+        return (game.number[card] + (game.colour_bonus if game.colour[card] == game.colour[sun] else 0)
+                + (game.number_bonus if game.number[card] == game.number[sun] else 0))
+
+    def bid_total(self, seat: int) -> int:
+        return sum(self.value(card) for card in bits_of(self.bids[seat]))
+
+    # -- moves -------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        moves: list[Move] = [(card,) for card in bits_of(self.hands[self.current_player])]
+        if self.round > 1 or not moves:
+            moves.append(STOP_MOVE)
+        return moves
+
+    def apply(self, move: Move) -> None:
+        seat = self.current_player
+        card = move[0]
+        if card == STOP:
+            self.pending[seat] = STOPPED
+        else:
+            self.hands[seat] ^= 1 << card
+            self.pending[seat] = card
+        later = [s for s in range(seat + 1, self.n_players) if self.active[s] and self.pending[s] == NOT_YET]
+        if later:
+            self.current_player = later[0]
+            return
+        self._reveal()
+
+    def _reveal(self) -> None:
+        """All commits of the round are in: show them, then bid again or award the sun."""
+        self.turns += 1
+        committed = False
+        for seat, card in enumerate(self.pending):
+            if card >= 0:
+                self.bids[seat] |= 1 << card
+                committed = True
+            elif card == STOPPED:
+                self.active[seat] = False
+        if self.events is not None:
+            ids = self.game.cards.ids
+            self.events.append({"type": "reveal", "round": self.round,
+                                "cards": [ids[c] if c >= 0 else None for c in self.pending],
+                                "stopped": [s for s, c in enumerate(self.pending) if c == STOPPED]})
+        self.pending = [NOT_YET] * self.n_players
+        if committed and self.round < self.game.params.bidding_rounds and any(self.active):
+            self.round += 1
+            self.current_player = self.active.index(True)
+            return
+        self._award()
+
+    def _award(self) -> None:
+        totals = [self.bid_total(seat) for seat in range(self.n_players)]
+        best = max(totals)
+        leaders = [seat for seat, total in enumerate(totals) if total == best]
+        if len(leaders) == 1:
+            self.won[leaders[0]].append(self.sun)
+            self.suns_won += 1
+            self.winning_bids += best
+        else:
+            self.removed.append(self.sun)
+            self.suns_removed += 1
+        if self.events is not None:
+            self.events.append({"type": "award", "seat": leaders[0] if len(leaders) == 1 else None,
+                                "totals": totals})
+        for mask in self.bids:
+            self.discard += bits_of(mask)
+        self.bids = [0] * self.n_players
+        for seat in range(self.n_players):  # night: refill in seat order
+            self._refill(seat)
+        self.sunrise()
+
+    def _refill(self, seat: int) -> None:
+        while self.hands[seat].bit_count() < self.game.params.hand_cards:
+            if not self.draw:
+                if not self.discard:
+                    return
+                shuffle_in_place(self.discard, self.rng)
+                self.draw, self.discard = self.discard, []
+                if self.events is not None:
+                    self.events.append({"type": "reshuffle", "cards": len(self.draw)})
+            card = self.draw.pop()
+            self.hands[seat] |= 1 << card
+            if self.events is not None:
+                self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
+
+    def sunrise(self) -> None:
+        """The next sun rises, or the game ends when the horizon is empty."""
+        if not self.horizon:
+            self.sun = -1
+            self.is_over = True
+            return
+        self.sun = self.horizon.pop()
+        self.round = 1
+        self.active = [True] * self.n_players
+        self.current_player = 0
+        if self.events is not None:
+            self.events.append({"type": "sunrise", "card": self.game.cards.ids[self.sun]})
+
+    # -- reporting ---------------------------------------------------------------------
+
+    def scores(self) -> list[int]:
+        number = self.game.number
+        return [sum(number[sun] for sun in suns) for suns in self.won]
+
+    def result(self) -> Result:
+        return scored_result(self.is_over, [float(s) for s in self.scores()], self.turns, self.counters)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return {"suns_removed_by_ties": self.suns_removed, "suns_won": self.suns_won,
+                "winning_bid_total": self.winning_bids, "bidding_rounds": self.turns}
+
+    def observation(self, player: int) -> dict[str, Any]:
+        ids = self.game.cards.ids
+        return {
+            "seat": player,
+            "hand": self.game.cards.ids_of_mask(self.hands[player]),
+            "sun": ids[self.sun] if self.sun >= 0 else None,
+            "round": self.round,
+            "bidding": list(self.active),
+            "committed": [c != NOT_YET for c in self.pending],
+            "my_commit": ids[self.pending[player]] if self.pending[player] >= 0 else None,
+            "bids": [self.game.cards.ids_of_mask(b) for b in self.bids],
+            "bid_totals": [self.bid_total(s) for s in range(self.n_players)] if self.sun >= 0 else None,
+            "won": [[ids[c] for c in suns] for suns in self.won],
+            "removed": [ids[c] for c in self.removed],
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "draw_size": len(self.draw),
+            "horizon_size": len(self.horizon),
+            "discard": [ids[c] for c in self.discard],
+            "current_player": self.current_player,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        cards = self.game.cards
+        ids = cards.ids
+        zones: dict[str, list[str]] = {}
+        for seat in range(self.n_players):
+            zones[f"hand/{seat}"] = cards.ids_of_mask(self.hands[seat])
+            zones[f"commit/{seat}"] = [ids[self.pending[seat]]] if self.pending[seat] >= 0 else []
+            zones[f"bids/{seat}"] = cards.ids_of_mask(self.bids[seat])
+            zones[f"won/{seat}"] = [ids[c] for c in self.won[seat]]
+        zones["horizon"] = [ids[c] for c in self.horizon]
+        zones["table"] = [ids[self.sun]] if self.sun >= 0 else []
+        zones["draw"] = [ids[c] for c in self.draw]
+        zones["discard"] = [ids[c] for c in self.discard]
+        zones["removed"] = [ids[c] for c in self.removed]
+        return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Other hands and their pending commits, the deck and the horizon; suns removed by a
+        tie were seen by all."""
+        others = [s for s in range(self.n_players) if s != player]
+        return [f"hand/{s}" for s in others] + [f"commit/{s}" for s in others] + ["draw", "horizon"]
+
+    def describe_move(self, move: Move) -> str:
+        seat = self.current_player
+        if move[0] == STOP:
+            return f"seat {seat} stops bidding for this sun"
+        return f"seat {seat} commits a card face down (the {self.game.cards.names[move[0]]})"
+
+
+class BattleForTheSuns(Game):
+    """The Battle for the Suns engine: card numbers and colours, the deal, positions."""
+
+    id = "battle-for-the-suns"
+    Params = SunsParams
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        colours = [str(v) for v in self.deck.attributes["colour"]]
+        self.colour = [colours.index(str(c.attrs["colour"])) for c in self.deck.cards]
+        self.number = [int(str(c.attrs["number"])) for c in self.deck.cards]
+        self.horizon_cards = [i for i, c in enumerate(self.deck.cards) if c.attrs["suit"] == self.params.horizon_suit]
+        self.deck_cards = [i for i, c in enumerate(self.deck.cards) if c.attrs["suit"] != self.params.horizon_suit]
+        self.colour_bonus: int = self.params.colour_bonus
+        self.number_bonus: int = self.params.number_bonus
+
+    def rule_problems(self) -> list[str]:
+        suits = [str(v) for v in self.deck.attributes.get("suit", ())]
+        if self.params.horizon_suit not in suits:
+            return [problem(self.rules.path, "params.horizon_suit", f"{self.params.horizon_suit!r} is not a suit")]
+        return []
+
+    def describe_event(self, event: dict[str, Any]) -> str | None:
+        """Sunrises, the revealed bids and the award, in words."""
+        kind = event.get("type")
+        if kind == "sunrise":
+            return f"the {self.cards.names[self.cards.index_of(event['card'])]} rises"
+        if kind == "reveal":
+            shown = [f"seat {s}: {self.cards.names[self.cards.index_of(c)]}" if c else f"seat {s} stops"
+                     for s, c in enumerate(event["cards"]) if c or s in event["stopped"]]
+            return f"round {event['round']} revealed: " + "; ".join(shown)
+        if kind == "award":
+            totals = ", ".join(map(str, event["totals"]))
+            if event["seat"] is None:
+                return f"bids {totals}: a tie, the sun leaves the game"
+            return f"bids {totals}: seat {event['seat']} wins the sun"
+        return None
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> SunsState:
+        self.check_players(n_players)
+        horizon = shuffled(self.horizon_cards, rng)
+        draw = shuffled(self.deck_cards, rng)
+        size = self.params.hand_cards
+        dealt = [draw[len(draw) - size * (s + 1): len(draw) - size * s] for s in range(n_players)]
+        del draw[len(draw) - size * n_players:]
+        events = [deal_event(self.cards, dealt)] if record else None
+        state = SunsState(self, n_players, rng, horizon, draw, [sum(1 << c for c in h) for h in dealt], events)
+        state.sunrise()
+        return state
+
+    def position(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
+        bidding_round: int = 1,
+        active: Sequence[bool] | None = None,
+        rng: random.Random | None = None,
+        **details: Any,
+    ) -> SunsState:
+        """A position from card ids by zone (`hand/<s>`, `commit/<s>`, `bids/<s>`, `won/<s>`,
+        `horizon`, `table` (the current sun), `draw`, `discard`, `removed`; piles top card
+        last); `bidding_round` is the round (1 to 3) and `active` who is still bidding."""
+        shared = ("horizon", "table", "draw", "discard", "removed")
+        n_players, placed = self.place_zones(zones, ("hand", "commit", "bids", "won"), shared, details)
+        if len(placed["table"]) > 1:
+            raise BadPosition("position: the table holds only the sun being fought for")
+        if any(len(placed[f"commit/{s}"]) > 1 for s in range(n_players)):
+            raise BadPosition("position: a seat commits at most one card a round")
+        state = SunsState(self, n_players, rng or random.Random(0), placed["horizon"], placed["draw"],
+                          [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)], None)
+        state.discard = placed["discard"]
+        state.removed = placed["removed"]
+        state.won = [placed[f"won/{s}"] for s in range(n_players)]
+        state.bids = [sum(1 << c for c in placed[f"bids/{s}"]) for s in range(n_players)]
+        state.pending = [placed[f"commit/{s}"][0] if placed[f"commit/{s}"] else NOT_YET for s in range(n_players)]
+        state.round = bidding_round
+        state.active = list(active) if active is not None else [True] * n_players
+        state.current_player = current_player
+        if placed["table"]:
+            state.sun = placed["table"][0]
+        else:
+            state.is_over = True
+        return state
+
+
+register(BattleForTheSuns)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
