@@ -241,8 +241,15 @@ def _import_game_modules() -> None:
             importlib.import_module(f"deckgen.games.{info.name}")
 
 
+_imported = False
+
+
 def game_classes() -> dict[str, type[Game]]:
-    if not _GAME_CLASSES:
+    """Every registered game by id. The engine modules are all imported on the first call,
+    whatever some of them registered already (an import of one engine registers only it)."""
+    global _imported
+    if not _imported:
+        _imported = True
         _import_game_modules()
     return _GAME_CLASSES
 

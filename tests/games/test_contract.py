@@ -209,3 +209,11 @@ def test_engines_never_import_bots() -> None:
         if any(name.startswith("deckgen.bots") for name in _imports(path))
     )
     assert not offenders, f"engines importing bots: {offenders}"
+
+
+def test_the_registry_holds_every_engine_module() -> None:
+    """Importing one engine first (as its own test file does) must not hide the others."""
+    games_dir = Path(deckgen.games.__file__).parent
+    modules = {path.stem for path in games_dir.glob("[!_]*.py") if path.stem != "base"}
+    modules |= {path.name for path in games_dir.iterdir() if path.is_dir() and path.name not in ("kit", "__pycache__")}
+    assert len(game_classes()) == len(modules) >= 10

@@ -175,6 +175,7 @@ def install_toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Registers the toy game and its bot (and only them) for one test."""
     monkeypatch.setattr(rules_module, "all_rules", lambda: {TOY_RULES.id: TOY_RULES})
     monkeypatch.setattr(base, "_GAME_CLASSES", {ToyGame.id: ToyGame})
+    monkeypatch.setattr(base, "_imported", True)
     monkeypatch.setattr(bot_registry, "_BOTS", {ToyGame.id: {"greedy": HighestCardBot}})
     monkeypatch.setattr(bot_registry, "_loaded", True)
 
