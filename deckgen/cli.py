@@ -301,17 +301,17 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
     option_pairs_text(option_pairs)
 
     from deckgen.games.base import get_game
-    from deckgen.sim.log import record_game, write_log
+    from deckgen.sim.log import write_log
     from deckgen.sim.runner import parse_bots, parse_options
-    from deckgen.sim.transcript import transcript
+    from deckgen.sim.transcript import played_transcript
 
     game = get_game(game_name)
     n_players = players if players is not None else game.rules.players.min
     game.check_players(n_players)
     bot_names = parse_bots(bots, game, n_players)
     options = parse_options(option_pairs, game)
-    _, lines = record_game(game, n_players, bot_names, seed, game_index, options)
-    for text in transcript(game, lines):
+    lines, text_lines = played_transcript(game, n_players, bot_names, seed, game_index, options)
+    for text in text_lines:
         click.echo(text)
     if log_path is not None:
         write_log(log_path, lines)

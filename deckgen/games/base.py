@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from mypy_extensions import mypyc_attr
 
 from deckgen.errors import BadPosition, DataError, IllegalMove, UnknownName
+from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
@@ -121,6 +122,11 @@ class State(ABC):
         """Game-specific event counts reported by the simulator."""
         return {}
 
+    def board_cells(self) -> list[Cell]:
+        """Grid games: the occupied cells, which `deckgen play` prints after every move.
+        Empty for games without a board (see `Game.grid`)."""
+        return []
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
@@ -129,6 +135,9 @@ class Game(ABC):
     id: ClassVar[str]
     #: The pydantic model of the rule data's `params`; validated when the engine is built.
     Params: ClassVar[type[StrictModel]] = NoParams
+    #: The board of a grid game ("square" or "hexagonal", as `kit.board` draws them); "" for
+    #: games without one.
+    grid: ClassVar[str] = ""
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules

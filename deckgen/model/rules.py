@@ -145,6 +145,29 @@ class QuickRef(StrictModel):
     scoring: list[str] = Field(min_length=1)
 
 
+class DiagramCell(StrictModel):
+    """One grid cell of a diagram: its cards bottom to top, and who owns the stack."""
+
+    at: tuple[int, int]
+    cards: list[str] = Field(min_length=1)
+    owner: int = Field(default=-1, ge=-1)
+    turned: bool = False
+
+
+class Diagram(StrictModel):
+    """A grid position the booklet draws and the game's scenario tests replay: one data
+    source for the picture and the rule it shows. `marked` cells are drawn highlighted
+    (the move being explained)."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: str = Field(min_length=1)
+    caption: str = Field(min_length=1)
+    cells: list[DiagramCell] = Field(min_length=1)
+    marked: list[tuple[int, int]] = []
+    #: Game-specific facts of the scenario (hands, scores, the move), read by its tests.
+    facts: dict[str, Any] = {}
+
+
 class RuleText(StrictModel):
     overview: Section
     components: Section
@@ -175,6 +198,8 @@ class GameRules(StrictModel):
     text: RuleText | None = None
     rulings: list[Ruling] = []
     quickref: QuickRef | None = None
+    #: Grid games: the start position and worked examples, drawn in the booklet.
+    diagrams: list[Diagram] = []
     path: Path = Path()
 
     @model_validator(mode="after")

@@ -4,9 +4,10 @@ lines, so a changed game shows where it parts from the pinned one."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
-from deckgen.games.base import Game
+from deckgen.games.base import Game, Move, State
+from deckgen.games.kit.board import board_text, card_code
 
 LogLine = dict[str, Any]
 
@@ -21,16 +22,44 @@ def describe_result(result: LogLine, turn_cap: int) -> str:
     return f"result: {who} after {result['turns']} turns; scores {scores}"
 
 
-def transcript(game: Game, lines: list[LogLine]) -> Iterator[str]:
-    """The printed transcript of a recorded game (lines as `sim.log.record_game` returns them)."""
+def board_lines(game: Game, state: State) -> list[str]:
+    """A grid game's board as monospace text (short card codes, stacks, owners)."""
+    codes = {card.id: card_code(card.attrs) for card in game.deck.cards}
+    return board_text(state.board_cells(), codes, hexagonal=game.grid == "hexagonal")
+
+
+def played_transcript(
+    game: Game, n_players: int, bot_names: list[str], seed: int, index: int = 0, options: dict[str, Any] | None = None
+) -> tuple[list[LogLine], list[str]]:
+    """Play and record game `index` of `seed`; the log lines and the printed transcript, with a
+    grid game's board drawn after every move (a list of moves alone is unreadable there)."""
+    from deckgen.sim.log import record_game
+
+    boards: list[list[str]] = []
+
+    def before_move(state: State, move: Move) -> None:
+        boards.append(board_lines(game, state))
+
+    final, lines = record_game(game, n_players, bot_names, seed, index, options, on_move=before_move if game.grid else None)
+    after_moves = boards[1:] + [board_lines(game, final)] if game.grid else []
+    return lines, list(transcript(game, lines, after_moves))
+
+
+def transcript(game: Game, lines: list[LogLine], boards: Sequence[list[str]] = ()) -> Iterator[str]:
+    """The printed transcript of a recorded game (lines as `sim.log.record_game` returns them);
+    `boards[i]`, when given, is printed under the i-th move: the board after it."""
     header = lines[0]
     yield (
         f"{game.rules.name}: {header['players']} players, seed {header['seed']}, game {header['index']}, "
         f"bots {', '.join(header['bots'])}"
     )
+    moves = 0
     for line in lines[1:]:
         if line["type"] == "move":
             yield f"{line['turn']:>5}  {line['text']}"
+            if moves < len(boards):
+                yield from (f"{'':>9}{row}" for row in boards[moves])
+            moves += 1
         elif line["type"] == "chance" and (event := game.describe_event(line["event"])) is not None:
             yield f"{'':>5}    {event}"
         elif line["type"] == "result":

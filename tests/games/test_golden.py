@@ -12,8 +12,7 @@ import pytest
 
 from deckgen.bots.registry import bots_for
 from deckgen.games.base import game_classes, get_game
-from deckgen.sim.log import record_game
-from deckgen.sim.transcript import transcript
+from deckgen.sim.transcript import played_transcript
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 SEED = 7
@@ -33,8 +32,8 @@ def golden_cases() -> list[tuple[str, int, str]]:
 
 def golden_text(game_id: str, n_players: int, bots: str) -> str:
     game = get_game(game_id)
-    _, lines = record_game(game, n_players, bots.split(",") if "," in bots else [bots] * n_players, SEED, 0)
-    return "\n".join(transcript(game, lines)) + "\n"
+    _, text = played_transcript(game, n_players, bots.split(",") if "," in bots else [bots] * n_players, SEED, 0)
+    return "\n".join(text) + "\n"
 
 
 @pytest.mark.parametrize(("game_id", "n_players", "bots"), golden_cases(), ids=lambda v: str(v).split(",")[0])
