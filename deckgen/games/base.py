@@ -145,7 +145,7 @@ class Game(ABC):
         self.cards = CardIndex.of_deck(self.deck)
         #: The rule data's `params` as the game's `Params` model.
         self.params: Any = validate(type(self).Params, rules.params, rules.path, ("params",))
-        problems = self.setup_problems() + self.rule_problems()
+        problems = self.setup_problems() + self.rule_problems() + self.diagram_problems()
         if problems:
             raise DataError(*problems)
 
@@ -168,6 +168,27 @@ class Game(ABC):
         """Rule data this engine cannot play that the `Params` model cannot see by itself
         (cards that must exist, lists that must agree), as problem lines."""
         return []
+
+    def diagram_problems(self) -> list[str]:
+        """Diagrams the booklet could not draw as this engine plays: unknown cards, a card
+        on two cells, a grid of the wrong kind or on a game without a board."""
+        problems = []
+        for number, diagram in enumerate(self.rules.diagrams):
+            where = f"diagrams[{number}]"
+            if diagram.grid != type(self).grid:
+                wanted = f"grid: {type(self).grid}" if type(self).grid else "no diagrams (the game has no board)"
+                problems.append(problem(self.rules.path, where, f"grid {diagram.grid!r}, but this game takes {wanted}"))
+            seen: set[str] = set()
+            for cell_number, cell in enumerate(diagram.cells):
+                for card in cell.cards:
+                    if card not in self.cards.index:
+                        problems.append(problem(self.rules.path, f"{where}.cells[{cell_number}]",
+                                                f"unknown card {card!r} in deck {self.deck.id}"))
+                    elif card in seen:
+                        problems.append(problem(self.rules.path, f"{where}.cells[{cell_number}]",
+                                                f"card {card!r} is on two cells"))
+                    seen.add(card)
+        return problems
 
     def check_players(self, n_players: int) -> None:
         self.rules.check_players(n_players)

@@ -162,6 +162,8 @@ class Diagram(StrictModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     title: str = Field(min_length=1)
     caption: str = Field(min_length=1)
+    #: As the engine lays its cards out (the engine checks that they agree).
+    grid: Literal["square", "hexagonal"] = "square"
     cells: list[DiagramCell] = Field(min_length=1)
     marked: list[tuple[int, int]] = []
     #: Game-specific facts of the scenario (hands, scores, the move), read by its tests.

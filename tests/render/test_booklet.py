@@ -253,3 +253,22 @@ def test_player_facing_text_leaves_the_simulator_to_the_closing_chapter(game_id:
         assert "simulat" not in string and "seat 0" not in string, string
         for option in rules.options:  # a key such as call_miss_rate, or "option length"
             assert f"option {option}" not in string and ("_" not in option or option not in string), string
+
+
+def test_grid_diagrams_get_a_chapter_with_their_titles_and_captions(rules: GameRules, tmp_path: Path) -> None:
+    from deckgen.model.rules import Diagram
+
+    diagram = Diagram.model_validate({
+        "id": "hex-start", "title": "Where the third card may go", "grid": "hexagonal",
+        "caption": "Two cards lie side by side; the dashed cells touch both & take the next card.",
+        "cells": [{"at": [0, 0], "cards": ["yellow-moons-1"]}, {"at": [1, 0], "cards": ["red-suns-2", "blue-arms-3"]}],
+        "marked": [[0, -1], [1, -1], [0, 1]],
+    })
+    square = diagram.model_copy(update={"id": "square", "title": "Owned stacks", "grid": "square", "marked": [],
+                                        "cells": [diagram.cells[0], diagram.cells[1].model_copy(update={"owner": 1})]})
+    path = render_booklet(rules.model_copy(update={"diagrams": [diagram, square]}), tmp_path)[0]
+    text = "\n".join(page_texts(path))
+    assert "Pictures of play" in text
+    assert "Where the third card may go" in text and "Owned stacks" in text
+    assert "touch both & take" in text
+    assert "x2" in text and "P1" in text

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak,
+    KeepTogether,
     Flowable,
     NextPageTemplate,
     PageBreak,
@@ -40,6 +41,7 @@ from deckgen.render.booklet.content import (
     setup_rows,
     text_blocks,
 )
+from deckgen.render.booklet.diagram import BoardDiagram, DiagramLook
 from deckgen.render.booklet.flowables import (
     BookletTemplate,
     CardFan,
@@ -198,6 +200,27 @@ class StoryBuilder:
         for section in text.special:
             self.section(section, sub=True)
 
+    def diagrams(self) -> None:
+        """Grid games: the start position and worked examples, drawn with the card faces."""
+        if not self.rules.diagrams:
+            return
+        look = self.style.diagrams
+        cards = {card.id: card for card in self.deck.cards}
+        self.chapter_heading(self.style.titles.diagrams)
+        for diagram in self.rules.diagrams:
+            drawing = BoardDiagram(diagram, diagram.grid == "hexagonal", cards, self.painter, DiagramLook(
+                max_card_width=look.max_card_width_mm * mm,
+                max_height=self.frame_height() * look.max_height_share,
+                gap=look.gap_mm * mm,
+                accent=colors.HexColor(self.style.colours.accent),
+                muted=colors.HexColor(self.style.colours.muted),
+                badge_font=self.styles.caption.fontName,
+                badge_size=look.badge_size,
+            ))
+            self.sub_heading(diagram.title)
+            heading = self.story.pop()  # kept on the page of its picture
+            self.story.append(KeepTogether([heading, drawing, Spacer(1, 2 * mm), *self.body(diagram.caption)]))
+
     def variants(self) -> None:
         text = self.rules.text
         assert text is not None
@@ -295,6 +318,7 @@ class StoryBuilder:
         self.setup()
         self.section(text.turn)
         self.special_rules()
+        self.diagrams()
         self.section(text.end)
         self.variants()
         self.rulings()

@@ -69,6 +69,16 @@ class ComponentsStyle(StrictModel):
     card_gap_mm: float = Field(ge=0, le=15)
 
 
+class DiagramStyle(StrictModel):
+    """Board diagrams of grid games: the largest card drawn, and the share of a page a
+    board may take (a large board is drawn with smaller cards)."""
+
+    max_card_width_mm: float = Field(ge=8, le=40)
+    max_height_share: float = Field(gt=0.1, le=0.9)
+    gap_mm: float = Field(ge=0, le=5)
+    badge_size: float = Field(ge=5, le=12)
+
+
 class Titles(StrictModel):
     """Headings the booklet adds around the rule text (the rule data names its own sections)."""
 
@@ -82,6 +92,7 @@ class Titles(StrictModel):
     composition: str
     card_samples: str
     about_deck: str
+    diagrams: str
 
 
 class BookletStyle(StrictModel):
@@ -90,6 +101,7 @@ class BookletStyle(StrictModel):
     sizes: Sizes
     cover: CoverStyle
     components: ComponentsStyle
+    diagrams: DiagramStyle
     titles: Titles
 
 
