@@ -47,7 +47,7 @@ class BoardDiagram(Flowable):
         self.cards = cards
         self.painter = painter
         self.look = look
-        spots = [tuple(cell.at) for cell in diagram.cells] + [tuple(m) for m in diagram.marked]
+        spots = [(c.at[0], c.at[1]) for c in diagram.cells] + [(m[0], m[1]) for m in diagram.marked]
         self.columns = {spot: self._column(spot[0], spot[1]) for spot in spots}
         self.rows = {spot: spot[1] for spot in spots}
         self.card_width = 0.0
@@ -84,8 +84,8 @@ class BoardDiagram(Flowable):
     def draw(self) -> None:
         canvas, look = self.canv, self.look
         width, height = self.card_width, card_height_for(self.card_width)
-        marked = {tuple(m) for m in self.diagram.marked}
-        occupied = set()
+        marked = {(m[0], m[1]) for m in self.diagram.marked}
+        occupied: set[tuple[int, int]] = set()
         for cell in self.diagram.cells:
             spot = (cell.at[0], cell.at[1])
             occupied.add(spot)
