@@ -1,8 +1,9 @@
 """The bots each game can be played by, keyed by game id and bot name.
 
-Every game has the `random` bot (uniform over the legal moves); a game's other bots live in
-`deckgen/bots/<module>.py` and register themselves with `register_bot` when that module is
-imported. Bots may import their engine; engines never import bots.
+Every game has the `random` bot (uniform over the legal moves) and the `search` bot
+(determinized Monte Carlo through the engine contract, `search:BUDGET[:SECONDS]`); a game's
+other bots live in `deckgen/bots/<module>.py` and register themselves with `register_bot`
+when that module is imported. Bots may import their engine; engines never import bots.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import random
 from typing import Any, Callable, Protocol
 
 from deckgen.bots.random_bot import RandomBot
+from deckgen.bots.search import SearchBot, parse_search_spec
 from deckgen.errors import UnknownName
+from deckgen.model.rules import load_rules
 
 
 class Bot(Protocol):
@@ -25,6 +28,8 @@ BotFactory = Callable[[random.Random, int], Bot]
 
 #: The bot every game has, and the contract's default.
 RANDOM = "random"
+#: The search bot every game has; a budget may follow its name (`search:200`).
+SEARCH = "search"
 
 _BOTS: dict[str, dict[str, BotFactory]] = {}
 _loaded = False
@@ -47,22 +52,45 @@ def _load_bot_modules() -> None:
             importlib.import_module(f"deckgen.bots.{info.name}")
 
 
+def _search_factory(game_id: str, spec: str) -> BotFactory:
+    budget, seconds = parse_search_spec(spec)
+    turn_cap = load_rules(game_id).turn_cap
+
+    def make(rng: random.Random, seat: int) -> Bot:
+        return SearchBot(rng, seat, turn_cap, budget, seconds)
+
+    return make
+
+
 def bots_for(game_id: str) -> dict[str, BotFactory]:
-    """A game's bots by name, `random` first."""
+    """A game's bots by name, `random` first and `search` (at its default budget) last."""
     _load_bot_modules()
-    return {RANDOM: RandomBot, **_BOTS.get(game_id, {})}
+    return {RANDOM: RandomBot, **_BOTS.get(game_id, {}), SEARCH: _search_factory(game_id, SEARCH)}
+
+
+def _factory(game_id: str, name: str) -> BotFactory | None:
+    """The factory a bot name stands for (`search:200` included), or None."""
+    if name.partition(":")[0] == SEARCH:
+        return _search_factory(game_id, name)
+    return bots_for(game_id).get(name)
 
 
 def check_bot_names(game_id: str, names: list[str]) -> None:
-    """An `UnknownName` listing the names that are not bots of the game."""
+    """An `UnknownName` listing the names that are not bots of the game (a malformed search
+    budget says what is wrong with it)."""
     known = bots_for(game_id)
-    unknown = sorted({name for name in names if name not in known})
+    unknown = sorted({name for name in names if name not in known and name.partition(":")[0] != SEARCH})
     if unknown:
         raise UnknownName(
-            f"game {game_id}: unknown bot {', '.join(map(repr, unknown))} (bots: {', '.join(known)})"
+            f"game {game_id}: unknown bot {', '.join(map(repr, unknown))} (bots: {', '.join(known)}, search:BUDGET)"
         )
+    for name in names:
+        if name.partition(":")[0] == SEARCH:
+            parse_search_spec(name)
 
 
 def make_bot(game_id: str, name: str, rng: random.Random, seat: int) -> Bot:
     check_bot_names(game_id, [name])
-    return bots_for(game_id)[name](rng, seat)
+    factory = _factory(game_id, name)
+    assert factory is not None
+    return factory(rng, seat)

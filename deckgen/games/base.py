@@ -9,6 +9,7 @@ import bots; playing with bots is `deckgen.sim.play`'s job.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import pkgutil
 import random
@@ -20,6 +21,7 @@ from mypy_extensions import mypyc_attr
 from deckgen.errors import BadPosition, DataError, IllegalMove, UnknownName
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import CardIndex
+from deckgen.games.kit.chance import shuffled_order
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
 from deckgen.model.common import StrictModel, problem, validate
@@ -121,6 +123,66 @@ class State(ABC):
     def counters(self) -> dict[str, int]:
         """Game-specific event counts reported by the simulator."""
         return {}
+
+    # --- search: copies, determinizations and who is ahead ------------------------------
+
+    def shared_parts(self) -> tuple[object, ...]:
+        """Objects a clone may share with its original because play never changes them (card
+        tables, parameters); everything else is copied."""
+        return ()
+
+    def clone(self) -> State:
+        """An independent copy: moves applied to it leave this state alone. It records no
+        events. Games may override it with a faster copy of their own fields."""
+        memo: dict[int, Any] = {id(part): part for part in self.shared_parts()}
+        memo[id(self.events)] = None
+        twin = copy.deepcopy(self, memo)
+        twin.events = None
+        return twin
+
+    def replace_cards(self, zones: dict[str, list[str]]) -> None:
+        """Put these cards (ids, in `card_zones` order) into these zones, which are zones
+        `hidden_zones` names for some seat and hold as many cards as before. The
+        determinization's only game-specific step; a game whose hidden zones carry other
+        facts (a count kept beside a hand) keeps them in step here."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be determinized (no replace_cards)")
+
+    def reseed(self, rng: random.Random) -> None:
+        """Draw this state's future chance (draws after a reshuffle...) from `rng`: the
+        original's chance stays its own. States keeping their random source as `rng` need
+        nothing more."""
+        if hasattr(self, "rng"):
+            self.rng = rng  # type: ignore[attr-defined]
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A state `seat` cannot tell from this one: a clone whose cards in the zones hidden
+        from `seat` are dealt again at random among those zones (each zone keeps its size),
+        with its future chance from `rng`. Games whose play reveals more than the zones show
+        (a void in a suit) override it to deal within those constraints."""
+        twin = self.clone()
+        hidden = set(self.hidden_zones(seat))
+        zones = {name: cards for name, cards in self.card_zones().items() if name in hidden and cards}
+        pool = [card for cards in zones.values() for card in cards]
+        order = shuffled_order(len(pool), rng)
+        start = 0
+        dealt: dict[str, list[str]] = {}
+        for name, cards in zones.items():
+            dealt[name] = [pool[i] for i in order[start : start + len(cards)]]
+            start += len(cards)
+        if dealt:
+            twin.replace_cards(dealt)
+        twin.reseed(rng)
+        return twin
+
+    def standing(self) -> list[float]:
+        """How well each seat stands now, higher is better, on the game's own scale (points,
+        or minus the cards left): what lead changes and drama are measured on. By default the
+        result's scores, negated where fewer is better (the ranking says which)."""
+        result = self.result()
+        scores = list(result.scores)
+        if len(result.ranking) >= 2 and scores[result.ranking[0]] < scores[result.ranking[-1]]:
+            return [-score for score in scores]
+        return scores
 
     def board_cells(self) -> list[Cell]:
         """Grid games: the occupied cells, which `deckgen play` prints after every move.

@@ -24,7 +24,7 @@ from deckgen.games.base import Game, State, game_classes, get_game
 from deckgen.games.kit.zones import is_zone_name
 from deckgen.model.rules import GameRules
 from deckgen.sim.play import game_rngs, play_game
-from tests.games.playout import check_playouts
+from tests.games.playout import check_playouts, zone_multiset
 from tests.sim.toy_game import TOY_RULES, install_toy_game
 
 TOY = TOY_RULES.id
@@ -36,7 +36,12 @@ def _rules(game_id: str) -> GameRules:
 
 
 def _bots(game_id: str) -> list[str]:
-    return ["random", "greedy"] if game_id == TOY else list(bots_for(game_id))
+    """Every bot of the game; the search bot at a budget small enough for the contract."""
+    bots = ["random", "greedy", "search"] if game_id == TOY else list(bots_for(game_id))
+    return [SMALL_SEARCH if bot == "search" else bot for bot in bots]
+
+
+SMALL_SEARCH = "search:3"
 
 
 PLAYOUT_CASES = [
@@ -217,3 +222,64 @@ def test_the_registry_holds_every_engine_module() -> None:
     modules = {path.stem for path in games_dir.glob("[!_]*.py") if path.stem != "base"}
     modules |= {path.name for path in games_dir.iterdir() if path.is_dir() and path.name not in ("kit", "__pycache__")}
     assert len(game_classes()) == len(modules) >= 10
+
+
+def positions_along_a_game(game: Game, n_players: int, stops: int = 4) -> Iterator[State]:
+    """States at a few points of seeded random games, the fresh deal included."""
+    rng = random.Random(3)
+    for index in range(2):
+        state = fresh_state(game, n_players, index)
+        for stop in range(stops):
+            if state.is_over:
+                break
+            yield state
+            for _ in range(rng.randrange(1, 9)):
+                if state.is_over:
+                    break
+                state.apply(state.random_move(rng))
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    return (state.card_zones(), [state.observation(s) for s in range(state.n_players)], state.current_player,
+            state.turns, state.is_over, repr(state.legal_moves()))
+
+
+@pytest.mark.parametrize(("game_id", "n_players"), COUNT_CASES, ids=_case_id)
+def test_clones_and_determinizations_keep_what_each_seat_saw(engine: None, game_id: str, n_players: int) -> None:
+    """A clone is the same game and independent of it; a determinization for a seat keeps that
+    seat's observation and legal moves, keeps every card and every zone it may see, and playing
+    either to the end leaves the original untouched."""
+    game = get_game(game_id)
+    rng = random.Random(8)
+    for state in positions_along_a_game(game, n_players):
+        before = snapshot(state)
+        twin = state.clone()
+        assert snapshot(twin) == before
+        twin.play_randomly(rng, game.rules.turn_cap)
+        for seat in range(n_players):
+            world = state.determinize(seat, rng)
+            assert world.observation(seat) == state.observation(seat), f"seat {seat}'s observation changed"
+            assert zone_multiset(world) == zone_multiset(state), "cards lost or duplicated"
+            hidden = set(state.hidden_zones(seat))
+            seen = {name: cards for name, cards in state.card_zones().items() if name not in hidden}
+            assert {name: cards for name, cards in world.card_zones().items() if name not in hidden} == seen
+            if seat == state.current_player:
+                assert repr(world.legal_moves()) == repr(state.legal_moves())
+            world.play_randomly(rng, game.rules.turn_cap)
+            assert world.result().finished or world.turns >= game.rules.turn_cap
+        assert snapshot(state) == before, "the original changed"
+
+
+@pytest.mark.parametrize(("game_id", "n_players"), COUNT_CASES, ids=_case_id)
+def test_standing_scores_every_seat_and_ranks_a_finished_winner_first(engine: None, game_id: str, n_players: int) -> None:
+    game = get_game(game_id)
+    for index in range(3):
+        state = fresh_state(game, n_players, index)
+        assert len(state.standing()) == n_players
+        state.play_randomly(random.Random(index), game.rules.turn_cap)
+        standing = state.standing()
+        assert len(standing) == n_players and all(isinstance(v, float | int) for v in standing)
+        result = state.result()
+        if result.finished and len(result.winners) == 1:
+            winner = result.winners[0]
+            assert standing[winner] >= max(standing), f"seat {winner} won but stands below {standing}"

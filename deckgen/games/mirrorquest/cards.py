@@ -332,7 +332,32 @@ class CardTable:
                     recipe.append(((PLAY, 0, 0), pick))
         return recipe
 
-
+    def move_words(self, move: Move) -> str:
+        """A move in words, after the seat (\"plays ... with 1 reverse\")."""
+        t = self
+        code = move[0]
+        if code == DRAW:
+            return "draws a card"
+        if code == PASS:
+            return "passes"
+        if code == WILD:
+            return f"plays {t.names[move[1]]}"
+        if code == PICKUP:
+            colour = t.label("colour", t.colours[move[2]])
+            return f"plays {t.names[move[1]]} and declares {colour}"
+        reverses, skips, last = move[1], move[2], move[3]
+        names = [t.names[c] for c in move[4:]] + [t.names[last]]
+        text = "plays " + ", ".join(names)
+        if len(names) > 1:
+            text += f" ({t.names[last]} on top)"
+        effects = []
+        if reverses:
+            effects.append(f"{reverses} reverse{'s' if reverses > 1 else ''}")
+        if skips:
+            effects.append(f"{skips} skip{'s' if skips > 1 else ''}")
+        if effects:
+            text += " with " + " and ".join(effects)
+        return text
 
 
 def catch_up_blocks(t: CardTable, hand: int, col_m: int) -> tuple[int, list[SetBlock]]:

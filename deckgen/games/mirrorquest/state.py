@@ -8,12 +8,13 @@ state's `random_move` counts the moves block by block and draws one of them unif
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Callable
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import shuffled
+from deckgen.games.kit.chance import shuffle_in_place, shuffled
 from deckgen.games.mirrorquest.cards import (
     AFTER_DRAW,
     ANSWER_AFTER_DRAW,
@@ -543,34 +544,40 @@ class MirrorquestState(State):
         zones["discard"] = [ids[c] for c in self.discard]
         return zones
 
-    def describe_move(self, move: Move) -> str:
-        return f"seat {self.current_player} {self._move_words(move)}"
+    def clone(self) -> MirrorquestState:
+        """A copy for search: own hands, piles and chance; the card table is shared."""
+        twin = self._twin()
+        twin.pile = self.pile[:]
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
 
-    def _move_words(self, move: Move) -> str:
-        t = self.table
-        code = move[0]
-        if code == DRAW:
-            return "draws a card"
-        if code == PASS:
-            return "passes"
-        if code == WILD:
-            return f"plays {t.names[move[1]]}"
-        if code == PICKUP:
-            colour = t.label("colour", t.colours[move[2]])
-            return f"plays {t.names[move[1]]} and declares {colour}"
-        reverses, skips, last = move[1], move[2], move[3]
-        names = [t.names[c] for c in move[4:]] + [t.names[last]]
-        text = "plays " + ", ".join(names)
-        if len(names) > 1:
-            text += f" ({t.names[last]} on top)"
-        effects = []
-        if reverses:
-            effects.append(f"{reverses} reverse{'s' if reverses > 1 else ''}")
-        if skips:
-            effects.append(f"{skips} skip{'s' if skips > 1 else ''}")
-        if effects:
-            text += " with " + " and ".join(effects)
-        return text
+    def _twin(self) -> MirrorquestState:
+        """A copy with its own lists, sharing the random source (the caller replaces it)."""
+        twin = copy.copy(self)
+        twin.hands = self.hands[:]
+        twin.counts = self.counts[:]
+        twin.discard = self.discard[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> MirrorquestState:
+        """`State.determinize` on the card ints: the other hands and the draw pile dealt again."""
+        twin = self._twin()
+        others = [s for s in range(self.n_players) if s != seat]
+        pool = self.pile + [c for s in others for c in bits_of(self.hands[s])]
+        shuffle_in_place(pool, rng)
+        bit = self.table.bit
+        for s in others:
+            count = self.counts[s]
+            twin.hands[s] = sum(bit[c] for c in pool[len(pool) - count:])
+            del pool[len(pool) - count:]
+        twin.pile = pool
+        twin.rng = rng
+        return twin
+
+    def describe_move(self, move: Move) -> str:
+        return f"seat {self.current_player} {self.table.move_words(move)}"
 
     def hand_ids(self, seat: int) -> list[str]:
         """A seat's hand as card ids, lowest deck index first."""
