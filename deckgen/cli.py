@@ -357,9 +357,13 @@ def replay_command(log_file: Path) -> None:
               help="Write a plot of win rates and game lengths (png, pdf or svg).")
 @click.option("--progress/--no-progress", default=None,
               help="Progress line on stderr (default: only when stderr is a terminal).")
+@click.option("--precision", type=float, default=None,
+              help="Instead of --games: play seeded batches until every seat's 95%% interval is at most "
+                   "+/- this (0.01 = one point), or --max-games.")
+@click.option("--max-games", type=int, default=200_000, show_default=True, help="The most games --precision plays.")
 def simulate_command(game_name: str, players_text: str | None, n_games: int, seed: int, jobs: str,
                      force_jobs: bool, bots: str | None, option_pairs: tuple[str, ...], as_json: bool,
-                     plot_path: Path | None, progress: bool | None) -> None:
+                     plot_path: Path | None, progress: bool | None, precision: float | None, max_games: int) -> None:
     """Play GAME many times with bots and report fairness statistics.
 
     Win rates (with 95% Wilson intervals) and the chi-square test of equal seats use finished
@@ -368,9 +372,15 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     --jobs is.
 
     \b
+    The first 1,000 games are also traced move by move for the design metrics (after Ludii):
+    balance, completion, drawishness, duration, decision moves, branching factor, lead
+    changes, drama and decisiveness; docs/metrics.md says how each is computed.
+
+    \b
     Examples:
       deckgen simulate mirrorquest --players 4 --games 10000 --seed 1 --jobs auto
       deckgen simulate mismatch --players 2-6 --games 500 --json
+      deckgen simulate zoomies --players 4 --precision 0.01
     """
     from deckgen.sim.report import plot_format
     from deckgen.sim.runner import (SimulationError, bot_names_text, option_pairs_text, parse_count_text,
@@ -382,6 +392,10 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     if n_games > MAX_GAMES:
         raise SimulationError(f"--games {n_games}: more than {MAX_GAMES} games per player count "
                               "(run several seeds instead)")
+    if not 1 <= max_games <= MAX_GAMES:
+        raise SimulationError(f"--max-games {max_games}: give 1 to {MAX_GAMES}")
+    if precision is not None and not 0 < precision < 0.5:
+        raise SimulationError(f"--precision {precision}: give a half-width between 0 and 0.5 (0.01 is one point)")
     if players_text:
         parse_count_text(players_text)
     if bots is not None:
@@ -394,7 +408,7 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
 
     from deckgen.games.base import get_game
     from deckgen.sim.report import ProgressLine, format_summary, write_plot
-    from deckgen.sim.runner import parse_bots, parse_options, parse_player_counts, run_simulation
+    from deckgen.sim.runner import parse_bots, parse_options, parse_player_counts, run_simulation, run_to_precision
     from deckgen.sim.stats import summarize
 
     game = get_game(game_name)
@@ -404,10 +418,15 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     show_progress = sys.stderr.isatty() if progress is None else progress
     runs = []
     for n_players in counts:
-        bar = ProgressLine(f"{game.rules.id} {n_players}p", n_games) if show_progress else None
+        bar = ProgressLine(f"{game.rules.id} {n_players}p", max_games if precision else n_games) \
+            if show_progress else None
         try:
-            runs.append(run_simulation(game, n_players, seat_bots[n_players], options, seed, n_games, workers,
-                                       bar.advance if bar else None))
+            if precision is not None:
+                runs.append(run_to_precision(game, n_players, seat_bots[n_players], options, seed, precision,
+                                             max_games, workers, bar.advance if bar else None))
+            else:
+                runs.append(run_simulation(game, n_players, seat_bots[n_players], options, seed, n_games, workers,
+                                           bar.advance if bar else None))
         finally:
             if bar is not None:
                 bar.close()
@@ -535,3 +554,4 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
     click.echo(f"wrote {write_atomic(sheets_path(loaded, root), pdf)}")
     if images:
         click.echo(f"wrote {len(images)} card images under {root / loaded.id}")
+from deckgen import cli_analyse as _cli_analyse  # noqa: E402,F401  (registers `deckgen analyse`)

@@ -105,7 +105,7 @@ class GreedyBot:
         sizes = [game.opening_cards] if opening else range(1, available.bit_count() + 1)
         honest = [m for m in self.groups(available, sizes) if game.totals(m) >> claim & 1]
         can_rest = not opening and state.breaks_left[me] > 0
-        if state.standing >= 0 and state.standing != me:
+        if state.act_seat >= 0 and state.act_seat != me:
             doubt = DOUBT_WHEN_HONEST if honest else DOUBT_WHEN_RESTING if can_rest else DOUBT_WHEN_BLUFFING
             if self.standing_act_share(state, in_play) < doubt:
                 return CHALLENGE_MOVE
@@ -144,7 +144,7 @@ class GreedyBot:
         this seat cannot account for (0 when no such group reaches the claim)."""
         me = self.seat
         unseen = in_play & ~state.hands[me] & ~state.acts[me] & ~state.known_out[me]
-        size = state.acts[state.standing].bit_count()
+        size = state.acts[state.act_seat].bit_count()
         return honest_share(state.game, unseen, size, state.claim)
 
     def card_to_give(self, state: SmokeState) -> Move:

@@ -66,7 +66,42 @@ def format_summary(summary: dict[str, Any]) -> str:
                 [[name, c["total"], f"{c['mean']:.3f}"] for name, c in counters.items()],
             )
         )
+    metrics = summary.get("metrics")
+    if metrics:
+        lines.append("")
+        lines.append(table(["design metric", "value", "95% CI"], metric_rows(metrics)))
+        lines.append(f"(rates over all games; the rest from the first {metrics['traced_games']} games, traced; "
+                     "see `deckgen simulate --help`)")
     return "\n".join(lines)
+
+
+#: How each metric is shown: its name in the table, and whether it is a share (percent).
+METRIC_NAMES = {
+    "balance": ("balance (largest seat gap)", True),
+    "completion": ("completion", True),
+    "drawishness": ("drawishness", True),
+    "decisions_per_player": ("decisions per player", False),
+    "decision_moves": ("decision moves", True),
+    "branching_factor": ("branching factor", False),
+    "lead_changes": ("lead changes", False),
+    "drama": ("drama", False),
+    "decisiveness": ("decisiveness", False),
+}
+
+
+def metric_rows(metrics: dict[str, Any]) -> list[list[str]]:
+    """Table rows of the design metrics: value and interval, as percent for shares."""
+    rows = []
+    for key, (name, share) in METRIC_NAMES.items():
+        entry = metrics.get(key)
+        if not entry:
+            rows.append([name, "-", "-"])
+            continue
+        value = entry["rate"] if "rate" in entry else entry["mean"]
+        low_high = entry.get("ci95")
+        shown = _percent if share else (lambda v: f"{v:.2f}")
+        rows.append([name, shown(value), f"{shown(low_high[0])} - {shown(low_high[1])}" if low_high else "-"])
+    return rows
 
 
 class ProgressLine:

@@ -18,6 +18,12 @@ from deckgen.errors import BadPlayerCount, DeckgenError
 
 if TYPE_CHECKING:  # the engines load only when a game is played: argument errors stay fast
     from deckgen.games.base import Game
+    from deckgen.sim.metrics import GameTrace
+
+#: Games of a run (its first ones) watched move by move for the design metrics: the legal
+#: moves are listed and the standings read before every move, which costs several times a
+#: plain game.
+TRACED_GAMES = 1000
 
 #: Worker processes `--force-jobs` may start at most, whatever the machine.
 MAX_FORCED_JOBS = 256
@@ -28,12 +34,14 @@ class SimulationError(DeckgenError):
 
 
 class GameRecord(NamedTuple):
-    """What the statistics need from one game, small enough to send between processes."""
+    """What the statistics need from one game, small enough to send between processes; the
+    first games of a run are also traced for the design metrics (`sim.metrics`)."""
 
     finished: bool
     winners: tuple[int, ...]
     turns: int
     counters: tuple[tuple[str, int], ...]
+    trace: GameTrace | None = None
 
 
 @dataclass(frozen=True)
@@ -145,16 +153,23 @@ def parse_jobs(text: str, force: bool = False) -> int:
 
 
 def play_range(
-    game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int, start: int, stop: int
+    game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int, start: int, stop: int,
+    traced: int = TRACED_GAMES,
 ) -> list[GameRecord]:
-    """Play games start..stop-1 of a run and keep only their records."""
+    """Play games start..stop-1 of a run and keep only their records; games with an index
+    below `traced` are traced (the same games, watched)."""
+    from deckgen.sim.metrics import Tracer
     from deckgen.sim.play import play_game
 
     records = []
     bot_list = list(bots)
     for index in range(start, stop):
-        result = play_game(game, n_players, bot_list, seed, index, options).result()
-        records.append(GameRecord(result.finished, tuple(result.winners), result.turns, tuple(result.counters.items())))
+        tracer = Tracer(n_players) if index < traced else None
+        state = play_game(game, n_players, bot_list, seed, index, options,
+                          on_move=tracer.on_move if tracer is not None else None)
+        result = state.result()
+        records.append(GameRecord(result.finished, tuple(result.winners), result.turns, tuple(result.counters.items()),
+                                  tracer.finish(state) if tracer is not None else None))
     return records
 
 
@@ -181,16 +196,17 @@ def _init_worker(game: Game) -> None:
 
 
 def _play_chunk(
-    n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int, start: int, stop: int
+    n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int, start: int, stop: int, traced: int
 ) -> tuple[int, list[GameRecord]]:
     assert _worker_game is not None, "worker started without a game"
-    return start, play_range(_worker_game, n_players, bots, options, seed, start, stop)
+    return start, play_range(_worker_game, n_players, bots, options, seed, start, stop, traced)
 
 
-def chunk_bounds(games: int, jobs: int) -> list[tuple[int, int]]:
-    """Index ranges small enough to balance workers and update progress, big enough to be cheap."""
+def chunk_bounds(games: int, jobs: int, first: int = 0) -> list[tuple[int, int]]:
+    """Index ranges (of games first..first+games-1) small enough to balance workers and
+    update progress, big enough to be cheap."""
     size = max(1, min(2000, games // (jobs * 16) or 1))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+    return [(start, min(first + games, start + size)) for start in range(first, first + games, size)]
 
 
 def _pool(jobs: int, game: Game) -> Executor:
@@ -198,6 +214,52 @@ def _pool(jobs: int, game: Game) -> Executor:
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(game,))
+
+
+def _check_run(game: Game, n_players: int, bots: list[str], games: int) -> None:
+    game.check_players(n_players)
+    if games < 1:
+        raise SimulationError(f"--games {games}: play at least one game")
+    if len(bots) != n_players:
+        raise SimulationError(f"{len(bots)} bots for {n_players} players")
+
+
+def _play_games(game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+                first: int, games: int, jobs: int, progress: Progress | None, traced: int) -> list[GameRecord]:
+    """Records of games first..first+games-1 in index order, whatever `jobs` is."""
+    chunks = chunk_bounds(games, jobs, first)
+    records: list[GameRecord] = []
+    if jobs == 1 or len(chunks) == 1:
+        for start, stop in chunks:
+            records.extend(play_range(game, n_players, bots, options, seed, start, stop, traced))
+            if progress is not None:
+                progress(stop - start)
+        return records
+    by_start: dict[int, list[GameRecord]] = {}
+    with _pool(min(jobs, len(chunks)), game) as pool:
+        futures = [pool.submit(_play_chunk, n_players, bots, options, seed, a, b, traced) for a, b in chunks]
+        for future in as_completed(futures):
+            start, chunk_records = future.result()
+            by_start[start] = chunk_records
+            if progress is not None:
+                progress(len(chunk_records))
+    for start, _ in chunks:
+        records.extend(by_start[start])
+    return records
+
+
+def _sim_run(game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+             records: list[GameRecord]) -> SimRun:
+    return SimRun(
+        game_id=game.rules.id,
+        game_name=game.rules.name,
+        players=n_players,
+        seed=seed,
+        bots=bots,
+        options=dict(options),
+        turn_cap=game.rules.turn_cap,
+        records=records,
+    )
 
 
 def run_simulation(
@@ -209,39 +271,51 @@ def run_simulation(
     games: int,
     jobs: int = 1,
     progress: Progress | None = None,
+    traced: int = TRACED_GAMES,
 ) -> SimRun:
     """Play `games` seeded games; the records do not depend on `jobs`."""
-    game.check_players(n_players)
-    if games < 1:
-        raise SimulationError(f"--games {games}: play at least one game")
-    if len(bots) != n_players:
-        raise SimulationError(f"{len(bots)} bots for {n_players} players")
-    bot_names = tuple(bots)
-    chunks = chunk_bounds(games, jobs)
+    _check_run(game, n_players, bots, games)
+    records = _play_games(game, n_players, tuple(bots), options, seed, 0, games, jobs, progress, traced)
+    return _sim_run(game, n_players, tuple(bots), options, seed, records)
+
+
+#: The first batch of a run to a precision, and the least any later batch adds.
+PRECISION_BATCH = 1000
+
+
+def widest_half_interval(records: list[GameRecord], n_players: int) -> float:
+    """Half the width of the widest seat's 95% Wilson interval over finished games (1 without any)."""
+    from deckgen.sim.stats import seat_wins, wilson_interval
+
+    finished = sum(1 for r in records if r.finished)
+    if not finished:
+        return 1.0
+    return max((high - low) / 2 for low, high in (wilson_interval(w, finished) for w in seat_wins(records, n_players)))
+
+
+def run_to_precision(
+    game: Game,
+    n_players: int,
+    bots: list[str],
+    options: dict[str, Any],
+    seed: int,
+    precision: float,
+    max_games: int,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    traced: int = TRACED_GAMES,
+) -> SimRun:
+    """Play seeded batches until every seat's 95% interval is at most +/-`precision` wide, or
+    `max_games` are played. Batches are 1,000 games, then as many again as played so far, and
+    the stopping test runs only between batches, so a seed always gives the same games."""
+    if not 0 < precision < 0.5:
+        raise SimulationError(f"--precision {precision}: give a half-width between 0 and 0.5 (0.01 is one point)")
+    _check_run(game, n_players, bots, max_games)
+    names = tuple(bots)
     records: list[GameRecord] = []
-    if jobs == 1 or len(chunks) == 1:
-        for start, stop in chunks:
-            records.extend(play_range(game, n_players, bot_names, options, seed, start, stop))
-            if progress is not None:
-                progress(stop - start)
-    else:
-        by_start: dict[int, list[GameRecord]] = {}
-        with _pool(min(jobs, len(chunks)), game) as pool:
-            futures = [pool.submit(_play_chunk, n_players, bot_names, options, seed, a, b) for a, b in chunks]
-            for future in as_completed(futures):
-                start, chunk_records = future.result()
-                by_start[start] = chunk_records
-                if progress is not None:
-                    progress(len(chunk_records))
-        for start, _ in chunks:
-            records.extend(by_start[start])
-    return SimRun(
-        game_id=game.rules.id,
-        game_name=game.rules.name,
-        players=n_players,
-        seed=seed,
-        bots=bot_names,
-        options=dict(options),
-        turn_cap=game.rules.turn_cap,
-        records=records,
-    )
+    while len(records) < max_games:
+        batch = min(max(PRECISION_BATCH, len(records)), max_games - len(records))
+        records += _play_games(game, n_players, names, options, seed, len(records), batch, jobs, progress, traced)
+        if widest_half_interval(records, n_players) <= precision:
+            break
+    return _sim_run(game, n_players, names, options, seed, records)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy
 from scipy import stats
 
+from deckgen.sim.metrics import design_metrics
 from deckgen.sim.runner import GameRecord, SimRun
 
 CONFIDENCE = 0.95
@@ -86,7 +87,7 @@ def summarize(run: SimRun) -> dict[str, Any]:
     for seat, seat_total in enumerate(wins):
         low, high = wilson_interval(seat_total, finished)
         rates.append({"seat": seat, "rate": seat_total / finished if finished else None, "ci95": [low, high]})
-    return {
+    summary = {
         "game": run.game_id,
         "name": run.game_name,
         "players": run.players,
@@ -98,9 +99,13 @@ def summarize(run: SimRun) -> dict[str, Any]:
         "finished": finished,
         "unfinished": len(records) - finished,
         "shared_wins": sum(1 for r in records if r.finished and len(r.winners) > 1),
+        "no_winner": sum(1 for r in records if r.finished and not r.winners),
         "seat_wins": wins,
         "seat_win_rate": rates,
         "seat_p_value": equal_seats_p_value(wins),
         "length": length_summary(records),
         "counters": counter_summary(records),
     }
+    traces = [r.trace for r in records if r.trace is not None]
+    summary["metrics"] = design_metrics(summary, traces, run.players)
+    return summary

@@ -136,4 +136,4 @@ def test_validate_refuses_a_report_bot_the_game_lacks(tmp_path: Path):
     bad.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     result = run("validate", str(bad))
     assert result.exit_code == 2
-    assert f"error: {bad}: report_bot: 'clever' is not a bot of the game (bots: random, greedy)" in result.output
+    assert f"error: {bad}: report_bot: 'clever' is not a bot of the game (bots: random, greedy, search)" in result.output

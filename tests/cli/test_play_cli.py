@@ -23,7 +23,7 @@ def test_games_lists_id_name_deck_players_bots(toy_game: Game) -> None:
     assert "toy-high-card" in result.stdout and "Toy High Card" in result.stdout and "2-4" in result.stdout
     listed = json.loads(run("games", "--json").stdout)
     assert listed == [{"id": "toy-high-card", "name": "Toy High Card", "deck": "mirror", "players": {"min": 2, "max": 4},
-                       "bots": ["random", "greedy"]}]
+                       "bots": ["random", "greedy", "search"]}]
 
 
 def test_play_prints_a_transcript_and_writes_a_log_that_replays(toy_game: Game, tmp_path: Path) -> None:

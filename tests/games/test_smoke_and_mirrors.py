@@ -150,7 +150,7 @@ def test_opening_is_one_card_claiming_one(game: SmokeAndMirrors) -> None:
     state = position(game, [["star-1-1", "swirl-2", "skull-5-1"], ["star-1-2", "swirl-3", "skull-5-2"]])
     assert sorted(state.legal_moves()) == sorted([act(game, "star-1-1"), act(game, "swirl-2"), act(game, "skull-5-1")])
     state.play(act(game, "star-1-1"))
-    assert (state.claim, state.standing, state.act_honest, state.current_player) == (1, 0, True, 1)
+    assert (state.claim, state.act_seat, state.act_honest, state.current_player) == (1, 0, True, 1)
     assert zone(state, "act/0") == ["star-1-1"]
     assert state.bluffs == 0 and state.turns == 1
 

@@ -34,7 +34,7 @@ def test_record_i_is_game_i_of_play_game(toy_game: Game) -> None:
     run = run_simulation(toy_game, 2, ["greedy", "random"], options, seed=4, games=30)
     for index in (0, 7, 29):
         result = play_game(toy_game, 2, ["greedy", "random"], 4, index, options).result()
-        assert run.records[index] == (result.finished, result.winners, result.turns, (("passes", result.counters["passes"]),))
+        assert run.records[index][:4] == (result.finished, result.winners, result.turns, (("passes", result.counters["passes"]),))
 
 
 def test_progress_counts_every_game(toy_game: Game) -> None:
@@ -117,3 +117,20 @@ def test_workers_end_with_a_killed_parent(tmp_path) -> None:
             return
         time.sleep(0.05)
     raise AssertionError(f"worker {worker} outlived its parent")
+
+
+def test_a_run_to_a_precision_stops_between_batches_whatever_the_jobs(toy_game: Game) -> None:
+    from deckgen.sim.runner import run_to_precision, widest_half_interval
+
+    options = parse_options((), toy_game)
+    one = run_to_precision(toy_game, 2, ["random", "random"], options, seed=3, precision=0.02, max_games=50_000,
+                           jobs=1, traced=0)
+    two = run_to_precision(toy_game, 2, ["random", "random"], options, seed=3, precision=0.02, max_games=50_000,
+                           jobs=2, traced=0)
+    assert one.records == two.records
+    assert len(one.records) in (1000, 2000, 4000, 8000)
+    assert widest_half_interval(one.records, 2) <= 0.02
+    assert widest_half_interval(one.records[: len(one.records) // 2], 2) > 0.02
+    capped = run_to_precision(toy_game, 2, ["random", "random"], options, seed=3, precision=0.001, max_games=1500,
+                              jobs=1, traced=0)
+    assert len(capped.records) == 1500

@@ -131,6 +131,18 @@ class ToyState(State):
     def counters(self) -> dict[str, int]:
         return {"passes": self.passes}
 
+    def shared_parts(self) -> tuple[object, ...]:
+        return (self.game, self.next_seat)
+
+    def replace_cards(self, zones: dict[str, list[str]]) -> None:
+        index = self.game.cards.index
+        for name, ids in zones.items():
+            cards = [index[card] for card in ids]
+            if name == "draw":
+                self.draw = cards
+            else:
+                self.hands[int(name.partition("/")[2])] = cards
+
 
 class ToyGame(Game):
     id = "toy-high-card"

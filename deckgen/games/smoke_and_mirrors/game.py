@@ -229,7 +229,7 @@ class SmokeAndMirrors(Game):
         if claim is not None:
             state.claim = claim
             state.phase = PHASE_TURN
-        state.standing = standing
+        state.act_seat = standing
         if standing >= 0:
             state.act_honest = (self.totals(state.acts[standing]) >> state.claim) & 1 == 1
         state.current_player = current_player

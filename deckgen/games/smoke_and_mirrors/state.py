@@ -63,7 +63,7 @@ class SmokeState(State):
         #: so every act, the opening included, claims `claim + claim_step`.
         self.claim = self.first_claim - self.claim_step
         #: Seat whose act is the standing act that may be challenged, or -1 when there is none.
-        self.standing = -1
+        self.act_seat = -1
         self.act_honest = True
         self.phase = PHASE_OPENING
         self.swap_loser = -1
@@ -112,7 +112,7 @@ class SmokeState(State):
             return self.game.opening_moves(self.hands[self.current_player])[:]
         p = self.current_player
         key = self.turn_keys[p]
-        standing = self.standing
+        standing = self.act_seat
         if standing != p and standing >= 0:
             key |= 2
         try:
@@ -136,7 +136,7 @@ class SmokeState(State):
             else:
                 self.act_honest = False
                 self.bluffs += 1
-            self.standing = p
+            self.act_seat = p
             self.phase = PHASE_TURN
             self.turns += 1
             self.current_player = self.next_seat[p]
@@ -167,8 +167,8 @@ class SmokeState(State):
 
     def _challenge(self) -> None:
         challenger = self.current_player
-        actor = self.standing
-        self.standing = -1
+        actor = self.act_seat
+        self.act_seat = -1
         if self.act_honest:
             self.challenges_lost += 1
             self.turns += 1
@@ -280,7 +280,7 @@ class SmokeState(State):
             "known_out": self._ids(self.known_out[player]),
             "removed": self._ids(self.layout.removed),
             "claim": self.claim,
-            "standing_act_by": self.standing if self.standing >= 0 else None,
+            "standing_act_by": self.act_seat if self.act_seat >= 0 else None,
             "hand_sizes": [h.bit_count() for h in self.hands],
             "act_sizes": [a.bit_count() for a in self.acts],
             "in_round": list(self.active),
@@ -310,7 +310,7 @@ class SmokeState(State):
         p = self.current_player
         code = move[0]
         if code == CHALLENGE:
-            return f"seat {p} challenges seat {self.standing}'s act (claim {self.claim})"
+            return f"seat {p} challenges seat {self.act_seat}'s act (claim {self.claim})"
         if code == BREAK:
             return f"seat {p} takes a break (the claim to beat stays {self.claim})"
         names = self.game.cards.names

@@ -1,0 +1,93 @@
+"""`deckgen analyse`: how much skill matters in a game, and its design metrics."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from deckgen.cli import _jobs_note, emit_json, main
+from deckgen.report import table
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def match_rows(matches: list[dict[str, Any]], first: str) -> list[list[str]]:
+    return [[m[first], m["field"], str(m["games"]), _percent(m["win_rate"]),
+             f"{_percent(m['ci95'][0])} - {_percent(m['ci95'][1])}", m["verdict"]] for m in matches]
+
+
+@main.command("analyse")
+@click.argument("game_name", metavar="GAME")
+@click.option("--players", type=int, default=None, help="Player count (default: the game's minimum).")
+@click.option("--games", "n_games", type=int, default=200, show_default=True,
+              help="Games per match (seats rotated) and per ladder step.")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
+@click.option("--ladder", "ladder_text", default="8,16,32,64,128,256", show_default=True,
+              help="Search budgets of the skill ladder (each against half its budget); 'none' skips it.")
+@click.option("--search-budget", type=int, default=100, show_default=True,
+              help="Playouts per decision of the search bot in the skill table.")
+@click.option("--metrics-games", type=int, default=2000, show_default=True,
+              help="Games of the report bot for the design metrics.")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print everything as JSON.")
+def analyse_command(game_name: str, players: int | None, n_games: int, seed: int, jobs: str, ladder_text: str,
+                    search_budget: int, metrics_games: int, option_pairs: tuple[str, ...], as_json: bool) -> None:
+    """How much skill matters in GAME: random, greedy and search bots against each other with
+    seats rotated, a ladder of search budgets, and the design metrics.
+
+    Each win rate is the challenger's, in one seat against the other bot in every other
+    seat, with its 95% Wilson interval beside the fair share 1/N. The same seed gives the
+    same numbers whatever --jobs is.
+
+    \b
+    Examples:
+      deckgen analyse mirrorquest --players 4
+      deckgen analyse zoomies --players 4 --games 400 --ladder 8,16,32 --json
+    """
+    from deckgen.sim.runner import SimulationError, option_pairs_text, parse_count_text, parse_jobs
+
+    if not 1 <= n_games <= 100_000 or not 1 <= metrics_games <= 1_000_000:
+        raise SimulationError("--games and --metrics-games: give at least 1 (at most 100000 and 1000000)")
+    if not 1 <= search_budget <= 100_000:
+        raise SimulationError(f"--search-budget {search_budget}: give 1 to 100000 playouts")
+    budgets = () if ladder_text.strip() == "none" else tuple(parse_count_text(ladder_text.replace(" ", "")))
+    option_pairs_text(option_pairs)
+    workers = parse_jobs(jobs)
+    _jobs_note(jobs, workers)
+
+    from deckgen.bots.registry import bots_for
+    from deckgen.games.base import get_game
+    from deckgen.sim.runner import parse_bots, parse_options, run_simulation
+    from deckgen.sim.skill import skill_ladder, skill_table
+    from deckgen.sim.stats import summarize
+
+    game = get_game(game_name)
+    n_players = players if players is not None else game.rules.players.min
+    game.check_players(n_players)
+    options = parse_options(option_pairs, game)
+    names = [name for name in bots_for(game.rules.id) if name != "search"] + [f"search:{search_budget}"]
+    matches = skill_table(game, n_players, names, options, seed, n_games, workers)
+    ladder = skill_ladder(game, n_players, options, seed, n_games, workers, budgets) if budgets else []
+    report_bots = parse_bots(game.rules.report_bot, game, n_players)
+    summary = summarize(run_simulation(game, n_players, report_bots, options, seed, metrics_games, workers))
+    if as_json:
+        emit_json({"game": game.rules.id, "players": n_players, "seed": seed, "games_per_match": n_games,
+                   "skill": matches, "ladder": ladder, "metrics": summary["metrics"],
+                   "metrics_bots": summary["bots"], "seat_win_rate": summary["seat_win_rate"]})
+        return
+    from deckgen.sim.report import metric_rows
+
+    head = ["challenger", "against", "games", "win rate", "95% CI", "verdict"]
+    click.echo(f"{game.rules.name}, {n_players} players: challenger in one seat (rotated), fair share "
+               f"{_percent(1 / n_players)}")
+    click.echo(table(head, match_rows(matches, "challenger")))
+    if ladder:
+        click.echo("\nskill ladder: search at a budget against search at half of it")
+        click.echo(table(["budget", "against", "games", "win rate", "95% CI", "verdict"],
+                         match_rows([{**m, "budget": str(m["budget"])} for m in ladder], "budget")))
+    click.echo(f"\ndesign metrics ({metrics_games} games, bots {game.rules.report_bot})")
+    click.echo(table(["metric", "value", "95% CI"], metric_rows(summary["metrics"])))

@@ -1,0 +1,55 @@
+"""The search bot: its budget syntax, reproducible choices, and that more search pays in a
+game where it must (the toy game: keeping high cards for the right trick)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deckgen.bots.registry import check_bot_names, make_bot
+from deckgen.bots.search import SearchBot, parse_search_spec
+from deckgen.errors import UnknownName
+from deckgen.games.base import Game, get_game
+from deckgen.sim.play import play_game
+from deckgen.sim.runner import parse_options
+from deckgen.sim.skill import rotated_match
+from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
+
+
+def test_budget_and_time_limit_are_read_from_the_name() -> None:
+    assert parse_search_spec("search") == (100, None)
+    assert parse_search_spec("search:200") == (200, None)
+    assert parse_search_spec("search:50:0.5") == (50, 0.5)
+
+
+@pytest.mark.parametrize("name", ["search:", "search:x", "search:0", "search:5:0", "search:1:2:3"])
+def test_a_malformed_budget_is_one_clear_error(name: str) -> None:
+    with pytest.raises(UnknownName, match="bot 'search"):
+        check_bot_names("mirrorquest", [name])
+
+
+def test_the_same_seed_makes_the_same_moves() -> None:
+    game = get_game("mirrorquest")
+    moves: list[list[object]] = []
+    for _ in range(2):
+        seen: list[object] = []
+        play_game(game, 3, ["search:12", "random", "random"], 5, 0, on_move=lambda s, m: seen.append(m))
+        moves.append(seen)
+    assert moves[0] == moves[1] and len(moves[0]) > 5
+
+
+def test_a_single_legal_move_costs_no_playouts(toy_game: Game) -> None:
+    options = parse_options(("pass_allowed=false",), toy_game)
+    state = toy_game.position({"hand/0": ["mirror-01"], "hand/1": ["mirror-02"]}, options=options)
+    bot = make_bot(toy_game.rules.id, "search:50", random.Random(1), 0)
+    assert isinstance(bot, SearchBot)
+    assert bot.choose(state) == state.legal_moves()[0] and bot.playouts == 0
+
+
+def test_search_beats_random_play_with_seats_rotated(toy_game: Game) -> None:
+    """In the toy game a random player passes away turns and spends high cards on lost
+    tricks; search sees both in its playouts."""
+    options = parse_options((), toy_game)
+    match = rotated_match(toy_game, 2, "search:40", "random", options, seed=2, games=200, jobs=1)
+    assert match["verdict"] == "stronger", match
