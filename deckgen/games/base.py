@@ -152,7 +152,7 @@ class State(ABC):
         original's chance stays its own. States keeping their random source as `rng` need
         nothing more."""
         if hasattr(self, "rng"):
-            self.rng = rng  # type: ignore[attr-defined]
+            setattr(self, "rng", rng)  # noqa: B010 (an attribute of the subclass, not of State)
 
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A state `seat` cannot tell from this one: a clone whose cards in the zones hidden
