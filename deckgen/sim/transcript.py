@@ -18,7 +18,12 @@ def describe_result(result: LogLine, turn_cap: int) -> str:
     if not result["finished"]:
         return f"result: unfinished after {result['turns']} turns (turn cap {turn_cap}); scores {scores}"
     winners = result["winners"]
-    who = f"seat {winners[0]} wins" if len(winners) == 1 else "seats " + ", ".join(map(str, winners)) + " share the win"
+    if not winners:
+        who = "a draw, nobody wins"
+    elif len(winners) == 1:
+        who = f"seat {winners[0]} wins"
+    else:
+        who = "seats " + ", ".join(map(str, winners)) + " share the win"
     return f"result: {who} after {result['turns']} turns; scores {scores}"
 
 
