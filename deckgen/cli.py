@@ -372,7 +372,7 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     --jobs is.
 
     \b
-    The first 1,000 games are also traced move by move for the design metrics (after Ludii):
+    The first 300 games are also traced move by move for the design metrics (after Ludii):
     balance, completion, drawishness, duration, decision moves, branching factor, lead
     changes, drama and decisiveness; docs/metrics.md says how each is computed.
 

@@ -255,6 +255,11 @@ class Game(ABC):
     def check_players(self, n_players: int) -> None:
         self.rules.check_players(n_players)
 
+    def side_of(self, seat: int, n_players: int) -> int:
+        """The side a seat plays for: itself, or its team in a partnership game (partners win
+        together, which is not a shared win between rivals)."""
+        return seat
+
     @abstractmethod
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False

@@ -6,7 +6,8 @@ higher is better). From those traces:
 
 - **balance**: the largest gap between two seats' win rates;
 - **completion**: the share of games that end before the turn cap;
-- **drawishness**: the share of finished games with no single winner (shared or none);
+- **drawishness**: the share of finished games with no single winning side (a win shared
+  between rivals, or nobody); partners winning together are one side;
 - **duration**: turns per finished game, and decisions (moves with a choice) per player;
 - **decision moves**: the share of moves with at least two legal moves;
 - **branching factor**: legal moves per move, on average;
@@ -43,9 +44,12 @@ class GameTrace(NamedTuple):
 
 
 class Tracer:
-    """Watches one game through `play_game`'s on_move hook, then `finish(state)`."""
+    """Watches one game through `play_game`'s on_move hook, then `finish(state)`. Standings
+    are kept per side (a team stands as its best seat), so partners never tie for a lead."""
 
-    def __init__(self, n_players: int) -> None:
+    def __init__(self, n_players: int, sides: Sequence[int] | None = None) -> None:
+        self.sides = list(sides) if sides is not None else list(range(n_players))
+        self.n_sides = max(self.sides) + 1
         self.decisions = [0] * n_players
         self.legal = 0
         self.moves = 0
@@ -57,12 +61,21 @@ class Tracer:
         self.legal += count
         if count >= 2:
             self.decisions[state.current_player] += 1
-        self.standings.append([float(v) for v in state.standing()])
+        self.standings.append(self._by_side(state.standing()))
+
+    def _by_side(self, standing: Sequence[float]) -> list[float]:
+        if self.n_sides == len(standing):
+            return [float(v) for v in standing]
+        best = [-math.inf] * self.n_sides
+        for seat, value in enumerate(standing):
+            best[self.sides[seat]] = max(best[self.sides[seat]], float(value))
+        return best
 
     def finish(self, state: State) -> GameTrace:
-        self.standings.append([float(v) for v in state.standing()])
+        self.standings.append(self._by_side(state.standing()))
         result = state.result()
-        winner = result.winners[0] if result.finished and len(result.winners) == 1 else -1
+        won = {self.sides[seat] for seat in result.winners}
+        winner = won.pop() if result.finished and len(won) == 1 else -1
         return GameTrace(
             moves=self.moves,
             decision_moves=sum(self.decisions),

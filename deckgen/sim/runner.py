@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the engines load only when a game is played: argument error
 #: Games of a run (its first ones) watched move by move for the design metrics: the legal
 #: moves are listed and the standings read before every move, which costs several times a
 #: plain game.
-TRACED_GAMES = 1000
+TRACED_GAMES = 300
 
 #: Worker processes `--force-jobs` may start at most, whatever the machine.
 MAX_FORCED_JOBS = 256
@@ -56,6 +56,8 @@ class SimRun:
     options: dict[str, Any]
     turn_cap: int
     records: list[GameRecord]
+    #: The side each seat plays for (its own, or its team's): winners on one side share no win.
+    sides: tuple[int, ...] = ()
 
 
 Progress = Callable[[int], None]
@@ -164,7 +166,7 @@ def play_range(
     records = []
     bot_list = list(bots)
     for index in range(start, stop):
-        tracer = Tracer(n_players) if index < traced else None
+        tracer = Tracer(n_players, [game.side_of(s, n_players) for s in range(n_players)]) if index < traced else None
         state = play_game(game, n_players, bot_list, seed, index, options,
                           on_move=tracer.on_move if tracer is not None else None)
         result = state.result()
@@ -259,6 +261,7 @@ def _sim_run(game: Game, n_players: int, bots: tuple[str, ...], options: dict[st
         options=dict(options),
         turn_cap=game.rules.turn_cap,
         records=records,
+        sides=tuple(game.side_of(seat, n_players) for seat in range(n_players)),
     )
 
 

@@ -78,9 +78,15 @@ def counter_summary(records: list[GameRecord]) -> dict[str, dict[str, float | in
     return {name: {"total": total, "mean": total / games} for name, total in sorted(totals.items())}
 
 
+def _rival_winners(record: GameRecord, sides: tuple[int, ...]) -> bool:
+    """Whether a game's winners play for more than one side (a shared win, not a team's)."""
+    return len({sides[seat] if sides else seat for seat in record.winners}) > 1
+
+
 def summarize(run: SimRun) -> dict[str, Any]:
     """The JSON-able statistics of one run."""
     records = run.records
+    sides = run.sides
     finished = sum(1 for r in records if r.finished)
     wins = seat_wins(records, run.players)
     rates = []
@@ -98,7 +104,7 @@ def summarize(run: SimRun) -> dict[str, Any]:
         "turn_cap": run.turn_cap,
         "finished": finished,
         "unfinished": len(records) - finished,
-        "shared_wins": sum(1 for r in records if r.finished and len(r.winners) > 1),
+        "shared_wins": sum(1 for r in records if r.finished and _rival_winners(r, sides)),
         "no_winner": sum(1 for r in records if r.finished and not r.winners),
         "seat_wins": wins,
         "seat_win_rate": rates,
