@@ -1,0 +1,598 @@
+"""Chain of Restraints: four in a row on a floating 4 x 4 grid, each card restraining the next.
+
+Players take turns putting one card on a shared grid: on top of any stack, or on an empty
+cell orthogonally next to a card, as long as all cards still fit in a 4 x 4 box. A card may
+share no colour, no suit and no number with the card played just before it. A player with
+no such card shows her hand and every hand moves one seat to the right, until the player to
+move holds a playable card; after a full round the hands are back with their owners and she
+discards hers and draws new hands until one can be played. The top cards of four cells in a
+line sharing a colour, a suit or a number win; a draw that the deck cannot serve ends the game
+drawn.
+
+Cards are ints and hands are bit masks. The grid lives in a square array of
+(2 x grid_side - 1) cells a side, wide enough for any 4 x 4 box that holds the cards
+already placed; `ocol`/`orow` are the grid coordinates of the array's cell 0. A move is
+`(card, col, row)` in grid coordinates: the first card of the game goes to (0, 0).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import Field
+
+from deckgen.errors import BadPosition
+from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.kit import chance
+from deckgen.games.kit.board import Cell
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.ranking import rank_by_score
+from deckgen.model.common import StrictModel, problem
+from deckgen.model.rules import GameRules
+
+#: The attributes four top cards may share, in the order of the win counters.
+ATTRIBUTES = ("colour", "suit", "number")
+#: The four directions of a line: along a row, down a column, and the two diagonals.
+DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+class RestraintsParams(StrictModel):
+    #: The cards must always fit in a box of grid_side columns by grid_side rows.
+    grid_side: int = Field(ge=2, le=6)
+    #: Top cards in a line that must share a value to win.
+    line_length: int = Field(ge=2, le=6)
+
+
+class RestraintsState(State):
+    """A game in progress: hands as masks, the deck and discard pile as lists (top last), the
+    grid as stacks in an array, and what each seat knows of the other hands."""
+
+    is_over = False
+
+    def __init__(self, game: ChainOfRestraints, hands: list[int], draw: list[int], hand_size: int,
+                 immediate: bool, events: list[dict[str, Any]] | None) -> None:
+        self.game = game
+        self.n_players = len(hands)
+        self.hands = hands
+        self.draw = draw
+        self.discard: list[int] = []
+        self.hand_size = hand_size
+        self.immediate = immediate
+        self.events = events
+        self.current_player = 0
+        self.turns = 0
+        self.is_over = False
+        self.winner = -1
+        #: Bits of the attributes (0 colour, 1 suit, 2 number) the winning line shares.
+        self.win_kinds = 0
+        self.win_line: tuple[int, ...] = ()
+        self.drawn = False
+        self.passes = 0
+        self.redraws = 0
+        #: known[s][t]: cards of the hand seat t holds that seat s has seen (shown or held).
+        self.known = [[0] * self.n_players for _ in range(self.n_players)]
+        #: The cards the next card may be: those sharing nothing with the previous card.
+        self.restraint = game.cards.full_mask
+        self.previous = -1
+        side = game.side
+        cells = side * side
+        self.stacks: list[list[int]] = [[] for _ in range(cells)]
+        self.cellfeat = [0] * cells
+        self.occupied = 0
+        self.n_cells = 0
+        self.reach = 0
+        self.table_mask = 0
+        self.ocol = self.orow = -(game.grid_side - 1)
+        self.colof = game.colof
+        self.rowof = game.rowof
+        self.mincol = self.minrow = side
+        self.maxcol = self.maxrow = -1
+        #: Whether the cards span a line's length in some direction (else no line can be made).
+        self.lines_open = False
+        #: Array cells a card may go to now, in row-major order (first card: the centre).
+        self.target_cells = [game.centre]
+
+    # -- the grid ------------------------------------------------------------------------
+
+    def cell_of(self, col: int, row: int) -> int:
+        """The array cell of grid coordinates (which must lie in the array)."""
+        return (row - self.orow) * self.game.side + (col - self.ocol)
+
+    def _new_cell(self, cell: int) -> None:
+        """A card lands on an empty cell: the bounding box, the reach and the targets change."""
+        game = self.game
+        side = game.side
+        self.occupied |= 1 << cell
+        self.n_cells += 1
+        self.reach |= game.near[cell] | 1 << cell
+        col, row = cell % side, cell // side
+        self.mincol = min(self.mincol, col)
+        self.maxcol = max(self.maxcol, col)
+        self.minrow = min(self.minrow, row)
+        self.maxrow = max(self.maxrow, row)
+        span = game.grid_side - 1
+        window = (game.colwin[max(0, self.maxcol - span)][min(side - 1, self.mincol + span)]
+                  & game.rowwin[max(0, self.maxrow - span)][min(side - 1, self.minrow + span)])
+        mask = self.reach & window
+        targets: list[int] = []
+        for shift, table in game.chunks:  # the set bits, a byte at a time
+            part = mask >> shift & 255
+            if part:
+                targets += table[part]
+        self.target_cells = targets
+        reach = game.line_length - 1
+        self.lines_open = self.maxcol - self.mincol >= reach or self.maxrow - self.minrow >= reach
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def legal_cards(self) -> list[int]:
+        return bits_of(self.hands[self.current_player] & self.restraint)
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        colof, rowof = self.colof, self.rowof
+        targets = self.target_cells
+        return [(card, colof[t], rowof[t]) for card in self.legal_cards() for t in targets]
+
+    def random_move(self, rng: random.Random) -> Move:
+        """Uniform over `legal_moves()` without building it: the same index into it."""
+        cards = self.legal_cards()
+        targets = self.target_cells
+        n_targets = len(targets)
+        pick = int(rng.random() * len(cards) * n_targets)
+        cell = targets[pick % n_targets]
+        return (cards[pick // n_targets], self.colof[cell], self.rowof[cell])
+
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`random_move` and `apply` in one loop: the moves `random_move` would draw."""
+        rand = rng.random
+        place = self._place
+        while not self.is_over and self.turns < turn_cap:  # passing replaces self.hands
+            cards = bits_of(self.hands[self.current_player] & self.restraint)
+            targets = self.target_cells
+            n_targets = len(targets)
+            pick = int(rand() * len(cards) * n_targets)
+            place(cards[pick // n_targets], targets[pick % n_targets])
+
+    def apply(self, move: Move) -> None:
+        card, col, row = move
+        self._place(card, (row - self.orow) * self.game.side + (col - self.ocol))
+
+    def _place(self, card: int, cell: int) -> None:
+        game = self.game
+        seat = self.current_player
+        self.turns += 1
+        bit = 1 << card
+        hand = self.hands[seat] ^ bit
+        self.table_mask |= bit
+        stack = self.stacks[cell]
+        stack.append(card)
+        if len(stack) == 1:
+            self._new_cell(cell)
+        feat = game.feat[card]
+        cellfeat = self.cellfeat
+        cellfeat[cell] = feat
+        self.previous = card
+        self.restraint = game.allowed[card]
+        if self.lines_open:
+            if game.triples:  # lines of four: the three other cells of each, unrolled
+                for a, b, c in game.triples[cell]:
+                    common = feat & cellfeat[a] & cellfeat[b] & cellfeat[c]
+                    if common:
+                        self.hands[seat] = hand
+                        self._win(seat, cell, (a, b, c), common)
+                        return
+            else:
+                for others in game.lines[cell]:
+                    common = feat
+                    for other in others:
+                        common &= cellfeat[other]
+                        if not common:
+                            break
+                    else:
+                        self.hands[seat] = hand
+                        self._win(seat, cell, others, common)
+                        return
+        need = self.hand_size - hand.bit_count()
+        draw = self.draw
+        if need == 1 and len(draw) > 1 and self.events is None:  # the usual refill of one card
+            self.hands[seat] = hand | 1 << draw.pop()
+        else:
+            self.hands[seat] = hand
+            if need > 0 and not self._draw(seat, need):
+                return
+        self.current_player = seat + 1 if seat + 1 < self.n_players else 0
+        if not self.hands[self.current_player] & self.restraint:
+            self._no_legal_card()
+
+    def _win(self, seat: int, cell: int, others: tuple[int, ...], common: int) -> None:
+        game = self.game
+        self.is_over = True
+        self.winner = seat
+        for kind, mask in enumerate(game.kind_masks):
+            if common & mask:
+                self.win_kinds |= 1 << kind
+        self.win_line = tuple(sorted((cell, *others)))
+        if self.events is not None:
+            self.events.append({
+                "type": "four", "seat": seat,
+                "attributes": [ATTRIBUTES[k] for k in range(len(ATTRIBUTES)) if self.win_kinds >> k & 1],
+                "cells": [[self.colof[c], self.rowof[c]] for c in self.win_line],
+            })
+
+    def _draw(self, seat: int, count: int) -> bool:
+        """Draw `count` cards one at a time; False (and a drawn game) when the deck cannot
+        serve one, or, with the option, when the last card of the deck is drawn."""
+        draw = self.draw
+        hand = self.hands[seat]
+        for _ in range(count):
+            empty = not draw
+            if not empty:
+                card = draw.pop()
+                hand |= 1 << card
+                if self.events is not None:
+                    self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
+            if empty or (self.immediate and not draw):
+                self.hands[seat] = hand
+                self._drawn_game()
+                return False
+        self.hands[seat] = hand
+        return True
+
+    def _drawn_game(self) -> None:
+        self.is_over = True
+        self.drawn = True
+        if self.events is not None:
+            self.events.append({"type": "deck_out"})
+
+    def _show(self, seat: int) -> None:
+        """The player to move shows the hand she holds: every seat now knows it."""
+        hand = self.hands[seat]
+        for knows in self.known:
+            knows[seat] = hand
+        if self.events is not None:
+            self.events.append({"type": "show", "seat": seat, "cards": self.game.cards.ids_of_mask(hand)})
+
+    def _pass_right(self) -> None:
+        """Every seat gives its hand to seat - 1; knowledge follows the hands, and each seat
+        remembers the hand it gave away."""
+        n = self.n_players
+        old = self.hands
+        self.hands = old[1:] + old[:1]
+        moved = []
+        for s, knows in enumerate(self.known):
+            row = [knows[(t + 1) % n] & old[(t + 1) % n] for t in range(n)]
+            row[(s - 1) % n] = old[s]
+            row[s] = 0
+            moved.append(row)
+        self.known = moved
+        self.passes += 1
+
+    def _no_legal_card(self) -> None:
+        """Pass hands right until the player to move can play, at most N - 1 times; then one
+        more pass returns them, and she discards and draws new hands until one can play."""
+        seat = self.current_player
+        n = self.n_players
+        for passed in range(n):
+            self._show(seat)
+            self._pass_right()
+            if self.events is not None:
+                self.events.append({"type": "pass", "seat": seat, "returned": passed == n - 1})
+            if passed < n - 1 and self.hands[seat] & self.restraint:
+                return
+        while True:
+            discarded = bits_of(self.hands[seat])
+            self.discard += discarded
+            self.hands[seat] = 0
+            self.redraws += 1
+            if self.events is not None:
+                self.events.append({"type": "redraw", "seat": seat,
+                                    "discarded": self.game.cards.ids_of(discarded)})
+            if not self._draw(seat, self.hand_size):
+                return
+            if self.hands[seat] & self.restraint:
+                return
+
+    # -- search ----------------------------------------------------------------------------
+
+    def clone(self) -> RestraintsState:
+        """A copy for search: own hands, piles, stacks and knowledge; the card tables and
+        the coordinate lists (never changed in place) are shared."""
+        twin = copy.copy(self)
+        twin.hands = self.hands[:]
+        twin.draw = self.draw[:]
+        twin.discard = self.discard[:]
+        twin.known = [row[:] for row in self.known]
+        twin.stacks = [stack[:] for stack in self.stacks]
+        twin.cellfeat = self.cellfeat[:]
+        twin.events = None
+        return twin
+
+    def replace_cards(self, zones: dict[str, list[str]]) -> None:
+        """New cards for the deck and for hands: a seat that knew all of a replaced hand
+        knows the new one, a seat that knew part of it knows none of it."""
+        index = self.game.cards.index
+        for name, ids in zones.items():
+            cards = [index[c] for c in ids]
+            if name == "draw":
+                self.draw = cards
+                continue
+            seat = int(name.split("/")[1])
+            self._replace_hand(seat, sum(1 << c for c in cards))
+
+    def _replace_hand(self, seat: int, hand: int) -> None:
+        old = self.hands[seat]
+        self.hands[seat] = hand
+        for row in self.known:
+            row[seat] = hand if row[seat] & old == old else 0
+
+    def determinize(self, seat: int, rng: random.Random) -> RestraintsState:
+        """`State.determinize` on the card ints: the deck and the hands `seat` has seen nothing
+        of are dealt again among themselves. The player to move is known to hold a card that
+        may follow the previous one (she did not show her hand), so deals without one are
+        dealt again (after 100 tries the cards stay where they are)."""
+        twin = self.clone()
+        hidden = [t for t in range(self.n_players)
+                  if t != seat and not self.known[seat][t] & self.hands[t]]
+        if not hidden and not self.draw:
+            return twin
+        mover = self.current_player
+        for _ in range(100):
+            pool = self.draw + [c for t in hidden for c in bits_of(self.hands[t])]
+            chance.shuffle_in_place(pool, rng)
+            hands = []
+            for t in hidden:
+                count = self.hands[t].bit_count()
+                hands.append(sum(1 << c for c in pool[len(pool) - count:]))
+                del pool[len(pool) - count:]
+            if self.is_over or mover not in hidden or hands[hidden.index(mover)] & self.restraint:
+                for t, hand in zip(hidden, hands):
+                    twin._replace_hand(t, hand)
+                twin.draw = pool
+                break
+        return twin
+
+    # -- reporting -----------------------------------------------------------------------
+
+    def result(self) -> Result:
+        scores = [0.0] * self.n_players
+        if self.winner >= 0:
+            scores[self.winner] = 1.0
+        winners, ranking = rank_by_score(scores)
+        finished = self.is_over
+        return Result(finished, winners if finished and self.winner >= 0 else (), tuple(scores), ranking,
+                      self.turns, self.counters)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        kinds = self.win_kinds  # a line sharing two attributes counts for both
+        return {"hand_passes": self.passes, "redraws": self.redraws, "game_draws": int(self.drawn),
+                "win_colour": kinds & 1, "win_suit": kinds >> 1 & 1, "win_number": kinds >> 2 & 1}
+
+    def grid(self) -> list[dict[str, Any]]:
+        """The stacks as `{"at": [col, row], "cards": [bottom .. top]}` in row-major order:
+        the shape of a diagram's cells, and what `position(..., grid=...)` takes."""
+        ids = self.game.cards.ids
+        return [{"at": [self.colof[cell], self.rowof[cell]], "cards": [ids[c] for c in self.stacks[cell]]}
+                for cell in bits_of(self.occupied)]
+
+    def board_cells(self) -> list[Cell]:
+        ids = self.game.cards.ids
+        return [Cell(self.colof[cell], self.rowof[cell], ids[self.stacks[cell][-1]], len(self.stacks[cell]))
+                for cell in bits_of(self.occupied)]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        cards = self.game.cards
+        known = [cards.ids_of_mask(self.hands[t] if t == player else self.known[player][t] & self.hands[t])
+                 for t in range(self.n_players)]
+        return {
+            "seat": player, "hand": cards.ids_of_mask(self.hands[player]), "known_hands": known,
+            "hand_sizes": [h.bit_count() for h in self.hands], "draw_size": len(self.draw),
+            "discard": cards.ids_of(self.discard), "grid": self.grid(),
+            "previous": cards.ids[self.previous] if self.previous >= 0 else None,
+            "current_player": self.current_player, "over": self.is_over,
+            "winner": self.winner if self.winner >= 0 else None,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        """Hands, the deck, the discard pile, and the table: every stack bottom to top, the
+        stacks in row-major order (`grid()` says where each stands)."""
+        cards = self.game.cards
+        ids = cards.ids
+        zones = {f"hand/{s}": cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
+        zones["draw"] = cards.ids_of(self.draw)
+        zones["discard"] = cards.ids_of(self.discard)
+        zones["table"] = [ids[c] for cell in bits_of(self.occupied) for c in self.stacks[cell]]
+        return zones
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """The deck, and the other hands of which the player has seen no card: a hand she
+        has seen (shown, or held before a pass) is partly open to her, and her observation
+        lists the cards of it she knows."""
+        unseen = [f"hand/{t}" for t in range(self.n_players)
+                  if t != player and not self.known[player][t] & self.hands[t]]
+        return ["draw", *unseen]
+
+    def describe_move(self, move: Move) -> str:
+        card, col, row = move
+        names = self.game.cards.names
+        text = f"seat {self.current_player} plays the {names[card]}"
+        if not self.occupied:
+            return text + f" at ({col}, {row}), the first card"
+        cell = self.cell_of(col, row)
+        if 0 <= col - self.ocol < self.game.side and 0 <= row - self.orow < self.game.side and self.stacks[cell]:
+            return text + f" on the {names[self.stacks[cell][-1]]} at ({col}, {row})"
+        return text + f" at ({col}, {row})"
+
+
+class ChainOfRestraints(Game):
+    """The Chain of Restraints engine: attribute bits per card, the grid's geometry, positions."""
+
+    id = "chain-of-restraints"
+    Params = RestraintsParams
+    grid = "square"
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        deck = self.deck
+        values = [[str(v) for v in deck.attributes[a]] for a in ATTRIBUTES]
+        offsets = [sum(len(v) for v in values[:k]) for k in range(len(ATTRIBUTES))]
+        #: feat[card]: one bit per attribute value the card has; kind_masks: the bits of each attribute.
+        self.feat = [sum(1 << (offsets[k] + values[k].index(str(c.attrs[a]))) for k, a in enumerate(ATTRIBUTES))
+                     for c in deck.cards]
+        self.kind_masks = [((1 << len(values[k])) - 1) << offsets[k] for k in range(len(ATTRIBUTES))]
+        #: allowed[card]: the cards sharing no value with it (those that may follow it).
+        self.allowed = [sum(1 << o for o, g in enumerate(self.feat) if not g & f) for f in self.feat]
+        self.grid_side: int = self.params.grid_side
+        self.line_length: int = self.params.line_length
+        side = 2 * self.grid_side - 1
+        self.side = side
+        self.centre = (self.grid_side - 1) * side + self.grid_side - 1
+        cells = range(side * side)
+        self.colof = [c % side - (self.grid_side - 1) for c in cells]
+        self.rowof = [c // side - (self.grid_side - 1) for c in cells]
+        #: near[cell]: the cell's orthogonal neighbours in the array.
+        self.near = [sum(1 << (r * side + c) for c, r in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                         if 0 <= c < side and 0 <= r < side)
+                     for x, y in ((cell % side, cell // side) for cell in cells)]
+        self.colwin = [[sum(1 << cell for cell in cells if lo <= cell % side <= hi) for hi in range(side)]
+                       for lo in range(side)]
+        self.rowwin = [[sum(1 << cell for cell in cells if lo <= cell // side <= hi) for hi in range(side)]
+                       for lo in range(side)]
+        #: windows: every line of line_length cells in the array; lines[cell]: those through
+        #: the cell, as the other cells of each.
+        length = self.line_length
+        self.windows: list[tuple[int, ...]] = []
+        for y in range(side):
+            for x in range(side):
+                for dx, dy in DIRECTIONS:
+                    spots = [(x + i * dx, y + i * dy) for i in range(length)]
+                    if all(0 <= c < side and 0 <= r < side for c, r in spots):
+                        self.windows.append(tuple(r * side + c for c, r in spots))
+        self.lines: list[list[tuple[int, ...]]] = [
+            [tuple(c for c in w if c != cell) for w in self.windows if cell in w] for cell in cells]
+        #: The same as triples of ints when a line is four long (the hot path), else empty.
+        self.triples: list[list[tuple[int, int, int]]] = (
+            [[(o[0], o[1], o[2]) for o in others] for others in self.lines] if length == 4 else [])
+        #: (shift, table): table[byte] lists the cells of the set bits of that byte of a mask.
+        self.chunks: list[tuple[int, list[list[int]]]] = [
+            (shift, [[shift + b for b in range(8) if byte >> b & 1] for byte in range(256)])
+            for shift in range(0, side * side, 8)]
+
+    def rule_problems(self) -> list[str]:
+        problems = []
+        missing = [a for a in ATTRIBUTES if a not in self.deck.attributes]
+        if missing:
+            problems.append(problem(self.rules.path, "deck", f"the deck has no {', '.join(missing)} attribute"))
+        if self.params.line_length > self.params.grid_side:
+            problems.append(problem(self.rules.path, "params.line_length",
+                                    f"{self.params.line_length} does not fit a grid of side {self.params.grid_side}"))
+        for n, spec in self.rules.setup.items():
+            if not spec.hand_size:
+                problems.append(problem(self.rules.path, f"setup.{n}.hand_size", "players need a hand to play from"))
+        return problems
+
+    def describe_event(self, event: dict[str, Any]) -> str | None:
+        """Shown hands, passes, new hands, the winning line and the empty deck, in words."""
+        kind = event.get("type")
+        names = self.cards.names
+        if kind == "show":
+            shown = ", ".join(names[self.cards.index_of(c)] for c in event["cards"])
+            return f"seat {event['seat']} cannot play and shows the hand: {shown}"
+        if kind == "pass":
+            if event["returned"]:
+                return "every hand goes back to its owner"
+            return "every player passes the hand to the right"
+        if kind == "redraw":
+            return f"seat {event['seat']} discards the hand and draws a new one"
+        if kind == "four":
+            cells = ", ".join(f"({c}, {r})" for c, r in event["cells"])
+            return f"seat {event['seat']} completes a line of one {' and one '.join(event['attributes'])}: {cells}"
+        if kind == "deck_out":
+            return "the deck cannot serve a draw: the game is drawn"
+        return None
+
+    def new_game(
+        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
+    ) -> RestraintsState:
+        self.check_players(n_players)
+        size = self.rules.setup[n_players].hand_size or 0
+        draw = chance.shuffled_order(self.cards.size, rng)
+        dealt = chance.deal_hands(draw, n_players, size)
+        events = [chance.deal_event(self.cards, dealt)] if record else None
+        return RestraintsState(self, [sum(1 << c for c in h) for h in dealt], draw, size,
+                               bool(options["draw_when_empty_immediately"]), events)
+
+    def position(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
+        grid: Sequence[Any] | None = None,
+        previous: str | None = None,
+        **details: Any,
+    ) -> RestraintsState:
+        """A position from card ids: `hand/<s>`, `draw` and `discard` (top cards last), and
+        `table`. `grid` places the table's cards: stacks as `{"at": [col, row], "cards":
+        [bottom .. top]}` (a diagram's cells, or `RestraintsState.grid()`); the table zone may
+        then be left out. `previous` is the card played last (a top card), which restrains
+        the next one; without it the next card is free. A player to move with no playable
+        card passes hands or draws new ones at once, as in play."""
+        stacks = [_stack_of(item) for item in grid or ()]
+        from_grid = [card for _, cards in stacks for card in cards]
+        zones = dict(zones)
+        if "table" in zones and sorted(zones["table"]) != sorted(from_grid):
+            raise BadPosition("position: the table zone must hold exactly the cards of the grid detail")
+        zones["table"] = from_grid
+        n_players, placed = self.place_zones(zones, ("hand",), ("draw", "discard", "table"), details)
+        if not 0 <= current_player < n_players:
+            raise BadPosition(f"position: no seat {current_player} among {n_players} players")
+        resolved = self.rules.resolve_options(options)
+        state = RestraintsState(self, [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)],
+                                placed["draw"], self.rules.setup[n_players].hand_size or 0,
+                                bool(resolved["draw_when_empty_immediately"]), None)
+        state.discard = placed["discard"]
+        state.current_player = current_player
+        if stacks:
+            cols = [at[0] for at, _ in stacks]
+            rows = [at[1] for at, _ in stacks]
+            span = self.grid_side - 1
+            if max(cols) - min(cols) > span or max(rows) - min(rows) > span:
+                raise BadPosition(f"position: the grid must fit in {self.grid_side} x {self.grid_side} cells")
+            if len({at for at, _ in stacks}) < len(stacks):
+                raise BadPosition("position: two stacks on one cell")
+            state.ocol, state.orow = max(cols) - span, max(rows) - span
+            side = self.side
+            state.colof = [state.ocol + c % side for c in range(side * side)]
+            state.rowof = [state.orow + c // side for c in range(side * side)]
+            for (col, row), cards in stacks:
+                cell = state.cell_of(col, row)
+                state.stacks[cell] = self.cards.indices(cards)
+                state.cellfeat[cell] = self.feat[state.stacks[cell][-1]]
+                state.table_mask |= self.cards.mask_of(cards)
+                state._new_cell(cell)
+        if previous is not None:
+            card = self.cards.index_of(previous)
+            if not any(cards[-1] == previous for _, cards in stacks):
+                raise BadPosition(f"position: the previous card {previous!r} is not a top card of the grid")
+            state.previous = card
+            state.restraint = self.allowed[card]
+        if state.hands[current_player] and not state.hands[current_player] & state.restraint:
+            state._no_legal_card()
+        return state
+
+
+def _stack_of(item: Any) -> tuple[tuple[int, int], list[str]]:
+    """A stack of the grid detail: a mapping or an object with `at` and `cards`."""
+    at, cards = (item["at"], item["cards"]) if isinstance(item, Mapping) else (item.at, item.cards)
+    if len(at) != 2 or not cards:
+        raise BadPosition(f"position: a stack needs a cell [col, row] and cards, not {item!r}")
+    return (int(at[0]), int(at[1])), [str(c) for c in cards]
+
+
+register(ChainOfRestraints)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

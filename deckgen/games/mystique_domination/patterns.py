@@ -1,0 +1,69 @@
+"""Patterns of one colour, by how many cards of each number a hand holds: n of a kind
+(any non-empty set of one number) and runs (one card of each of two or more consecutive
+numbers), in categories sorted by value, so a random or a checked move never lists every
+subset of a hand."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+
+from pydantic import Field
+
+from deckgen.model.common import StrictModel
+
+PASS = -1
+PASS_MOVE: tuple[int] = (PASS,)
+PLAYERS = 4
+#: COMBOS[n][k]: the k-sets of positions 0..n-1 in `combinations` order (n up to the suits).
+COMBOS = [[list(combinations(range(n), k)) for k in range(n + 1)] for n in range(9)]
+
+
+class DominationParams(StrictModel):
+    #: Cards each player passes to her partner at the start of a round.
+    pass_cards: int = Field(ge=0)
+    #: The card whose holder leads the first trick of a round (card 1).
+    lead_card: str
+    #: Points for a suit majority, and for holding more than half of all cards.
+    suit_points: int = Field(ge=0)
+    cards_points: int = Field(ge=0)
+    #: The game ends after a round in which a team reaches this score.
+    target: int = Field(ge=1)
+
+
+def nth_bit(mask: int, n: int) -> int:
+    """The n-th lowest set bit of a mask (from 0), as a mask."""
+    for _ in range(n):
+        mask &= mask - 1
+    return mask & -mask
+
+
+class PatternTable:
+    """The patterns a holding of one colour allows, in categories (an n of a kind of one
+    number and size, or a run from one number to another), sorted by value; ties keep the
+    order they are made in: kinds by number and size, then runs by first and last number.
+    `starts[k]` is how many patterns come before category k (the last entry: all of them)."""
+
+    def __init__(self, numbers: list[int], counts: list[int]) -> None:
+        found: list[tuple[int, bool, int, int, int]] = []
+        for index, count in enumerate(counts):
+            for size in range(1, count + 1):
+                found.append((numbers[index] * size, False, index, size, comb(count, size)))
+        for first in range(len(counts)):
+            value, patterns = numbers[first], counts[first]
+            for last in range(first + 1, len(counts)):
+                if not counts[last] or numbers[last] != numbers[last - 1] + 1:
+                    break
+                value += numbers[last]
+                patterns *= counts[last]
+                if patterns:
+                    found.append((value, True, first, last, patterns))
+        found.sort(key=lambda entry: entry[0])
+        self.values = [entry[0] for entry in found]
+        self.runs = [entry[1] for entry in found]
+        self.firsts = [entry[2] for entry in found]
+        self.seconds = [entry[3] for entry in found]
+        self.starts = [0]
+        for entry in found:
+            self.starts.append(self.starts[-1] + entry[4])
+        self.total = self.starts[-1]
