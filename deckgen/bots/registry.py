@@ -53,11 +53,13 @@ def _load_bot_modules() -> None:
 
 
 def _search_factory(game_id: str, spec: str) -> BotFactory:
+    """Search with the game's report bot in its playouts when that is not random play."""
     budget, seconds = parse_search_spec(spec)
-    turn_cap = load_rules(game_id).turn_cap
 
     def make(rng: random.Random, seat: int) -> Bot:
-        return SearchBot(rng, seat, turn_cap, budget, seconds)
+        rules = load_rules(game_id)
+        playout = _BOTS.get(game_id, {}).get(rules.report_bot) if rules.report_bot != RANDOM else None
+        return SearchBot(rng, seat, rules.turn_cap, budget, seconds, playout)
 
     return make
 

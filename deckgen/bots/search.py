@@ -3,7 +3,10 @@
 A seat cannot see the other hands, so each playout starts from a determinization (the
 hidden cards dealt again at random, `State.determinize`), plays the candidate move and then
 random moves to the end on the engine's fast path, and scores 1 for a win (1/k for a win
-shared by k) and 0 otherwise. The budget is the number of playouts per decision. With many
+shared by k) and 0 otherwise. In games whose report bot is not random (random play there
+rarely ends a game: Mystique Maze, Pillars, Clique Mystique) the playouts use that bot
+instead, and a playout stopped by the turn cap is scored by `State.standing()`: 1 shared
+among the seats standing highest. The budget is the number of playouts per decision. With many
 legal moves a flat split would give each move a playout or two, so the budget is spent by
 sequential halving (Karnin, Koren and Somekh 2013): every candidate gets an equal share,
 the better half goes on to the next round, until one is left. Moves are tried in the order
@@ -18,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from deckgen.errors import UnknownName
 from deckgen.games.base import Move, State
@@ -46,24 +49,32 @@ def parse_search_spec(spec: str) -> tuple[int, float | None]:
     return budget, seconds
 
 
-def playout_value(result: Any, seat: int) -> float:
-    """A finished playout's worth to `seat`: 1 for a win, 1/k for a win shared by k, else 0
-    (an unfinished game is worth nothing to anybody)."""
-    if not result.finished or seat not in result.winners:
-        return 0.0
-    return 1.0 / len(result.winners)
+def playout_value(state: State, seat: int) -> float:
+    """A playout's worth to `seat`: 1 for a win, 1/k for a win shared by k, else 0; a playout
+    the turn cap stopped counts the seats standing highest as its winners."""
+    result = state.result()
+    if result.finished:
+        winners: tuple[int, ...] | list[int] = result.winners
+    else:
+        standing = state.standing()
+        best = max(standing)
+        winners = [s for s, value in enumerate(standing) if value == best]
+    return 1.0 / len(winners) if seat in winners else 0.0
 
 
 class SearchBot:
     """Determinized Monte Carlo over the legal moves, budget spent by sequential halving."""
 
     def __init__(self, rng: random.Random, seat: int, turn_cap: int, budget: int = DEFAULT_BUDGET,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, playout_bot: Callable[[random.Random, int], Any] | None = None) -> None:
         self.rng = rng
         self.seat = seat
         self.turn_cap = turn_cap
         self.budget = budget
         self.seconds = seconds
+        #: Makes the playout bot of a seat; None: random moves on the engine's fast path.
+        self.playout_bot = playout_bot
+        self._playout_choosers: list[Callable[[Any], Any]] = []
         #: Playouts made and decisions taken, for decisions-per-second figures.
         self.playouts = 0
         self.decisions = 0
@@ -105,6 +116,13 @@ class SearchBot:
     def _playout(self, state: State, move: Move) -> float:
         world = state.determinize(self.seat, self.rng)
         world.apply(move)
-        world.play_randomly(self.rng, self.turn_cap)
+        if self.playout_bot is None:
+            world.play_randomly(self.rng, self.turn_cap)
+        else:
+            if not self._playout_choosers:
+                self._playout_choosers = [self.playout_bot(self.rng, s).choose for s in range(state.n_players)]
+            choose, apply, cap = self._playout_choosers, world.apply, self.turn_cap
+            while not world.is_over and world.turns < cap:
+                apply(choose[world.current_player](world))
         self.playouts += 1
-        return playout_value(world.result(), self.seat)
+        return playout_value(world, self.seat)
