@@ -159,7 +159,7 @@ def test_random_move_is_uniform_over_the_legal_moves(engine: None, game_id: str,
             continue
         legal = state.legal_moves()
         assert len(set(map(repr, legal))) == len(legal), "legal_moves lists a move twice"
-        if len(legal) > 30:
+        if len(legal) > 200:  # 60 draws a move: enough for chi-square, and quick
             continue
         draws = 60 * len(legal)
         position = {repr(m): i for i, m in enumerate(legal)}
