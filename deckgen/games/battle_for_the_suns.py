@@ -12,6 +12,7 @@ commit, or `STOP_MOVE`.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, Sequence
 
@@ -236,6 +237,48 @@ class SunsState(State):
         tie were seen by all."""
         others = [s for s in range(self.n_players) if s != player]
         return [f"hand/{s}" for s in others] + [f"commit/{s}" for s in others] + ["draw", "horizon"]
+
+    def clone(self) -> SunsState:
+        """A copy for search: own hands, piles, bids and chance; the game is shared."""
+        twin = self._twin()
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    def _twin(self) -> SunsState:
+        """A copy with its own lists, sharing the random source (the caller replaces it)."""
+        twin = copy.copy(self)
+        twin.horizon = self.horizon[:]
+        twin.draw = self.draw[:]
+        twin.discard = self.discard[:]
+        twin.hands = self.hands[:]
+        twin.active = self.active[:]
+        twin.pending = self.pending[:]
+        twin.bids = self.bids[:]
+        twin.won = [suns[:] for suns in self.won]
+        twin.removed = self.removed[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> SunsState:
+        """`State.determinize` on the card ints: the other hands, their face-down commits and
+        the deck dealt again. The horizon holds every sun not yet risen, which all know, so
+        only its order is dealt again."""
+        twin = self._twin()
+        others = [s for s in range(self.n_players) if s != seat]
+        pool = self.draw + [c for s in others for c in bits_of(self.hands[s])]
+        pool += [self.pending[s] for s in others if self.pending[s] >= 0]
+        shuffle_in_place(pool, rng)
+        for s in others:
+            if self.pending[s] >= 0:
+                twin.pending[s] = pool.pop()
+            count = self.hands[s].bit_count()
+            twin.hands[s] = sum(1 << c for c in pool[len(pool) - count:])
+            del pool[len(pool) - count:]
+        twin.draw = pool
+        shuffle_in_place(twin.horizon, rng)
+        twin.rng = rng
+        return twin
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

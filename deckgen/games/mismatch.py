@@ -10,6 +10,7 @@ deque pops and one table lookup.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from typing import Any, Mapping, Sequence
@@ -215,6 +216,50 @@ class MismatchState(State):
         pile was seen by its owner only as it was won; removed cards stay unseen."""
         seats = range(self.n_players)
         return [f"deck/{s}" for s in seats] + [f"won/{s}" for s in seats if s != player] + ["removed"]
+
+    def clone(self) -> MismatchState:
+        """A copy for search: own decks, capture piles and chance; the value table is shared."""
+        twin = self._twin()
+        twin.decks = [deque(deck) for deck in self.decks]
+        twin.captured = [pile[:] for pile in self.captured]
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    def _twin(self) -> MismatchState:
+        """A copy with its own seat lists, sharing the cards and the random source (the caller
+        replaces them)."""
+        twin = copy.copy(self)
+        twin.in_game = self.in_game[:]
+        twin.out_order = self.out_order[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> MismatchState:
+        """`State.determinize` on the card ints: every deck, the other capture piles and the
+        removed cards dealt again, each keeping its size."""
+        twin = self._twin()
+        others = [s for s in range(self.n_players) if s != seat]
+        pool = self.removed[:]
+        for deck in self.decks:
+            pool += deck
+        for s in others:
+            pool += self.captured[s]
+        shuffle_in_place(pool, rng)
+        decks = []
+        for deck in self.decks:
+            decks.append(deque(pool[len(pool) - len(deck):]))
+            del pool[len(pool) - len(deck):]
+        twin.decks = decks
+        twin.captured = self.captured[:]
+        for s in others:
+            count = len(self.captured[s])
+            twin.captured[s] = pool[len(pool) - count:]
+            del pool[len(pool) - count:]
+        twin.captured[seat] = self.captured[seat][:]
+        twin.removed = pool
+        twin.rng = rng
+        return twin
 
     def describe_move(self, move: Move) -> str:
         a = self.current_player

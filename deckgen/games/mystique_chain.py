@@ -12,6 +12,7 @@ Cards are ints; the pool is a bit mask. Moves are small tuples:
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, Sequence
 
@@ -60,12 +61,15 @@ class ChainState(State):
 
     def clone(self) -> ChainState:
         """An independent copy (no event log), for bots that look ahead."""
-        other = ChainState(self.game, self.pool, list(self.discard), self.opener, self.exactly_one, None)
-        other.declared, other.current_player, other.turns = self.declared, self.current_player, self.turns
-        other.is_over, other.loser = self.is_over, self.loser
-        other.declarations = list(self.declarations)
-        other.pool_start = self.pool_start
-        return other
+        twin = copy.copy(self)
+        twin.discard = self.discard[:]
+        twin.declarations = self.declarations[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> ChainState:
+        """Nothing is hidden after the setup draw and no chance is left: a clone."""
+        return self.clone()
 
     def matching(self, attribute: int) -> int:
         """The pool cards that may follow the top card on `attribute`."""

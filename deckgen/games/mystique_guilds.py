@@ -15,6 +15,7 @@ Cards are ints and hands are bit masks. Moves are small tuples:
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, Sequence
 
@@ -22,7 +23,7 @@ from pydantic import Field
 
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import shuffled_order
+from deckgen.games.kit.chance import shuffle_in_place, shuffled_order
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.model.common import StrictModel, problem
@@ -185,6 +186,31 @@ class GuildsState(State):
         """Only the Draw Deck, and the other hands when hands are hidden (an option)."""
         others = [f"hand/{s}" for s in range(self.n_players) if s != player] if self.hidden_hands else []
         return ["draw", *others]
+
+    def clone(self) -> GuildsState:
+        """A copy for search: own hands and piles; the game is shared."""
+        twin = copy.copy(self)
+        twin.hands = self.hands[:]
+        twin.draw = self.draw[:]
+        twin.discard = self.discard[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> GuildsState:
+        """`State.determinize` on the card ints: the Draw Deck dealt again, with the other
+        hands when hands are hidden. The Draw Deck's order is all the chance left."""
+        twin = self.clone()
+        others = [s for s in range(self.n_players) if s != seat] if self.hidden_hands else []
+        pool = self.draw[:]
+        for s in others:
+            pool += bits_of(self.hands[s])
+        shuffle_in_place(pool, rng)
+        for s in others:
+            count = self.hands[s].bit_count()
+            twin.hands[s] = sum(1 << c for c in pool[len(pool) - count:])
+            del pool[len(pool) - count:]
+        twin.draw = pool
+        return twin
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

@@ -14,6 +14,7 @@ Cards are ints and hands are bit masks; pillars are lists with the top card last
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, Sequence
 
@@ -182,6 +183,23 @@ class PillarsState(State):
         """Hands are public; a pillar shows only its top card, which the observation lists on
         its own (the cards beneath never appear in it: a scenario test checks that)."""
         return []
+
+    def clone(self) -> PillarsState:
+        """A copy for search: own pillars, hands and counts; the game is shared."""
+        twin = copy.copy(self)
+        twin.pillars = [pillar[:] for pillar in self.pillars]
+        twin.hands = self.hands[:]
+        twin.draft_picks = self.draft_picks[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> PillarsState:
+        """No zone is hidden (`hidden_zones`) and no chance is left: a clone."""
+        return self.clone()
+
+    def standing(self) -> list[float]:
+        """Minus the cards in hand: whoever builds their last card wins."""
+        return [-float(hand.bit_count()) for hand in self.hands]
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

@@ -12,6 +12,7 @@ or `PASS_MOVE` when no card is legal.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -21,7 +22,7 @@ from pydantic import Field
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import CardIndex
-from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled_order
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.model.common import StrictModel, problem
@@ -178,6 +179,31 @@ class UpAndDownState(State):
     def hidden_zones(self, player: int) -> list[str]:
         """Hands are public; every pile is face down, the player's own included."""
         return [f"deck/{s}" for s in range(self.n_players)]
+
+    def clone(self) -> UpAndDownState:
+        """A copy for search: own piles, hands and centre pile; the card table is shared."""
+        twin = copy.copy(self)
+        twin.piles = [pile[:] for pile in self.piles]
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.centre = self.centre[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> UpAndDownState:
+        """`State.determinize` on the card ints: every face-down pile dealt again, each keeping
+        its size. The piles' order is all the chance left."""
+        twin = self.clone()
+        pool = [c for pile in self.piles for c in pile]
+        shuffle_in_place(pool, rng)
+        start = 0
+        for s, pile in enumerate(self.piles):
+            twin.piles[s] = pool[start:start + len(pile)]
+            start += len(pile)
+        return twin
+
+    def standing(self) -> list[float]:
+        """Minus the cards left in each pile: the first to refill from an empty pile wins."""
+        return [-float(len(pile)) for pile in self.piles]
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

@@ -15,6 +15,7 @@ Rulings the sources leave open (also in the rule data):
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, Sequence
 
@@ -22,7 +23,7 @@ from pydantic import Field
 
 from deckgen.errors import BadPosition, UnknownCard
 from deckgen.games.base import Game, Result, State, register
-from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_order
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -224,6 +225,45 @@ class ZoomiesState(State):
             zones[f"hand/{seat}"] = [ids[c] for c in self.hands[seat]]
             zones[f"won/{seat}"] = [ids[card_of[v]] for v in self.piles[seat]]
         return zones
+
+    def clone(self) -> ZoomiesState:
+        """A copy for search: own hands, deck, trick and scores; the card tables are shared."""
+        twin = copy.copy(self)
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.deck = self.deck[:]
+        twin.trick_values = self.trick_values[:]
+        twin.piles = [pile[:] for pile in self.piles]
+        twin.points = self.points[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> ZoomiesState:
+        """`State.determinize` on the card ints: the other hands, the deck and the removed
+        cards dealt again, each keeping its size (any card may follow a lead, so no seat
+        shows a void). The deck's order is all the chance left."""
+        twin = self.clone()
+        others = [s for s in range(self.n_players) if s != seat]
+        pool = self.deck + self.removed
+        for s in others:
+            pool += self.hands[s]
+        shuffle_in_place(pool, rng)
+        for s in others:
+            count = len(self.hands[s])
+            twin.hands[s] = pool[len(pool) - count:]
+            del pool[len(pool) - count:]
+        twin.removed = pool[len(pool) - len(self.removed):]
+        del pool[len(pool) - len(self.removed):]
+        twin.deck = pool
+        return twin
+
+    def standing(self) -> list[float]:
+        """Points; under the furniture rule a seat tied for most stands below the lowest by
+        its lead, since that rule puts it out."""
+        points = self.points
+        top, lowest = max(points), min(points)
+        if not self.second_place_wins or top == lowest:
+            return [float(p) for p in points]
+        return [float(lowest - p if p == top else p) for p in points]
 
     def describe_move(self, move: tuple[int, int]) -> str:
         card, code = move

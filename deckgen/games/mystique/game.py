@@ -75,9 +75,9 @@ class MystiqueGame(Game):
         table = self.table(setup.decks)
         events: list[dict[str, Any]] | None = [] if record else None
         dealer = self._draw_dealer(n_players, table, rng, events)
-        state = MystiqueState(table, [0] * n_players, 0, 0, self.params, options, events)
+        state = MystiqueState(table, [0] * n_players, 0, 0, self.params, options, events, rng)
         if state.skirmish_goal > 1:
-            state.game, state.rng = self, rng
+            state.game = self
         self.deal_skirmish(state, dealer, rng)
         return state
 
@@ -161,6 +161,7 @@ class MystiqueGame(Game):
         for mask in hand_masks + burn_masks:
             used |= mask
         removed = table.cards.full_mask & ~used
-        state = MystiqueState(table, hand_masks, removed, current_player, self.params, resolved, None)
+        state = MystiqueState(table, hand_masks, removed, current_player, self.params, resolved, None,
+                              random.Random(0))
         state.burns = burn_masks
         return state

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING, Any, Mapping
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Move, Result, State
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.ranking import rank_by_score
 from deckgen.games.kit.seats import next_seats, partner_of
 from deckgen.games.mystique.cards import (
@@ -47,6 +50,7 @@ class MystiqueState(State):
         params: MystiqueParams,
         options: Mapping[str, Any],
         events: list[dict[str, Any]] | None,
+        rng: random.Random,
     ) -> None:
         n = len(hands)
         self.table = table
@@ -83,10 +87,11 @@ class MystiqueState(State):
         self.skirmish_goal = int(options["skirmishes"])
         self.skirmish_wins = [0] * n
         self.skirmishes_played = 0
-        #: Who dealt this skirmish, and what deals the next one (set by `MystiqueGame`).
+        #: Who dealt this skirmish, and the engine dealing a match's next one from `rng`
+        #: (set by `MystiqueGame`; a single skirmish has none).
         self.dealer = 0
         self.game: MystiqueGame | None = None
-        self.rng: random.Random | None = None
+        self.rng = rng
 
     def legal_moves(self) -> list[Move]:
         if self.is_over:
@@ -171,7 +176,7 @@ class MystiqueState(State):
         majority = self.skirmish_goal // 2 + 1
         if max(self.skirmish_wins) >= majority or self.skirmishes_played == self.skirmish_goal:
             self.is_over = True
-        elif self.game is not None and self.rng is not None:
+        elif self.game is not None:
             self.game.deal_skirmish(self, self.next_seat[self.dealer], self.rng)
         else:  # a position set up by hand has nothing to deal from
             self.is_over = True
@@ -290,6 +295,42 @@ class MystiqueState(State):
         """Burns lie face down: a seat knows its own, never another's."""
         others = [s for s in range(self.n_players) if s != player]
         return super().hidden_zones(player) + [f"burns/{s}" for s in others]
+
+    def clone(self) -> MystiqueState:
+        """A copy for search: own hands, burns, round and chance; the card table is shared."""
+        twin = self._twin()
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    def _twin(self) -> MystiqueState:
+        """A copy with its own lists, sharing the random source (the caller replaces it)."""
+        twin = copy.copy(self)
+        twin.hands = self.hands[:]
+        twin.burns = self.burns[:]
+        twin.pile = self.pile[:]
+        twin.skirmish_wins = self.skirmish_wins[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> MystiqueState:
+        """`State.determinize` on the card masks: the other hands and the cards set aside dealt
+        again. Burns stay put: every burned card was cast face up before it was taken, so
+        all seats saw where it went."""
+        twin = self._twin()
+        others = [s for s in range(self.n_players) if s != seat]
+        pool = bits_of(self.removed)
+        for s in others:
+            pool += bits_of(self.hands[s])
+        shuffle_in_place(pool, rng)
+        bit = self.table.bits
+        for s in others:
+            count = self.hands[s].bit_count()
+            twin.hands[s] = sum(bit[c] for c in pool[len(pool) - count:])
+            del pool[len(pool) - count:]
+        twin.removed = sum(bit[c] for c in pool)
+        twin.rng = rng
+        return twin
 
     def cast_move(self, card_ids: list[str], attribute: str | None = None, value: Any = None) -> Move:
         """The move casting these cards: on the standing spell, or opening on (attribute, value)."""

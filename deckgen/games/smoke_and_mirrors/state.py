@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING, Any
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import deal_event
+from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.smoke_and_mirrors.cards import (
     ACT,
     BREAK,
@@ -305,6 +306,56 @@ class SmokeState(State):
         was caught (each seat remembers those it saw)."""
         others = [s for s in range(self.n_players) if s != player]
         return [f"hand/{s}" for s in others] + [f"act/{s}" for s in others] + ["aside"]
+
+    def clone(self) -> SmokeState:
+        """A copy for search: own hands, acts, seat lists and chance; the caches are shared."""
+        twin = self._twin()
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    def _twin(self) -> SmokeState:
+        """A copy with its own lists, sharing the random source (the caller replaces it)."""
+        twin = copy.copy(self)
+        twin.round_wins = self.round_wins[:]
+        twin.hands = self.hands[:]
+        twin.acts = self.acts[:]
+        twin.active = self.active[:]
+        twin.breaks_left = self.breaks_left[:]
+        twin.known_out = self.known_out[:]
+        twin.next_seat = self.next_seat[:]
+        twin.turn_keys = self.turn_keys[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> SmokeState:
+        """`State.determinize` on the card masks, type by type: every seat was dealt one card
+        of each type and the rest set aside, so each holder keeps its count of every type.
+        Each other seat's act is then drawn at random from what it holds, keeping its size,
+        and the standing act's honesty follows its new cards."""
+        twin = self._twin()
+        card_type = self.game.card_type
+        others = [s for s in range(self.n_players) if s != seat and self.hands[s] | self.acts[s]]
+        holdings = [self.hands[s] | self.acts[s] for s in others] + [self.set_aside]
+        by_type: list[list[int]] = [[] for _ in self.game.type_values]
+        for held in holdings:
+            for c in bits_of(held):
+                by_type[card_type[c]].append(c)
+        for cards in by_type:
+            shuffle_in_place(cards, rng)
+        dealt = [sum(1 << by_type[card_type[c]].pop() for c in bits_of(held)) for held in holdings]
+        twin.set_aside = dealt.pop()
+        for s, held in zip(others, dealt):
+            cards = bits_of(held)
+            shuffle_in_place(cards, rng)
+            act = sum(1 << c for c in cards[: self.acts[s].bit_count()])
+            twin.acts[s] = act
+            twin.hands[s] = held & ~act
+            twin.refresh_turn_key(s)
+        if self.act_seat >= 0:
+            twin.act_honest = self.game.totals(twin.acts[self.act_seat]) >> self.claim & 1 == 1
+        twin.rng = rng
+        return twin
 
     def describe_move(self, move: Move) -> str:
         p = self.current_player
