@@ -30,6 +30,8 @@ BotFactory = Callable[[random.Random, int], Bot]
 RANDOM = "random"
 #: The search bot every game has; a budget may follow its name (`search:200`).
 SEARCH = "search"
+#: A game's beginner bot, which search starts from where the game has one.
+GREEDY = "greedy"
 
 _BOTS: dict[str, dict[str, BotFactory]] = {}
 _loaded = False
@@ -59,7 +61,7 @@ def _search_factory(game_id: str, spec: str) -> BotFactory:
     def make(rng: random.Random, seat: int) -> Bot:
         rules = load_rules(game_id)
         playout = _BOTS.get(game_id, {}).get(rules.report_bot) if rules.report_bot != RANDOM else None
-        return SearchBot(rng, seat, rules.turn_cap, budget, seconds, playout)
+        return SearchBot(rng, seat, rules.turn_cap, budget, seconds, playout, _BOTS.get(game_id, {}).get(GREEDY))
 
     return make
 

@@ -5,8 +5,10 @@ hidden cards dealt again at random, `State.determinize`), plays the candidate mo
 random moves to the end on the engine's fast path, and scores 1 for a win (1/k for a win
 shared by k) and 0 otherwise. In games whose report bot is not random (random play there
 rarely ends a game: Mystique Maze, Pillars, Clique Mystique) the playouts use that bot
-instead, and a playout stopped by the turn cap is scored by `State.standing()`: 1 shared
-among the seats standing highest. The budget is the number of playouts per decision. With many
+instead. Where the game has a greedy bot, its move is always among the candidates and wins
+ties, so search departs from a sensible beginner only where its playouts say so; and every
+candidate meets the same determinizations and dice (common random numbers), so that their
+differences are the moves' and not the luck's. The budget is the number of playouts per decision. With many
 legal moves a flat split would give each move a playout or two, so the budget is spent by
 sequential halving (Karnin, Koren and Somekh 2013): every candidate gets an equal share,
 the better half goes on to the next round, until one is left. Moves are tried in the order
@@ -50,23 +52,21 @@ def parse_search_spec(spec: str) -> tuple[int, float | None]:
 
 
 def playout_value(state: State, seat: int) -> float:
-    """A playout's worth to `seat`: 1 for a win, 1/k for a win shared by k, else 0; a playout
-    the turn cap stopped counts the seats standing highest as its winners."""
+    """A playout's worth to `seat`: 1 for a win, 1/k for a win shared by k, else 0. A game the
+    turn cap stops is worth nothing to anybody, as in the statistics: otherwise a seat ahead
+    would learn to stall."""
     result = state.result()
-    if result.finished:
-        winners: tuple[int, ...] | list[int] = result.winners
-    else:
-        standing = state.standing()
-        best = max(standing)
-        winners = [s for s, value in enumerate(standing) if value == best]
-    return 1.0 / len(winners) if seat in winners else 0.0
+    if not result.finished or seat not in result.winners:
+        return 0.0
+    return 1.0 / len(result.winners)
 
 
 class SearchBot:
     """Determinized Monte Carlo over the legal moves, budget spent by sequential halving."""
 
     def __init__(self, rng: random.Random, seat: int, turn_cap: int, budget: int = DEFAULT_BUDGET,
-                 seconds: float | None = None, playout_bot: Callable[[random.Random, int], Any] | None = None) -> None:
+                 seconds: float | None = None, playout_bot: Callable[[random.Random, int], Any] | None = None,
+                 prior_bot: Callable[[random.Random, int], Any] | None = None) -> None:
         self.rng = rng
         self.seat = seat
         self.turn_cap = turn_cap
@@ -75,6 +75,9 @@ class SearchBot:
         #: Makes the playout bot of a seat; None: random moves on the engine's fast path.
         self.playout_bot = playout_bot
         self._playout_choosers: list[Callable[[Any], Any]] = []
+        #: The game's greedy bot, whose move is always a candidate and wins ties: search
+        #: then departs from a sensible beginner only where its playouts say so.
+        self.prior = prior_bot(rng, seat) if prior_bot is not None else None
         #: Playouts made and decisions taken, for decisions-per-second figures.
         self.playouts = 0
         self.decisions = 0
@@ -86,10 +89,12 @@ class SearchBot:
             return moves[0]
         rng = self.rng
         candidates = list(range(len(moves)))
+        preferred = moves.index(self.prior.choose(state)) if self.prior is not None else -1
         most = max(2, self.budget // PLAYOUTS_PER_CANDIDATE)
         if len(candidates) > most:
-            keep = sorted(rng.sample(candidates, most))
-            candidates = keep
+            candidates = sorted(rng.sample(candidates, most))
+            if preferred >= 0 and preferred not in candidates:
+                candidates = sorted(candidates[1:] + [preferred])
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         totals = [0.0] * len(moves)
         tries = [0] * len(moves)
@@ -99,18 +104,22 @@ class SearchBot:
             if len(candidates) == 1:
                 break
             share = max(1, left // ((rounds - round_number) * len(candidates)))
-            for index in candidates:
-                for _ in range(share):
+            for _ in range(share):
+                # Common random numbers: every candidate meets the same deal of the hidden
+                # cards and the same dice, so their difference is the move's, not the luck's.
+                start = rng.getstate()
+                for index in candidates:
+                    rng.setstate(start)
                     totals[index] += self._playout(state, moves[index])
                     tries[index] += 1
                     left -= 1
                 if deadline is not None and time.perf_counter() > deadline:
                     break
-            ranked = sorted(candidates, key=lambda i: (-(totals[i] / tries[i]) if tries[i] else 1.0, i))
+            ranked = sorted(candidates, key=lambda i: (-(totals[i] / tries[i]) if tries[i] else 1.0, i != preferred, i))
             candidates = sorted(ranked[: max(1, (len(ranked) + 1) // 2)])
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = max(candidates, key=lambda i: (totals[i] / tries[i] if tries[i] else -1.0, -i))
+        best = min(candidates, key=lambda i: (-(totals[i] / tries[i]) if tries[i] else 1.0, i != preferred, i))
         return moves[best]
 
     def _playout(self, state: State, move: Move) -> float:
