@@ -210,6 +210,7 @@ class SetupCheck:
     players: int
     cards: int
     removed: int
+    set_aside: int
     per_player: int
     left_over: int
 
@@ -228,11 +229,10 @@ def check_setups(deck: Deck) -> list[SetupCheck]:
             continue
         for players, setup in sorted(rules.setup.items()):
             cards = len(deck.cards) * setup.decks
-            available = cards - setup.removed
+            available = cards - setup.removed - setup.set_aside
             per_player = setup.hand_size if setup.hand_size is not None else max(available, 0) // players
-            out.append(
-                SetupCheck(rules.id, players, cards, setup.removed, per_player, available - per_player * players)
-            )
+            out.append(SetupCheck(rules.id, players, cards, setup.removed, setup.set_aside, per_player,
+                                  available - per_player * players))
     return out
 
 
@@ -240,9 +240,9 @@ def format_setups(checks: list[SetupCheck]) -> str:
     if not checks:
         return "games: none use this deck yet"
     rows = [
-        [c.game, c.players, c.cards, c.removed, c.per_player, c.left_over, "yes" if c.feasible else "NO"]
+        [c.game, c.players, c.cards, c.removed, c.set_aside, c.per_player, c.left_over, "yes" if c.feasible else "NO"]
         for c in checks
     ]
     return "game setups:\n" + table(
-        ["game", "players", "cards", "removed", "each", "left over", "works"], rows
+        ["game", "players", "cards", "removed", "aside", "each", "left over", "works"], rows
     )

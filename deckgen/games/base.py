@@ -216,12 +216,13 @@ class Game(ABC):
         Games that deal otherwise (by rounds, from personal decks) override it."""
         problems = []
         for n, spec in self.rules.setup.items():
-            dealt = n * (spec.hand_size or 0) + spec.removed
+            dealt = n * (spec.hand_size or 0) + spec.removed + spec.set_aside
             held = spec.decks * self.cards.size
             if dealt > held:
                 problems.append(problem(
                     self.rules.path, f"setup.{n}",
-                    f"{n} x {spec.hand_size} cards dealt + {spec.removed} removed = {dealt}, "
+                    f"{n} x {spec.hand_size} cards dealt + {spec.removed} removed + {spec.set_aside} set aside "
+                    f"= {dealt}, "
                     f"but {spec.decks} deck(s) hold {held}",
                 ))
         return problems

@@ -50,6 +50,9 @@ class SetupSpec(StrictModel):
     decks: int = Field(default=1, ge=1)
     hand_size: int | None = Field(default=None, ge=0)
     removed: int = Field(default=0, ge=0)
+    #: Cards laid out at the start in neither a hand nor the draw pile, in all (secret energy
+    #: cards, corner cards, cards put aside face down): what the deck must hold beyond the hands.
+    set_aside: int = Field(default=0, ge=0)
     note: str = ""
 
 

@@ -130,6 +130,8 @@ def setup_rows(rules: GameRules) -> list[list[str]]:
     columns.append(("Cards each", lambda s: "\u2013" if s.hand_size is None else str(s.hand_size)))
     if any(s.removed for _, s in specs):
         columns.append(("Removed unseen", lambda s: str(s.removed)))
+    if any(s.set_aside for _, s in specs):
+        columns.append(("Set aside", lambda s: str(s.set_aside)))
     if any(s.note for _, s in specs):
         columns.append(("Notes", lambda s: s.note))
     rows = [[title for title, _ in columns]]
