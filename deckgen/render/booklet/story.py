@@ -207,6 +207,7 @@ class StoryBuilder:
         look = self.style.diagrams
         cards = {card.id: card for card in self.deck.cards}
         self.chapter_heading(self.style.titles.diagrams)
+        chapter = [self.story.pop()]  # kept on the page of the first picture
         for diagram in self.rules.diagrams:
             drawing = BoardDiagram(diagram, diagram.grid == "hexagonal", cards, self.painter, DiagramLook(
                 max_card_width=look.max_card_width_mm * mm,
@@ -219,7 +220,8 @@ class StoryBuilder:
             ))
             self.sub_heading(diagram.title)
             heading = self.story.pop()  # kept on the page of its picture
-            self.story.append(KeepTogether([heading, drawing, Spacer(1, 2 * mm), *self.body(diagram.caption)]))
+            self.story.append(KeepTogether([*chapter, heading, drawing, Spacer(1, 2 * mm), *self.body(diagram.caption)]))
+            chapter = []
 
     def variants(self) -> None:
         text = self.rules.text
