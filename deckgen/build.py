@@ -45,12 +45,12 @@ def game_documents(game_id: str, out_dir: Path) -> list[Path]:
     return render_booklet(rules, out_dir, imposed=True) + [render_quickref(rules, out_dir)]
 
 
-def game_fairness(game_id: str, out_dir: Path, games: int, seed: int) -> list[Path]:
+def game_fairness(game_id: str, out_dir: Path, games: int, seed: int, precision: float | None) -> list[Path]:
     """Fairness report of one game (its simulations run in this one process)."""
     from deckgen.games.base import get_game
     from deckgen.sim.fairness import write_fairness_report
 
-    return write_fairness_report(get_game(game_id), out_dir, games, seed, jobs=1)
+    return write_fairness_report(get_game(game_id), out_dir, games, seed, jobs=1, precision=precision)
 
 
 Progress = Callable[[str], None]
@@ -73,12 +73,14 @@ def _one_line_each(exc: DeckgenError) -> DeckgenError:
 
 
 def build_all(
-    out_dir: Path, progress: Progress | None, sim_games: int = 500, seed: int = 1, jobs: int = 1
+    out_dir: Path, progress: Progress | None, sim_games: int = 500, seed: int = 1, jobs: int = 1,
+    precision: float | None = None,
 ) -> list[Path]:
     """Build every deck's and every game's outputs under out_dir; returns the files written.
 
     Per deck: card listing, composition report, print-and-play sheets. Per game: rule
-    booklet, imposed booklet, quick reference and, unless sim_games is 0, a fairness report.
+    booklet, imposed booklet, quick reference and, unless sim_games is 0, a fairness report
+    (sim_games per player count, or with a precision, as many as it takes up to sim_games).
     Independent tasks run on `jobs` processes; every output is the same whatever `jobs` is.
     `progress` hears what is being done, with counts, as it happens.
     """
@@ -94,12 +96,14 @@ def build_all(
     ]
     for game_id in games:
         if sim_games:
-            tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed)))
+            tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision)))
         tasks.append((f"game {game_id}", game_documents, (game_id, out_dir)))
     workers = min(jobs, len(tasks))
     say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
         f"{len(tasks)} tasks on {workers} worker{'s' if workers != 1 else ''}"
-        + (f", {sim_games} simulated games per player count" if sim_games else ""))
+        + (f", {sim_games} simulated games per player count" if sim_games and not precision else "")
+        + (f", simulations to +/-{100 * precision:g} points (at most {sim_games} games)" if sim_games and precision
+           else ""))
     results: dict[int, list[Path]] = {}
 
     def done(index: int, files: list[Path]) -> None:

@@ -154,7 +154,7 @@ def check_command(deck: str, as_json: bool) -> None:
         data = report.to_json()
         data["setups"] = [
             {"game": s.game, "players": s.players, "cards": s.cards, "removed": s.removed,
-             "per_player": s.per_player, "left_over": s.left_over, "feasible": s.feasible}
+             "set_aside": s.set_aside, "per_player": s.per_player, "left_over": s.left_over, "feasible": s.feasible}
             for s in setups
         ]
         data["problems"] = problems
@@ -205,14 +205,17 @@ MAX_GAMES = 10_000_000
 @main.command("build")
 @click.option("--output", "output", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: ./output).")
-@click.option("--sim-games", type=click.IntRange(min=0, max=MAX_GAMES), default=500, show_default=True,
-              help="Games per player count in each fairness report (0 skips simulation).")
+@click.option("--sim-games", type=click.IntRange(min=0, max=MAX_GAMES), default=8000, show_default=True,
+              help="The most games per player count in each fairness report (0 skips simulation).")
+@click.option("--precision", type=click.FloatRange(min=0, max=0.5, max_open=True), default=0.02, show_default=True,
+              help="Play each count until every seat's 95%% interval is within +/- this (0: exactly --sim-games).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fairness simulations.")
 @click.option("--jobs", default="auto", show_default=True,
               help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
 @click.option("--force-jobs", is_flag=True, help="Run as many workers as --jobs says, even above the cores.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines on stderr.")
-def build_command(output: Path | None, sim_games: int, seed: int, jobs: str, force_jobs: bool, quiet: bool) -> None:
+def build_command(output: Path | None, sim_games: int, precision: float, seed: int, jobs: str, force_jobs: bool,
+                  quiet: bool) -> None:
     """Build every output for the shipped decks and games under output/.
 
     Card listings and composition reports, print-and-play sheets, rule booklets (plain and
@@ -223,7 +226,7 @@ def build_command(output: Path | None, sim_games: int, seed: int, jobs: str, for
     \b
     Examples:
       deckgen build
-      deckgen build --output out --sim-games 5000 --seed 7
+      deckgen build --output out --sim-games 5000 --precision 0 --seed 7
     """
     import time
 
@@ -238,7 +241,7 @@ def build_command(output: Path | None, sim_games: int, seed: int, jobs: str, for
         _jobs_note(jobs, workers)
     from deckgen.build import build_all
 
-    written = build_all(root, None if quiet else _progress, sim_games, seed, workers)
+    written = build_all(root, None if quiet else _progress, sim_games, seed, workers, precision or None)
     click.echo(f"built {len(written)} files under {root} in {time.perf_counter() - start:.1f} s")
 
 

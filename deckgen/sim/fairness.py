@@ -11,7 +11,7 @@ from deckgen.fileio import write_atomic
 from deckgen.games.base import Game
 from deckgen.report import table
 from deckgen.sim.report import format_summary, write_plot
-from deckgen.sim.runner import run_simulation
+from deckgen.sim.runner import SimRun, run_simulation, run_to_precision
 from deckgen.sim.stats import summarize
 
 
@@ -34,20 +34,30 @@ def _edge_row(summary: dict[str, Any]) -> list[Any]:
     ]
 
 
-def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs: int) -> list[Path]:
-    """Simulate and write `<game>-fairness.{json,txt,png}` under out_dir/<deck>/."""
+def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs: int,
+                          precision: float | None = None) -> list[Path]:
+    """Simulate and write `<game>-fairness.{json,txt,png}` under out_dir/<deck>/: `games` per
+    player count, or with a precision as many as every seat's interval needs, up to `games`."""
     rules = game.rules
     options = rules.resolve_options()
     bot = rules.report_bot
-    runs = [run_simulation(game, n, [bot] * n, options, seed, games, jobs) for n in rules.players.counts()]
+
+    def simulate(n: int, bots: list[str]) -> SimRun:
+        if precision is None:
+            return run_simulation(game, n, bots, options, seed, games, jobs)
+        return run_to_precision(game, n, bots, options, seed, precision, games, jobs)
+
+    runs = [simulate(n, [bot] * n) for n in rules.players.counts()]
     summaries = [summarize(run) for run in runs]
     n_greedy = 4 if 4 in rules.players.counts() else rules.players.min
     greedy_bots = ["greedy"] + ["random"] * (n_greedy - 1)
-    greedy = summarize(run_simulation(game, n_greedy, greedy_bots, options, seed, games, jobs))
+    greedy = summarize(simulate(n_greedy, greedy_bots))
     greedy_rate = greedy["seat_win_rate"][0]
     target = out_dir / rules.deck
+    how_many = (f"games until every seat's 95% interval is within +/-{100 * precision:g} points (at most {games})"
+                if precision is not None else f"{games} games per player count")
     text = [
-        f"{rules.name}: fairness with {bot} bots, {games} games per player count, seed {seed}",
+        f"{rules.name}: fairness with {bot} bots, {how_many}, seed {seed}",
         "seat 0's edge = its win rate minus the fair share (1 / players), with the 95% Wilson interval;",
         "p = chi-square test that all seats win equally often (finished games only).",
         "",
@@ -60,7 +70,8 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
         "",
         *(format_summary(s) + "\n" for s in summaries),
     ]
-    data = {"game": rules.id, "seed": seed, "games_per_count": games, "report_bot": bot, "report": summaries,
+    data = {"game": rules.id, "seed": seed, "games_per_count": games, "precision": precision, "report_bot": bot,
+            "report": summaries,
             "greedy_vs_random": greedy}
     plot = target / f"{rules.id}-fairness.png"
     write_plot(runs, summaries, plot)
