@@ -26,8 +26,6 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple, Sequence
 
-from scipy import stats
-
 from deckgen.games.base import Move, State
 
 
@@ -135,6 +133,8 @@ def _mean_interval(values: Sequence[float]) -> dict[str, Any] | None:
     mean = sum(values) / n
     if n < 2:
         return {"mean": mean, "ci95": None, "games": n}
+    from scipy import stats  # here, not at import: workers playing untraced games never need it
+
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = float(stats.t.ppf(0.975, n - 1)) * math.sqrt(variance / n)
     return {"mean": mean, "ci95": [mean - half, mean + half], "games": n}
