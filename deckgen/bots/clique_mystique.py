@@ -60,12 +60,12 @@ class GreedyCliqueBot:
         me = self.seat
         placements = state.placements()
         if placements:
-            stacks, mine = state.stacks, state.own[me]
+            mine = state.own[me]
             best: Move = placements[0]
             best_key = (-1, 0)
-            for move in placements:
-                rotate, _ = state.outcome(move)
-                turned = sum(len(stacks[c]) for c in bits_of(rotate))
+            for move, turned in zip(placements, state.placement_gains()):
+                if turned < best_key[0]:
+                    continue  # cannot beat the best, whatever it covers
                 covered = sum(1 for j in range(1, len(move), 2) if mine >> move[j] & 1)
                 key = (turned, -covered)
                 if key > best_key:

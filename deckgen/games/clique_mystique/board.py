@@ -30,14 +30,16 @@ def attribute_key(colour: int, suit: int, number: int, colours: int, suits: int)
     return 1 << colour | 1 << (colours + suit) | 1 << (colours + suits + number)
 
 
-def group_tables(colours: int, suits: int, numbers: int) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+def group_tables(colours: int, suits: int, numbers: int) -> tuple[list[list[int]], list[list[int]]]:
     """kinds[k][key] and weights[k][key] for Group sizes k = colours, suits, numbers (3, 4, 5):
     the kind of Group k cards whose keys OR to `key` form (NO_GROUP if none), and its tie-break
-    weight (the number of constant attributes of a Clique, 1 for a Motley Crew)."""
+    weight (the number of constant attributes of a Clique, 1 for a Motley Crew). Lists indexed
+    by k (empty for other k), as the hot loops index them without hashing."""
     size = 1 << (colours + suits + numbers)
     colour_part, suit_part = (1 << colours) - 1, (1 << suits) - 1
-    kinds = {colours: [0] * size, suits: [0] * size, numbers: [0] * size}
-    weights = {colours: [0] * size, suits: [0] * size, numbers: [0] * size}
+    largest = max(colours, suits, numbers)
+    kinds = [[0] * size if k in (colours, suits, numbers) else [] for k in range(largest + 1)]
+    weights = [[0] * size if k in (colours, suits, numbers) else [] for k in range(largest + 1)]
     for key in range(size):
         c = _count(key & colour_part)
         s = _count(key >> colours & suit_part)
@@ -77,7 +79,8 @@ class Geometry:
         self.radius = radius
         self.side = 2 * radius + 1
         self.n_cells = self.side * self.side
-        #: lines[i]: the cells of line i in order; line_masks[i]: the same cells as a mask.
+        #: lines[i]: the cells of line i, ascending (so that a line's cell i is its bit i, in
+        #: the order of the board's cells); line_masks[i]: the same cells as a mask.
         self.lines: list[tuple[int, ...]] = []
         self.line_masks: list[int] = []
         for k in sizes:
@@ -87,7 +90,7 @@ class Geometry:
                         end_col, end_row = col + dc * (k - 1), row + dr * (k - 1)
                         if not (self.on_board(end_col, end_row)):
                             continue
-                        cells = tuple(self.index(col + dc * j, row + dr * j) for j in range(k))
+                        cells = tuple(sorted(self.index(col + dc * j, row + dr * j) for j in range(k)))
                         self.lines.append(cells)
                         self.line_masks.append(sum(1 << c for c in cells))
         #: through[cell]: the lines containing that cell.
@@ -95,9 +98,11 @@ class Geometry:
         for number, cells in enumerate(self.lines):
             for cell in cells:
                 self.through[cell].append(number)
-        #: The same as masks over the line numbers, and every line.
-        self.through_mask = [sum(1 << number for number in lines) for lines in self.through]
-        self.all_lines = (1 << len(self.lines)) - 1
+        #: subsets[i][bits]: the cells of line i at the bits of `bits` (bit j: its cell j), as
+        #: the cells a placement fills are written.
+        self.subsets: list[list[tuple[int, ...]]] = [
+            [tuple(c for j, c in enumerate(cells) if bits >> j & 1) for bits in range(1 << len(cells))]
+            for cells in self.lines]
 
     def on_board(self, col: int, row: int) -> bool:
         return -self.radius <= col <= self.radius and -self.radius <= row <= self.radius

@@ -59,23 +59,25 @@ class CliqueMystique(Game):
         self.geometry = Geometry(params.board_radius, tuple(counts))
         self.hand_size = int(rules.setup[2].hand_size or 0)
         self.colours, self.suits = counts[0], counts[1]
-        self.card_masks: dict[int, int] = {}
-        #: The cells of a mask of cells, as a tuple (memoized: the cells a placement fills).
-        self.cell_sets: dict[int, tuple[int, ...]] = {}
-        #: feasible[size][count][key]: `count` cards with that key can still be part of a Group
-        #: of `size`.
-        self.feasible: dict[int, dict[int, list[bool]]] = {
-            size: {count: [could_complete(size, key, count, counts[0], counts[1]) for key in range(len(self.kinds[size]))]
-                   for count in range(1, size)}
-            for size in counts}
+        #: The most cards one placement puts down, read per line: a plain attribute, not the model's.
+        self.max_placed = params.max_cards_placed
+        #: card_masks[fixed << 6 | count << 3 | size]: card_mask's memo (-1: not worked out yet), a
+        #: list so that the hot loop indexes it instead of hashing.
+        self.card_masks = [-1] * (len(self.kinds[counts[0]]) << 6)
+        #: feasible[size][count][key]: `count` cards (0 < count < size) with that key can still
+        #: be part of a Group of `size`; lists indexed by size and count (empty elsewhere).
+        self.feasible: list[list[list[bool]]] = [
+            [[could_complete(size, key, count, counts[0], counts[1]) for key in range(len(self.kinds[size]))]
+             if size in counts and 0 < count < size else [] for count in range(size)]
+            for size in range(max(counts) + 1)]
 
     def card_mask(self, size: int, count: int, fixed: int) -> int:
         """The cards that may join `count` top cards (keys OR-ed to `fixed`) in a line of
         `size`: those completing its Group when one card is missing, else those that keep a
         Group possible (none when the `count` cards already rule a Group out). Memoized: the same partial lines come back all game long."""
         memo_key = fixed << 6 | count << 3 | size  # as State._one_line looks it up
-        found = self.card_masks.get(memo_key)
-        if found is not None:
+        found = self.card_masks[memo_key]
+        if found >= 0:
             return found
         mask = 0
         table = self.kinds[size] if count == size - 1 else self.feasible[size][count + 1]

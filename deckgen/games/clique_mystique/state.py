@@ -38,6 +38,14 @@ LineCheck = tuple[list[int], int, int, int]
 NO_SLOTS: tuple[Slot, ...] = ()
 
 
+def placed_cells(puts: tuple[int, ...]) -> int:
+    """The mask of the cells a placement `(PLACE, cell, card, ...)` puts cards on."""
+    placed = 0
+    for j in range(1, len(puts), 2):
+        placed |= 1 << puts[j]
+    return placed
+
+
 class CliqueState(State):
     """The board, hands, deck and the run of passes."""
 
@@ -70,12 +78,14 @@ class CliqueState(State):
         self._placements: list[Move] | None = None
         #: Per seat, kept until the board changes: the slots, and the line checks by placed cells.
         self._slots: list[list[Slot] | None] = [None, None]
-        #: Per seat: the slots of each line, and the lines (a mask) to work out again.
-        self._line_slots: list[list[tuple[Slot, ...]]] = [[NO_SLOTS] * len(game.geometry.lines) for _ in (0, 1)]
-        self._dirty = [game.geometry.all_lines, game.geometry.all_lines]
-        #: Per seat: the candidate lines (a mask), as of the last look at the slots.
-        self._candidates = [0, 0]
+        #: Per seat: the slots of each line (None: not a candidate line), and whether each line
+        #: is to be worked out again (flags, not a mask over the 268 lines: no long-int arithmetic).
+        n_lines = len(geo.lines)
+        self._line_slots: list[list[tuple[Slot, ...] | None]] = [[None] * n_lines for _ in (0, 1)]
+        self._dirty = [[True] * n_lines for _ in (0, 1)]
         self._checks: list[dict[int, list[LineCheck]]] = [{}, {}]
+        #: Scratch: the top card keys of a line's own stacks, by position (see _one_line).
+        self._keys = [0] * max(len(cells) for cells in geo.lines)
 
     # -- legal moves -------------------------------------------------------------------
 
@@ -90,70 +100,67 @@ class CliqueState(State):
             return cached
         per_line = self._line_slots[seat]
         dirty = self._dirty[seat]
-        if dirty:
-            geo = self.game.geometry
-            line_slots = self._one_line
-            mine, theirs = self.own[seat], self.own[1 - seat]
-            masks = geo.line_masks
-            candidates = self._candidates[seat] & ~dirty
-            while dirty:
-                low = dirty & -dirty
-                dirty ^= low
-                number = low.bit_length() - 1
+        masks = self.game.geometry.line_masks
+        mine, theirs = self.own[seat], self.own[1 - seat]
+        found: list[Slot] = []
+        for number in range(len(per_line)):
+            if dirty[number]:
+                dirty[number] = False
                 mask = masks[number]
-                slots = line_slots(number, mask, mine, theirs) if mask & mine and mask & theirs else None
-                if slots is None:
-                    per_line[number] = NO_SLOTS
-                else:
-                    per_line[number] = slots
-                    candidates |= low
-            self._candidates[seat] = candidates
-            self._dirty[seat] = 0
-        found = [slot for slots in per_line if slots for slot in slots]
+                per_line[number] = self._one_line(number, mine, theirs) if mask & mine and mask & theirs else None
+            slots = per_line[number]
+            if slots:
+                found.extend(slots)
         self._slots[seat] = found
         return found
 
-    def _one_line(self, number: int, mask: int, mine: int, theirs: int) -> tuple[Slot, ...] | None:
+    def _one_line(self, number: int, mine: int, theirs: int) -> tuple[Slot, ...] | None:
         """The slots of one line holding stacks of both players; None when no placement can
         ever make it a qualifying Group as it stands (too many gaps, or the opponent's cards
-        in it already rule a Group out)."""
+        in it already rule a Group out). Works on the line's positions (bit j: its cell j,
+        cells ascending), which keeps every mask a short int and enumerates the own stacks to
+        cover in the order of the board's cells."""
         game = self.game
-        empty = mask & ~(mine | theirs)
-        most = game.params.max_cards_placed
-        owned = mask & mine
-        if empty.bit_count() > most:
-            return None
         cells = game.geometry.lines[number]
         size = len(cells)
-        akey, top, memo, cell_sets = game.akey, self.top, game.card_masks, game.cell_sets
-        keys = [akey[top[c]] if top[c] >= 0 else 0 for c in cells]
+        akey, top, keys = game.akey, self.top, self._keys
+        empty, owned, gaps = 0, 0, 0
         theirs_key, theirs_count = 0, 0
-        for c, key in zip(cells, keys):
-            if theirs >> c & 1:
-                theirs_key |= key
+        for j in range(size):
+            c = cells[j]
+            if mine >> c & 1:
+                owned |= 1 << j
+                keys[j] = akey[top[c]]
+            elif theirs >> c & 1:
+                theirs_key |= akey[top[c]]
                 theirs_count += 1
+            else:
+                empty |= 1 << j
+                gaps += 1
+        most = game.max_placed
+        if gaps > most:
+            return None
         if not game.feasible[size][theirs_count][theirs_key]:
             return None  # the opponent's cards, which stay, already rule a Group out
         if not (empty or owned & (owned - 1)):
             return NO_SLOTS  # nothing to place without covering the one own stack
+        memo, subsets = game.card_masks, game.geometry.subsets[number]
         found: list[Slot] = []
         cover = (owned - 1) & owned  # every proper subset of the own stacks: (1) keeps one
         while True:
             chosen = empty | cover
-            filling = chosen.bit_count()
+            fixed, filling = theirs_key, 0
+            for j in range(size):
+                if chosen >> j & 1:
+                    filling += 1
+                elif owned >> j & 1:
+                    fixed |= keys[j]
             if 0 < filling <= most:
-                fixed = 0
-                for c, key in zip(cells, keys):
-                    if not chosen >> c & 1:
-                        fixed |= key
-                cards = memo.get(fixed << 6 | (size - filling) << 3 | size)
-                if cards is None:
+                cards = memo[fixed << 6 | (size - filling) << 3 | size]
+                if cards < 0:
                     cards = game.card_mask(size, size - filling, fixed)
                 if cards:
-                    chosen_cells = cell_sets.get(chosen)
-                    if chosen_cells is None:
-                        chosen_cells = cell_sets[chosen] = tuple(bits_of(chosen))
-                    found.append((chosen_cells, size, fixed, cards))
+                    found.append((subsets[chosen], size, fixed, cards))
             if not cover:
                 break
             cover = (cover - 1) & owned
@@ -258,20 +265,18 @@ class CliqueState(State):
         theirs = self.own[1 - seat]
         occupied = self.own[seat] | theirs | placed
         earlier = self.own[seat] & ~placed
-        akey, top, lines, masks, through = game.akey, self.top, geo.lines, geo.line_masks, geo.through_mask
+        akey, top, lines, masks = game.akey, self.top, geo.lines, geo.line_masks
         self.slots(seat)  # the candidate lines: a stack of each player, few gaps, a Group possible
-        numbers = 0
-        rest = placed
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            numbers |= through[low.bit_length() - 1]
-        numbers &= self._candidates[seat]
+        candidates = self._line_slots[seat]
+        numbers: list[int]
+        if placed & (placed - 1):  # lines through any placed cell, each once, in line order
+            numbers = sorted({number for cell in bits_of(placed) for number in geo.through[cell]})
+        else:
+            numbers = geo.through[placed.bit_length() - 1]
         found = []
-        while numbers:
-            low = numbers & -numbers
-            numbers ^= low
-            number = low.bit_length() - 1
+        for number in numbers:
+            if candidates[number] is None:
+                continue
             mask = masks[number]
             if mask & ~occupied or not mask & earlier:
                 continue
@@ -288,25 +293,51 @@ class CliqueState(State):
         """What a placement by the current player turns (a mask of cells) and the kinds of
         the Groups that qualify: every line through a placed cell that forms a Group after
         the placement, before anything turns, and meets conditions (1) and (2)."""
-        akey = self.game.akey
-        placed = 0
-        pairs = []
-        for j in range(1, len(move), 2):
-            bit = 1 << move[j]
-            placed |= bit
-            pairs.append((bit, akey[move[j + 1]]))
+        puts: tuple[int, ...] = move
         rotate = 0
         kinds: list[int] = []
-        for table, fixed, in_line, theirs in self.line_checks(self.current_player, placed):
-            key = fixed
-            for bit, card_key in pairs:
-                if in_line & bit:
-                    key |= card_key
-            kind = table[key]
+        for table, fixed, in_line, theirs in self.line_checks(self.current_player, placed_cells(puts)):
+            kind = table[self._line_key(puts, fixed, in_line)]
             if kind:
                 kinds.append(kind)
                 rotate |= theirs
         return rotate, kinds
+
+    def placement_gains(self) -> list[int]:
+        """Per legal placement, in the order of placements(), the cards it turns to the mover
+        (every card of each stack it turns): what a bot weighing placements reads, worked out
+        here, in the compiled engine, rather than move by move through outcome()."""
+        seat = self.current_player
+        stacks = self.stacks
+        gains: list[int] = []
+        last = -1
+        checks: list[LineCheck] = []
+        for move in self.placements():
+            puts: tuple[int, ...] = move
+            placed = placed_cells(puts)
+            if placed != last:  # a slot's moves come together: one look-up for them all
+                last, checks = placed, self.line_checks(seat, placed)
+            rotate = 0
+            for table, fixed, in_line, theirs in checks:
+                if rotate & theirs != theirs and table[self._line_key(puts, fixed, in_line)]:
+                    rotate |= theirs
+            turned = 0
+            while rotate:
+                low = rotate & -rotate
+                rotate ^= low
+                turned += len(stacks[low.bit_length() - 1])
+            gains.append(turned)
+        return gains
+
+    def _line_key(self, puts: tuple[int, ...], fixed: int, in_line: int) -> int:
+        """The key of a line's top cards after a placement: `fixed` (its cards not covered)
+        and the cards placed on its cells `in_line`."""
+        akey = self.game.akey
+        key = fixed
+        for j in range(1, len(puts), 2):
+            if in_line >> puts[j] & 1:
+                key |= akey[puts[j + 1]]
+        return key
 
     def _place(self, seat: int, move: Move) -> None:
         rotate, kinds = self.outcome(move)
@@ -331,12 +362,12 @@ class CliqueState(State):
             owner[cell] = seat
         self._slots = [None, None]
         self._checks = [{}, {}]
-        through = self.game.geometry.through_mask
-        changed = 0
+        through = self.game.geometry.through
+        dirty, other = self._dirty
         for cell in bits_of(placed | rotate):
-            changed |= through[cell]
-        self._dirty[0] |= changed
-        self._dirty[1] |= changed
+            for number in through[cell]:
+                dirty[number] = True
+                other[number] = True
         self._draw(seat, self.game.hand_size - self.hands[seat].bit_count())
 
     def _draw(self, seat: int, count: int) -> None:
@@ -419,8 +450,7 @@ class CliqueState(State):
         twin.events = None
         twin._slots = self._slots[:]
         twin._line_slots = [self._line_slots[0][:], self._line_slots[1][:]]
-        twin._dirty = self._dirty[:]
-        twin._candidates = self._candidates[:]
+        twin._dirty = [self._dirty[0][:], self._dirty[1][:]]
         twin._checks = [{}, {}]
         return twin
 
