@@ -15,9 +15,17 @@ from deckgen.sim.runner import SimRun, run_simulation, run_to_precision
 from deckgen.sim.stats import summarize
 
 
+def fair_share(summary: dict[str, Any]) -> float:
+    """What each seat would win if seats were equal: 1 / players of the finished games that
+    somebody won (a game drawn with no winner is nobody's share)."""
+    finished = summary["finished"]
+    decided = (finished - summary.get("no_winner", 0)) / finished if finished else 1.0
+    return decided / summary["players"]
+
+
 def _edge_row(summary: dict[str, Any]) -> list[Any]:
     """Seat 0's win rate above the fair share, with its interval, and the length."""
-    fair = 1 / summary["players"]
+    fair = fair_share(summary)
     seat0 = summary["seat_win_rate"][0]
     rate = seat0["rate"]
     low, high = seat0["ci95"]
@@ -58,7 +66,8 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
                 if precision is not None else f"{games} games per player count")
     text = [
         f"{rules.name}: fairness with {bot} bots, {how_many}, seed {seed}",
-        "seat 0's edge = its win rate minus the fair share (1 / players), with the 95% Wilson interval;",
+        "seat 0's edge = its win rate minus the fair share (1 / players of the games somebody won), with the",
+        "95% Wilson interval;",
         "p = chi-square test that all seats win equally often (finished games only).",
         "",
         table(["players", "games", "unfinished", "seat 0 edge", "95% CI", "p", "mean turns"],
@@ -66,7 +75,7 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
         "",
         f"greedy bot in seat 0 against {n_greedy - 1} random bots: wins "
         f"{100 * (greedy_rate['rate'] or 0):.1f}% (95% CI {100 * greedy_rate['ci95'][0]:.1f}-"
-        f"{100 * greedy_rate['ci95'][1]:.1f}%, fair share {100 / n_greedy:.1f}%)",
+        f"{100 * greedy_rate['ci95'][1]:.1f}%, fair share {100 * fair_share(greedy):.1f}%)",
         "",
         *(format_summary(s) + "\n" for s in summaries),
     ]
