@@ -55,13 +55,16 @@ def _load_bot_modules() -> None:
 
 
 def _search_factory(game_id: str, spec: str) -> BotFactory:
-    """Search with the game's report bot in its playouts when that is not random play."""
+    """Search playing the game's greedy bot in its playouts (and starting from its move) where
+    the game has one, else its report bot when that is not random play, else random moves."""
     budget, seconds = parse_search_spec(spec)
 
     def make(rng: random.Random, seat: int) -> Bot:
         rules = load_rules(game_id)
-        playout = _BOTS.get(game_id, {}).get(rules.report_bot) if rules.report_bot != RANDOM else None
-        return SearchBot(rng, seat, rules.turn_cap, budget, seconds, playout, _BOTS.get(game_id, {}).get(GREEDY))
+        own = _BOTS.get(game_id, {})
+        greedy = own.get(GREEDY)
+        playout = greedy or (own.get(rules.report_bot) if rules.report_bot != RANDOM else None)
+        return SearchBot(rng, seat, rules.turn_cap, budget, seconds, playout, greedy)
 
     return make
 
