@@ -165,8 +165,9 @@ def play_range(
 
     records = []
     bot_list = list(bots)
+    sides = [game.side_of(seat, n_players) for seat in range(n_players)]
     for index in range(start, stop):
-        tracer = Tracer(n_players, [game.side_of(s, n_players) for s in range(n_players)]) if index < traced else None
+        tracer = Tracer(n_players, sides) if index < traced else None
         state = play_game(game, n_players, bot_list, seed, index, options,
                           on_move=tracer.on_move if tracer is not None else None)
         result = state.result()

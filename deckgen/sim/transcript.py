@@ -27,9 +27,13 @@ def describe_result(result: LogLine, turn_cap: int) -> str:
     return f"result: {who} after {result['turns']} turns; scores {scores}"
 
 
-def board_lines(game: Game, state: State) -> list[str]:
+def card_codes(game: Game) -> dict[str, str]:
+    """Every card's short code for the board (`3bC`), worked out once per transcript."""
+    return {card.id: card_code(card.attrs) for card in game.deck.cards}
+
+
+def board_lines(game: Game, state: State, codes: dict[str, str]) -> list[str]:
     """A grid game's board as monospace text (short card codes, stacks, owners)."""
-    codes = {card.id: card_code(card.attrs) for card in game.deck.cards}
     return board_text(state.board_cells(), codes, hexagonal=game.grid == "hexagonal")
 
 
@@ -41,12 +45,13 @@ def played_transcript(
     from deckgen.sim.log import record_game
 
     boards: list[list[str]] = []
+    codes = card_codes(game) if game.grid else {}
 
     def before_move(state: State, move: Move) -> None:
-        boards.append(board_lines(game, state))
+        boards.append(board_lines(game, state, codes))
 
     final, lines = record_game(game, n_players, bot_names, seed, index, options, on_move=before_move if game.grid else None)
-    after_moves = boards[1:] + [board_lines(game, final)] if game.grid else []
+    after_moves = boards[1:] + [board_lines(game, final, codes)] if game.grid else []
     return lines, list(transcript(game, lines, after_moves))
 
 
