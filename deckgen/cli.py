@@ -14,6 +14,7 @@ import click
 
 from deckgen import __version__
 from deckgen.errors import DeckgenError
+from deckgen.render.presets import PRESET_NAMES
 
 
 class OneLineUsageError(click.ClickException):
@@ -519,8 +520,14 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
               help="Also write a PNG of every card and back (trim plus bleed) to OUTPUT/DECK/png/.")
 @click.option("--svg", "write_svg", is_flag=True,
               help="Also write an SVG of every card and back to OUTPUT/DECK/svg/.")
+@click.option("--preset", type=click.Choice(PRESET_NAMES), default=None,
+              help="Instead of the PDF, the files of a print shop or Tabletop Simulator in OUTPUT/DECK/PRESET/ "
+                   "with a manifest: tgc, mpc (PNGs), dtc (PDF), tts (sheets and a saved object).")
+@click.option("--tts-url-base", default=None, metavar="URL",
+              help="With --preset tts: the web folder the images will be uploaded to (default: file:/// URLs).")
 def render_cards_command(deck: str, output: Path | None, paper: str, card_size: str, bleed: float,
-                         no_backs: bool, back_id: str | None, png_dpi: int | None, write_svg: bool) -> None:
+                         no_backs: bool, back_id: str | None, png_dpi: int | None, write_svg: bool,
+                         preset: str | None, tts_url_base: str | None) -> None:
     """Print-and-play PDF of DECK: OUTPUT/DECK/DECK-pnp.pdf, plus card images on request.
 
     Cards fill each page in a centred grid. When the cards fit with a full bleed each, they
@@ -530,13 +537,20 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
     margin is too narrow to print them, they reach in over the outer bleed. After each
     front page comes its back page with the columns mirrored: print double-sided, flip on
     the long edge, at 100 % (actual size). PNGs are trim plus bleed with the bleed rounded
-    up to whole pixels: a poker card at 300 dpi is 822 x 1122 px.
+    up to whole pixels: a poker card at 300 dpi is 822 x 1122 px. Sizes: a name, WxH in mm
+    (60x90, 63x88mm) or in inches (2.5x3.5in).
+
+    A --preset writes what a shop asks for at the shop's own size and bleed (docs/print-shops.md):
+    tgc 825 x 1125 px and mpc 822 x 1122 px PNGs per distinct poker card and back, dtc one PDF
+    page per card side, tts face sheets, backs and DECK.json for Tabletop Simulator's Saved Objects.
+    A preset uses --card-size and --back; the shop decides paper, bleed and resolution.
 
     \b
     Examples:
       deckgen render cards mystique
       deckgen render cards mystique --back silver --paper letter
       deckgen render cards mismatch --card-size bridge --png 300
+      deckgen render cards mystique --preset tgc
     """
     from deckgen.fileio import check_output_dir, write_atomic
     from deckgen.model.deck import load_deck
@@ -548,6 +562,11 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
     loaded = load_deck(deck)
     options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs,
                            back_id=back_id)
+    if preset is not None or tts_url_base is not None:
+        from deckgen.render.presets import export_preset
+
+        click.echo(f"wrote {export_preset(loaded, options, root, preset, tts_url_base)}")
+        return
     pdf = render_sheets(loaded, options)  # in memory: a bad option or card writes nothing
     images = []
     if png_dpi is not None or write_svg:

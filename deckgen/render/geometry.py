@@ -173,23 +173,29 @@ def parse_paper(name: str) -> tuple[float, float]:
     return size
 
 
-_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(mm|in)?\s*$", re.IGNORECASE)
+#: Millimetres per unit a custom size may be given in; no unit means millimetres.
+UNITS = {"mm": 1.0, "in": 25.4}
 
 
 def parse_card_size(text: str) -> tuple[float, float]:
-    """Card trim size in mm: a name (poker, bridge, mini, tarot) or `WxH` in mm, e.g. 60x90."""
+    """Card trim size in mm: a name (poker, bridge, mini, tarot) or `WxH` in mm (60x90,
+    63x88mm) or inches (2.5x3.5in), the unit print shops outside metric countries use."""
     named = CARD_SIZES.get(text.lower())
     if named is not None:
         return named
     match = _CUSTOM.match(text)
     if not match:
         raise DeckgenError(
-            f"unknown card size {text!r} (expected {', '.join(CARD_SIZES)} or WxH in mm, e.g. 60x90)"
+            f"unknown card size {text!r} (expected {', '.join(CARD_SIZES)}, WxH in mm such as 60x90 "
+            "or 63x88mm, or WxH in inches such as 2.5x3.5in)"
         )
-    width, height = float(match.group(1)), float(match.group(2))
+    per_unit = UNITS[(match.group(3) or "mm").lower()]
+    width, height = round(float(match.group(1)) * per_unit, 4), round(float(match.group(2)) * per_unit, 4)
     if not (20 <= width <= 200 and 20 <= height <= 300):
         raise DeckgenError(
-            f"card size {text!r} is out of range (each side 20-200 mm wide, 20-300 mm high)"
+            f"card size {text!r} is out of range (each side 20-200 mm wide, 20-300 mm high; "
+            "0.8-7.9 in wide, 0.8-11.8 in high)"
         )
     return width, height
 

@@ -1,5 +1,9 @@
 """One image per card: PNG (cairosvg, on every core) and SVG, named after the card ids.
 
+Every PNG carries an sRGB ICC profile and its resolution in dpi, so a print shop reads the
+colours and the print size as meant. Print-shop presets (presets.py) and Tabletop Simulator
+sheets (tts.py) draw through the same workers (`write_pngs`, `rasterise_all`).
+
 A PNG is the card's trim plus bleed. The trim is rounded to whole pixels and the bleed is
 rounded up to whole pixels, and the card is drawn at exactly that size, so nothing is
 stretched: a poker card (2.5 x 3.5 in) with 3 mm bleed at 300 dpi is 750 x 1050 px of trim
@@ -8,14 +12,18 @@ plus 36 px each side, 822 x 1122 px: the size print shops such as MakePlayingCar
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 import os
+import struct
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from PIL import Image
 
@@ -26,6 +34,7 @@ from deckgen.render.geometry import CardGeometry
 from deckgen.render.sheets import SheetOptions
 
 MM_PER_INCH = 25.4
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,26 +90,93 @@ def _font_config() -> None:
     os.environ["FONTCONFIG_FILE"] = str(config)
 
 
-def _render_png(job: tuple[str, int, int, int, str]) -> str:
-    """Worker: rasterise one SVG with cairo and write it as a PNG (atomically)."""
+#: lcms stamps the time it built a profile into the header (bytes 24-35); a fixed date
+#: keeps the embedded profile, and so every PNG, the same from run to run.
+_PROFILE_DATE = struct.pack(">6H", 2000, 1, 1, 0, 0, 0)
+
+
+@functools.cache
+def srgb_profile() -> bytes:
+    """The sRGB ICC profile embedded in every PNG: without it, print shops and viewers may
+    read the colours in another colour space."""
+    from PIL import ImageCms
+
+    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    data[24:36] = _PROFILE_DATE
+    return bytes(data)
+
+
+def png_bytes(picture: Image.Image, dpi: float, compress_level: int = 1) -> bytes:
+    """A PNG tagged sRGB (embedded profile) with its resolution (pHYs) set to `dpi`.
+
+    Level 1 compression: cairo's own PNG writer spends 90 ms a card on compression alone,
+    this about 15 ms."""
+    buffer = io.BytesIO()
+    picture.save(buffer, "PNG", compress_level=compress_level, dpi=(dpi, dpi), icc_profile=srgb_profile())
+    return buffer.getvalue()
+
+
+def rasterise(svg_text: str, width: int, height: int) -> Image.Image:
+    """Draw an SVG document with cairo onto exactly width x height pixels (RGB)."""
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 
-    svg_text, width, height, dpi, target = job
     surface = PNGSurface(Tree(bytestring=svg_text.encode("utf-8")), None, 96,
                          output_width=width, output_height=height)
     image = surface.cairo
     image.flush()
     # cairo's ARGB32 is a native-endian 32-bit word: B, G, R, A bytes on little-endian
-    # machines. Cards are opaque, so alpha is dropped. Pillow compresses at zlib level 1:
-    # cairo's own PNG writer spends 90 ms a card on compression alone, this about 15 ms.
+    # machines. Cards are opaque, so alpha is dropped.
     raw_mode = "BGRX" if sys.byteorder == "little" else "XRGB"
-    picture = Image.frombuffer("RGB", (width, height), bytes(image.get_data()), "raw", raw_mode,
-                               image.get_stride(), 1)
-    buffer = io.BytesIO()
-    picture.save(buffer, "PNG", compress_level=1, dpi=(dpi, dpi))
-    write_atomic(Path(target), buffer.getvalue())
-    return target
+    return Image.frombuffer("RGB", (width, height), bytes(image.get_data()), "raw", raw_mode,
+                            image.get_stride(), 1)
+
+
+@dataclass(frozen=True, slots=True)
+class RasterJob:
+    """One SVG to draw at a pixel size; written as a PNG to `target`, or returned as pixels."""
+
+    svg_text: str
+    width: int
+    height: int
+    dpi: float
+    target: str = ""
+
+
+def _render_png(job: RasterJob) -> str:
+    """Worker: rasterise one SVG and write it as a PNG (atomically)."""
+    write_atomic(Path(job.target), png_bytes(rasterise(job.svg_text, job.width, job.height), job.dpi))
+    return job.target
+
+
+def _render_pixels(job: RasterJob) -> bytes:
+    """Worker: rasterise one SVG and return its RGB pixels (for images made of many cards)."""
+    return rasterise(job.svg_text, job.width, job.height).tobytes()
+
+
+def _run(worker: Callable[[RasterJob], T], jobs: list[RasterJob]) -> list[T]:
+    """Run the jobs on every core (in order), or in this process when there are only a few:
+    starting workers costs more than drawing two or three cards."""
+    _font_config()
+    import cairosvg  # noqa: F401  imported before forking so workers share it
+
+    workers = max(1, min(len(jobs), os.cpu_count() or 1))
+    if workers == 1 or len(jobs) < 4:
+        return [worker(job) for job in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        chunk = max(1, len(jobs) // (4 * workers))
+        return list(pool.map(worker, jobs, chunksize=chunk))
+
+
+def write_pngs(jobs: list[RasterJob]) -> None:
+    """Write every job's PNG to its target, in parallel."""
+    _run(_render_png, jobs)
+
+
+def rasterise_all(jobs: list[RasterJob]) -> list[Image.Image]:
+    """Every job's picture, in order, drawn in parallel."""
+    return [Image.frombytes("RGB", (job.width, job.height), data)
+            for job, data in zip(jobs, _run(_render_pixels, jobs))]
 
 
 def _jobs(deck: Deck, geometry: CardGeometry) -> list[tuple[str, str]]:
@@ -142,17 +218,10 @@ def export_images(
         pixels = pixel_geometry(geometry, png_dpi)
         png_items = _jobs(deck, pixels.card())
         folder = output_file(output_root, deck.id, "png")
-        _font_config()
-        import cairosvg  # noqa: F401  imported before forking so workers share it
-
         with atomic_folder(folder) as temp:
-            jobs = [
-                (text, pixels.width_px, pixels.height_px, pixels.dpi, str(output_file(temp, f"{stem}.png")))
+            write_pngs([
+                RasterJob(text, pixels.width_px, pixels.height_px, pixels.dpi, str(output_file(temp, f"{stem}.png")))
                 for stem, text in png_items
-            ]
-            workers = max(1, min(len(jobs), os.cpu_count() or 1))
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                chunk = max(1, len(jobs) // (4 * workers))
-                list(pool.map(_render_png, jobs, chunksize=chunk))
+            ])
         written += [folder / f"{stem}.png" for stem, _ in png_items]
     return written
