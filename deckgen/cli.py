@@ -511,7 +511,7 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
 @click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
 @click.option("--card-size", default="poker", show_default=True,
               help="poker (2.5x3.5 in, 63.5x88.9), bridge (57.15x88.9), mini (41x63), tarot (70x120) "
-                   "or WxH in mm.")
+                   "or WxH in mm (60x90, 63x88mm) or inches (2.5x3.5in).")
 @click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, mm.")
 @click.option("--no-backs", is_flag=True, help="Fronts only, no back pages.")
 @click.option("--back", "back_id", default=None,
