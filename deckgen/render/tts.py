@@ -144,8 +144,7 @@ def _sheet_image(sheet: Sheet, pictures: dict[str, Any]) -> Any:
 
     width, height = sheet.cell
     image = Image.new("RGB", sheet.size, (255, 255, 255))
-    slots = list(sheet.faces)
-    for slot, face in enumerate(slots):
+    for slot, face in enumerate(sheet.faces):
         image.paste(pictures[face.stem], ((slot % sheet.columns) * width, (slot // sheet.columns) * height))
     hidden = sheet.hidden_slot
     image.paste(pictures[sheet.back.stem].resize(sheet.cell),
@@ -180,8 +179,8 @@ def export_tts(deck: Deck, options: SheetOptions, folder: Path, url_base: str | 
             name = sheet_name(deck, sheet)
             dpi = sheet.cell[0] / card.width * 25.4
             write_atomic(output_file(temp, name), png_bytes(_sheet_image(sheet, pictures), dpi, compress_level=6))
-            rows += [{**row, "slot": slot} for slot, row in enumerate(face_rows(list(sheet.faces), dict.fromkeys(
-                (f.stem for f in sheet.faces), name)))]
+            on_sheet = face_rows(list(sheet.faces), {face.stem: name for face in sheet.faces})
+            rows += [{**row, "slot": slot} for slot, row in enumerate(on_sheet)]
         for back in backs:
             picture = pictures[back.stem]
             write_atomic(output_file(temp, f"{back.stem}.png"), png_bytes(picture, picture.width / card.width * 25.4))
