@@ -117,6 +117,9 @@ class DeckSpec(StrictModel):
     numbering: NumberingSpec | None = None
     backs: list[BackSpec] = Field(default=[BackSpec(id="default", name="Default back")], min_length=1)
     expected_total: int | None = Field(default=None, ge=1)
+    #: A layout name or a path relative to the deck file (docs/layout-format.md); without it
+    #: the deck's Jinja template, else the built-in default layout.
+    layout: str | None = Field(default=None, min_length=1)
 
     @field_validator("backs")
     @classmethod
@@ -180,6 +183,7 @@ class Deck:
     number_field: str | None
     numbering_formula: str
     path: Path
+    layout: str | None = None
 
     def label(self, attribute: str, value: Scalar | None) -> str:
         """Display label of an attribute value ("moons", "Winterwoods")."""
@@ -498,6 +502,7 @@ def deck_from_data(data: Any, path: Path) -> Deck:
         number_field=spec.numbering.field if spec.numbering else None,
         numbering_formula=spec.numbering.formula if spec.numbering else "",
         path=path,
+        layout=spec.layout,
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 from functools import cache
 from pathlib import Path
+from struct import error as struct_error
 
 from deckgen.errors import DeckgenError
 
@@ -18,8 +19,18 @@ FAMILY = "DejaVu Sans"
 #: reportlab names of the registered (embedded, subset) TrueType fonts.
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
+ITALIC = "DejaVuSans-Oblique"
+BOLD_ITALIC = "DejaVuSans-BoldOblique"
 
-_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
+_FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", ITALIC: "DejaVuSans-Oblique.ttf",
+          BOLD_ITALIC: "DejaVuSans-BoldOblique.ttf"}
+
+#: Every registered face: (SVG font-family, bold, italic) -> reportlab font name.
+_FACES: dict[tuple[str, bool, bool], str] = {}
+#: Font files a project brought, by SVG family: what the PNG export tells fontconfig about.
+PROJECT_FONT_FILES: dict[str, set[Path]] = {}
+#: Largest font file read from a project.
+MAX_FONT_BYTES = 32 * 1024 * 1024
 
 #: Height above the baseline and depth below it of inked glyphs, as a fraction of the font
 #: size (DejaVu Sans: ascenders 0.76, descenders 0.24); used by the safe-area check.
@@ -45,20 +56,70 @@ def font_path(name: str = REGULAR) -> Path:
 
 @cache
 def register_fonts() -> tuple[str, str]:
-    """Register DejaVu Sans regular and bold with reportlab (once); returns their names."""
+    """Register DejaVu Sans (regular, bold, oblique, bold oblique) with reportlab (once);
+    returns the regular and bold names."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name in (REGULAR, BOLD):
+    for name, bold, italic in ((REGULAR, False, False), (BOLD, True, False), (ITALIC, False, True),
+                               (BOLD_ITALIC, True, True)):
         pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+        _FACES[(FAMILY, bold, italic)] = name
     return REGULAR, BOLD
 
 
-def font_name(family: str, weight: str) -> str:
-    """reportlab font for an SVG font-family and font-weight; only the card font is allowed."""
-    if family.strip().strip("'\"") != FAMILY:
-        raise DeckgenError(f"card templates must use font-family {FAMILY!r} (found {family!r})")
-    return BOLD if weight in ("bold", "bolder", "600", "700", "800", "900") else REGULAR
+@cache
+def register_font_file(path: Path, stamp: int) -> tuple[str, str]:
+    """Register a project's TTF (or OTF with TrueType outlines) with reportlab, to be
+    embedded as a subset; returns (reportlab name, family name). `stamp` is the file's
+    modification time, so an edited font is read again. One DeckgenError line naming the
+    file when it does not load. The reportlab name comes from the file's bytes, so the same
+    font gives the same PDF wherever the project lies."""
+    import hashlib
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+    try:
+        size = path.stat().st_size
+        if size > MAX_FONT_BYTES:
+            raise DeckgenError(f"{path}: font file larger than {MAX_FONT_BYTES // (1024 * 1024)} MiB")
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DeckgenError(f"{path}: cannot read the font file ({exc.strerror or exc})") from None
+    if data[:4] == b"OTTO":
+        raise DeckgenError(f"{path}: OpenType font with PostScript (CFF) outlines, which PDFs made here cannot "
+                           "embed; convert it to TTF (e.g. FontForge, or fonttools' otf2ttf) or pick the TTF version")
+    name = "F" + hashlib.sha1(data).hexdigest()[:12]
+    try:
+        font = TTFont(name, str(path))
+        family = font.face.familyName
+    except (TTFError, ValueError, KeyError, IndexError, TypeError, AttributeError, struct_error) as exc:
+        raise DeckgenError(f"{path}: font does not load ({str(exc).splitlines()[0] if str(exc) else 'not a TrueType font'}; "
+                           "expected a TTF file)") from None
+    text = family.decode("utf-8", "replace") if isinstance(family, bytes) else str(family)
+    pdfmetrics.registerFont(font)
+    return name, text.strip() or name
+
+
+def add_face(family: str, bold: bool, italic: bool, name: str, path: Path) -> None:
+    """Make a registered project font the (family, bold, italic) face SVG text can name."""
+    _FACES[(family, bold, italic)] = name
+    PROJECT_FONT_FILES.setdefault(family, set()).add(path)
+
+
+def font_name(family: str, weight: str, style: str = "normal") -> str:
+    """reportlab font for an SVG font-family, font-weight and font-style: DejaVu Sans or a
+    font a layout registered; a missing bold or italic face falls back to the regular one."""
+    register_fonts()
+    name = family.strip().strip("'\"")
+    bold = weight in ("bold", "bolder", "600", "700", "800", "900")
+    italic = style in ("italic", "oblique")
+    for key in ((name, bold, italic), (name, bold, False), (name, False, italic), (name, False, False)):
+        if key in _FACES:
+            return _FACES[key]
+    raise DeckgenError(f"card art must use font-family {FAMILY!r} or a font named in the layout's fonts "
+                       f"(found {family!r})")
 
 
 BULLET = "\u2022"

@@ -17,10 +17,14 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 from deckgen.errors import DeckgenError
-from deckgen.render import fonts
+from deckgen.fileio import read_limited
+from deckgen.render import artwork, fonts
 from deckgen.render.svg import MIN_TEXT_SIZE
 from deckgen.render.svgpath import (
     _CAPS,
@@ -54,6 +58,8 @@ class _Painter:
         self.where = where
         self.gradients: dict[str, ET.Element] = {}
         self.safe: tuple[float, float, float, float] | None = None
+        #: The project folder artwork may be read from (a layout's card), or None: no images.
+        self.project: Path | None = None
         #: PDF operators not yet handed to the canvas (collected, then discarded, when checking).
         self.ops: list[str] = []
 
@@ -73,6 +79,8 @@ class _Painter:
         if safe:
             x, y, w, h = _floats(safe)
             self.safe = (x, y, x + w, y + h)
+        project = root.get("data-project")
+        self.project = Path(project).resolve() if project else None
         for element in root.iter():
             if _tag(element) == "linearGradient" and element.get("id"):
                 self.gradients[element.get("id", "")] = element
@@ -87,8 +95,8 @@ class _Painter:
         tag = _tag(element)
         if tag in ("defs", "title", "desc", "linearGradient", "stop"):
             return
-        if tag not in _SHAPES and tag not in ("g", "text"):
-            raise self.fail(f"unsupported SVG element <{tag}> (use g, text or basic shapes)")
+        if tag not in _SHAPES and tag not in ("g", "text", "image"):
+            raise self.fail(f"unsupported SVG element <{tag}> (use g, text, image or basic shapes)")
         style = inherited
         if any(key in element.attrib for key in _INHERITED):
             style = dict(inherited)
@@ -109,6 +117,8 @@ class _Painter:
             self.children(element, style, matrix)
         elif tag == "text":
             self.text(element, style, matrix)
+        elif tag == "image":
+            self.image(element)
         else:
             self.shape(tag, element, style)
         if transform:
@@ -209,7 +219,7 @@ class _Painter:
         content = element.text or ""
         if not content.strip():
             return
-        font = fonts.font_name(style["font-family"], style["font-weight"])
+        font = fonts.font_name(style["font-family"], style["font-weight"], style["font-style"])
         size = float(style["font-size"])
         printed = size * math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
         if self.safe is not None and printed < MIN_TEXT_SIZE - 1e-9:
@@ -235,6 +245,52 @@ class _Painter:
         canvas.setFont(font, size)
         canvas.drawString(left - x, 0, content)
         canvas.restoreState()
+
+    def image(self, element: ET.Element) -> None:
+        """Artwork from the project: PNG and JPEG stored once in the PDF, SVG painted as
+        vectors. Only `file:` references inside the document's project are read."""
+        href = element.get("href") or element.get(_XLINK_HREF) or ""
+        if not href.startswith("file:") or self.project is None:
+            raise self.fail("images come only from a layout's image elements (files inside the project)")
+        path = Path(url2pathname(urlparse(href).path)).resolve()
+        if not path.is_relative_to(self.project):
+            raise self.fail(f"image {path} lies outside the project folder {self.project}")
+        g = _attrs(element)
+        x, y, w, h = g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"]
+        cover = "slice" in element.get("preserveAspectRatio", "")
+        info = artwork.inspect(path, f"{self.where}: image {path.name}")
+        if info.kind == "svg":
+            self.vector_art(path, x, y, w, h, cover)
+        elif self.canvas is not None:
+            artwork.draw_raster(self.canvas, self.ops, info, x, y, w, h, cover)
+
+    def vector_art(self, path: Path, x: float, y: float, w: float, h: float, cover: bool) -> None:
+        """An SVG artwork file painted into the box as vectors, fitted or covering (clipped)."""
+        where = f"{self.where}: image {path.name}"
+        root = parse_svg(read_limited(path, artwork.MAX_SVG_BYTES, "an SVG file"), where)
+        if _tag(root) != "svg":
+            raise DeckgenError(f"{where}: not an SVG document")
+        view_box = root.get("viewBox")
+        if view_box:
+            left, top, width, height = _floats(view_box)
+        else:
+            left, top = 0.0, 0.0
+            width, height = (float(root.get(k, "0").removesuffix("px")) for k in ("width", "height"))
+        if width <= 0 or height <= 0:
+            raise DeckgenError(f"{where}: SVG needs a viewBox or a width and height")
+        scale = (max if cover else min)(w / width, h / height)
+        dx, dy = x + (w - width * scale) / 2 - left * scale, y + (h - height * scale) / 2 - top * scale
+        art = _Painter(self.canvas, where)
+        art.ops = self.ops
+        for node in root.iter():
+            if _tag(node) == "linearGradient" and node.get("id"):
+                art.gradients[node.get("id", "")] = node
+        self.ops.append("q")
+        if cover:
+            self.ops.append(f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re W n")
+        self.ops.append(f"{_f(scale)} 0 0 {_f(scale)} {_f(dx)} {_f(dy)} cm")
+        art.children(root, dict(_DEFAULT_STYLE), IDENTITY)
+        self.ops.append("Q")
 
     def check_safe(self, content: str, m: Matrix, x0: float, y0: float, x1: float, y1: float) -> None:
         if self.safe is None:
@@ -272,6 +328,8 @@ def _interpolate(
     return colours[-1]
 
 
+_XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+
 _GEOMETRY: dict[str, set[str]] = {
     "g": {"transform"},
     "text": {"x", "y", "transform", "xml:space"},
@@ -282,6 +340,7 @@ _GEOMETRY: dict[str, set[str]] = {
     "polyline": {"points", "transform"},
     "polygon": {"points", "transform"},
     "path": {"d", "transform"},
+    "image": {"x", "y", "width", "height", "href", "preserveAspectRatio", _XLINK_HREF},
 }
 
 

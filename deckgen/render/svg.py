@@ -143,7 +143,12 @@ def _render(deck: Deck, kind: str, where: str, values: dict[str, Any]) -> str:
 
 
 def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER) -> str:
-    """The face of `card` as an SVG document sized trim plus bleed, in millimetres."""
+    """The face of `card` as an SVG document sized trim plus bleed, in millimetres: from
+    the deck's layout, or its template (see render.layout.uses_layout)."""
+    from deckgen.render import layout
+
+    if layout.uses_layout(deck, paths.templates_dir()):
+        return layout.layout_face_svg(deck, card, geometry)
     values = _context(deck, geometry)
     values["card"] = card
     return _render(deck, "face", f"card {card.id}", values)
@@ -155,6 +160,10 @@ def back_svg(deck: Deck, back_id: str, geometry: CardGeometry = POKER) -> str:
     if back is None:
         known = ", ".join(b.id for b in deck.backs)
         raise DeckgenError(f"deck {deck.id} has no back {back_id!r} (backs: {known})")
+    from deckgen.render import layout
+
+    if layout.uses_layout(deck, paths.templates_dir()):
+        return layout.layout_back_svg(deck, back_id, geometry)
     values = _context(deck, geometry)
     values["back"] = back
     return _render(deck, "back", f"back {back_id}", values)

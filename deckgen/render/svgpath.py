@@ -32,6 +32,7 @@ _INHERITED = (
     "font-family",
     "font-size",
     "font-weight",
+    "font-style",
     "text-anchor",
 )
 _DEFAULT_STYLE = {
@@ -45,6 +46,7 @@ _DEFAULT_STYLE = {
     "font-family": fonts.FAMILY,
     "font-size": "4",
     "font-weight": "normal",
+    "font-style": "normal",
     "text-anchor": "start",
 }
 _NAMED_COLOURS = {"black": "#000000", "white": "#ffffff"}

@@ -1,0 +1,459 @@
+"""Layouts as data: where text, icons, artwork and rectangles go on a card (docs/layout-format.md).
+
+* `load_layout(ref, deck_path) -> Layout`: a layout by name or path, its `extend` chain merged,
+  every problem named by file and element path.
+* `Layout.placed(geometry, back=False)`: the elements with their boxes in millimetres, checked
+  against the card (off the trim) and its safe area (text and icons).
+* `project_file(root, relative, where)`: the one place a path from data becomes a file.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from deckgen import paths
+from deckgen.errors import DataError
+from deckgen.fileio import shown_path
+from deckgen.model.common import (
+    StrictModel,
+    field_path,
+    file_problem,
+    problem,
+    read_yaml,
+    shown,
+    validate,
+)
+from deckgen.render.geometry import CardGeometry
+from deckgen.render.svgpath import _colour
+
+#: Smallest font size (mm, about 3.4 pt) allowed on a card; the same figure as render.svg's.
+DEFAULT_MIN_SIZE = 1.2
+#: How many layouts one `extend` chain may hold (a longer chain is almost surely a mistake).
+MAX_EXTEND_DEPTH = 16
+#: Boxes may stray this far (mm) over an edge before it counts: rounding of percentages.
+TOLERANCE = 0.05
+
+_UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Length:
+    """A length as written: millimetres, points or inches, or a percentage of the trim."""
+
+    value: float
+    unit: str
+
+    def mm(self, reference: float) -> float:
+        """In millimetres; percentages are of `reference` (the trim width or height)."""
+        return self.value * reference / 100 if self.unit == "%" else self.value * _UNITS[self.unit]
+
+
+def _length(value: Any) -> Length:
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"found {shown(value)} (expected a length such as 5mm, 10pt, 0.5in or 90%)")  # noqa: TRY004
+    if isinstance(value, (int, float)):
+        return Length(float(value), "mm")
+    match = _LENGTH.match(value)
+    if not match:
+        raise ValueError(f"found {shown(value)} (expected a length such as 5mm, 10pt, 0.5in or 90%)")
+    return Length(float(match.group(1)), match.group(2) or "mm")
+
+
+class PaletteChoice(StrictModel):
+    """A colour (or font) chosen by the value of one of the card's fields."""
+
+    palette: str
+    by: str
+
+
+def _colour_text(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            _colour(value)
+        except ValueError:
+            raise ValueError(f"found {shown(value)} (expected #rgb, #rrggbb, black, white, none, "
+                             "or {palette: NAME, by: FIELD})") from None
+    return value
+
+
+Colour = str | PaletteChoice
+
+
+class _Element(StrictModel):
+    """Keys every element has: its box, the cards it is drawn on, and its rotation."""
+
+    x: Length = Length(0.0, "mm")
+    y: Length = Length(0.0, "mm")
+    width: Length = Length(100.0, "%")
+    height: Length = Length(100.0, "%")
+    when: dict[str, str | int | bool | list[str | int | bool]] = Field(default_factory=dict)
+    rotate: Literal[0, 90, 180, 270] = 0
+
+    @field_validator("x", "y", "width", "height", mode="before")
+    @classmethod
+    def _lengths(cls, value: Any) -> Length:
+        return _length(value)
+
+    def shows(self, value_of: dict[str, Any]) -> bool:
+        """Whether the card (its raw values by field) passes the element's `when`."""
+        for name, wanted in self.when.items():
+            options = wanted if isinstance(wanted, list) else [wanted]
+            if str(value_of.get(name)) not in {str(o) for o in options}:
+                return False
+        return True
+
+
+class RectElement(_Element):
+    type: Literal["rect"]
+    fill: Colour = "none"
+    stroke: Colour = "none"
+    stroke_width: Length = Length(0.5, "mm")
+    radius: Length = Length(0.0, "mm")
+    bleed: bool = False
+
+    _colours = field_validator("fill", "stroke", mode="before")(_colour_text)
+
+    @field_validator("stroke_width", "radius", mode="before")
+    @classmethod
+    def _sizes(cls, value: Any) -> Length:
+        return _length(value)
+
+
+class TextElement(_Element):
+    type: Literal["text"]
+    text: str
+    size: Length = Length(4.0, "mm")
+    min_size: Length | None = None
+    font: str | PaletteChoice | None = None
+    colour: Colour = "#000000"
+    bold: bool = False
+    italic: bool = False
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    line_height: float = Field(default=1.2, ge=0.8, le=3.0)
+    wrap: bool = True
+
+    _colours = field_validator("colour", mode="before")(_colour_text)
+
+    @field_validator("size", "min_size", mode="before")
+    @classmethod
+    def _sizes(cls, value: Any) -> Length | None:
+        return None if value is None else _length(value)
+
+
+class IconElement(_Element):
+    type: Literal["icon"]
+    icon: str = Field(min_length=1)
+    colour: Colour = "#000000"
+    ink: Colour = "#ffffff"
+
+    _colours = field_validator("colour", "ink", mode="before")(_colour_text)
+
+
+class ImageElement(_Element):
+    type: Literal["image"]
+    image: str = Field(min_length=1)
+    fit: Literal["contain", "cover"] = "contain"
+    bleed: bool = False
+
+
+Element = RectElement | TextElement | IconElement | ImageElement
+_KINDS: dict[str, type[Element]] = {
+    "rect": RectElement, "text": TextElement, "icon": IconElement, "image": ImageElement,
+}
+
+
+class FontFiles(StrictModel):
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = None
+
+
+class LayoutSpec(StrictModel):
+    """The top level of a layout file; elements are checked one by one (see _elements)."""
+
+    extend: str | None = None
+    min_size: Length | None = None
+    fonts: dict[str, str | FontFiles] = Field(default_factory=dict)
+    palettes: dict[str, dict[str, str]] = Field(default_factory=dict)
+    elements: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    back: dict[str, dict[str, Any]] = Field(default_factory=dict)
+
+    @field_validator("min_size", mode="before")
+    @classmethod
+    def _size(cls, value: Any) -> Length | None:
+        return None if value is None else _length(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """An element with its box in mm, in trim coordinates (origin at the trim's top left)."""
+
+    id: str
+    element: Element
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A validated layout with its extend chain merged."""
+
+    path: Path
+    root: Path
+    min_size: float
+    fonts: dict[str, FontFiles]
+    palettes: dict[str, dict[str, str]]
+    elements: tuple[tuple[str, Element], ...]
+    back: tuple[tuple[str, Element], ...]
+
+    def placed(self, geometry: CardGeometry, back: bool = False) -> list[Placed]:
+        """Every element's box at this card size; raises DataError naming each element that
+        leaves the trim, or the safe area for text and icons."""
+        return _place(self, geometry, back)
+
+    def where(self, element_id: str, back: bool = False) -> str:
+        """`file: elements.id` for messages."""
+        return located(self.path, field_path(("back" if back else "elements", element_id)))
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def project_root(deck_path: Path) -> Path:
+    """The project a deck belongs to: the folder holding its `decks/` folder, or, for a deck
+    file outside any `decks/` folder, the deck's own folder."""
+    folder = deck_path.absolute().parent
+    for parent in (folder, *folder.parents):
+        if parent.name == "decks":
+            return parent.parent.resolve()
+    return folder.resolve()
+
+
+def project_file(root: Path, relative: str, where: str, base: Path | None = None) -> Path:
+    """`relative` (to `base`, by default the project `root`) resolved inside the project; a
+    DataError naming `where` when it is absolute or leads out of the project (through `..` or
+    a link). Every path a layout names (artwork, fonts, other layouts) passes here."""
+    if "\x00" in relative or Path(relative).is_absolute():
+        raise DataError(f"{where}: {shown(relative)} is not a path inside the project (write it relative to {base or root})")
+    resolved = ((base or root) / relative).resolve()
+    if not resolved.is_relative_to(root.resolve()):
+        raise DataError(f"{where}: {shown(relative)} leads outside the project folder {root} (only files inside it are read)")
+    return resolved
+
+
+def shipped_layouts_dir() -> Path:
+    return paths.decks_dir() / "layouts"
+
+
+def find_layout(ref: str, base: Path, root: Path, where: str) -> Path:
+    """A layout by name (the deck's `layouts/`, the project's `decks/layouts/`, the shipped
+    ones) or, when `ref` has a `/` or ends in .yaml, by path relative to the folder `base`."""
+    if "/" in ref or ref.endswith((".yaml", ".yml")):
+        path = project_file(root, ref, where, base)
+        if not path.is_file():
+            raise DataError(f"{where}: layout file {shown(ref)} not found (expected a path relative to {base})")
+        return path
+    candidates = [base / "layouts" / f"{ref}.yaml", root / "decks" / "layouts" / f"{ref}.yaml",
+                  shipped_layouts_dir() / f"{ref}.yaml"]
+    for path in candidates:
+        if path.is_file():
+            return path
+    known = sorted({p.stem for folder in {c.parent for c in candidates} if folder.is_dir()
+                    for p in folder.glob("*.yaml")})
+    raise DataError(f"{where}: unknown layout {shown(ref)} (known: {', '.join(known) or 'none'}; "
+                    "or give a path such as layouts/mine.yaml)")
+
+
+def located(path: Path, field: str) -> str:
+    """`file: field` at the start of a message."""
+    return f"{shown_path(path)}: {field}"
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_layout(ref: str, deck_path: Path) -> Layout:
+    """The layout a deck names in `layout:` (see find_layout), validated and merged."""
+    root = project_root(deck_path)
+    path = find_layout(ref, deck_path.absolute().parent, root, located(deck_path, "layout"))
+    stamp = path.stat().st_mtime_ns
+    return _load(str(path), stamp, str(root))
+
+
+@lru_cache(maxsize=64)
+def _load(path_text: str, stamp: int, root_text: str) -> Layout:
+    path, root = Path(path_text), Path(root_text)
+    raw = _merged(path, root, [])
+    spec = validate(LayoutSpec, raw, path)
+    problems: list[str] = []
+    elements = _elements(spec.elements, path, "elements", problems)
+    back = _elements(spec.back, path, "back", problems)
+    fonts = {name: FontFiles(regular=f) if isinstance(f, str) else f for name, f in spec.fonts.items()}
+    _check_references(spec, fonts, elements, "elements", path, problems)
+    _check_references(spec, fonts, back, "back", path, problems)
+    if problems:
+        raise DataError(*problems)
+    min_size = spec.min_size.mm(1.0) if spec.min_size is not None else DEFAULT_MIN_SIZE
+    if spec.min_size is not None and spec.min_size.unit == "%":
+        raise DataError(problem(path, "min_size", "found a percentage (expected a size such as 1.5mm or 5pt)"))
+    return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back))
+
+
+def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
+    """The raw layout with its `extend` chain applied (parents first, this file winning)."""
+    if path in chain:
+        cycle = " -> ".join(p.name for p in [*chain, path])
+        raise DataError(file_problem(chain[0], f"extend goes round in a circle ({cycle}); remove one extend"))
+    if len(chain) >= MAX_EXTEND_DEPTH:
+        raise DataError(file_problem(chain[0], f"extend chain longer than {MAX_EXTEND_DEPTH} layouts"))
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        validate(LayoutSpec, data, path)  # raises the "expected a mapping" problem
+    parent_ref = data.get("extend")
+    if parent_ref is None:
+        return data
+    if not isinstance(parent_ref, str) or not parent_ref:
+        validate(LayoutSpec, data, path)
+        raise DataError(problem(path, "extend", f"found {shown(parent_ref)} (expected a layout name or path)"))
+    parent_path = find_layout(parent_ref, path.parent, root, located(path, "extend"))
+    parent = _merged(parent_path, root, [*chain, path])
+    validate(LayoutSpec, {**parent, "extend": None}, parent_path)  # the parent's own problems name it
+    out = {k: v for k, v in parent.items() if k != "extend"}
+    for key, value in data.items():
+        if key == "extend":
+            continue
+        if key in ("fonts", "palettes") and isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        elif key in ("elements", "back") and isinstance(value, dict) and isinstance(out.get(key), dict):
+            merged = dict(out[key])
+            for element_id, element in value.items():
+                base = merged.get(element_id)
+                both = isinstance(base, dict) and isinstance(element, dict)
+                merged[element_id] = {**base, **element} if both else element  # type: ignore[dict-item]
+            out[key] = merged
+        else:
+            out[key] = value
+    return out
+
+
+def _elements(raw: dict[str, dict[str, Any]], path: Path, section: str, problems: list[str]) -> list[tuple[str, Element]]:
+    out: list[tuple[str, Element]] = []
+    for element_id, data in raw.items():
+        at = (section, element_id)
+        kind = data.get("type") if isinstance(data, dict) else None
+        model = _KINDS.get(kind) if isinstance(kind, str) else None
+        if model is None:
+            where = field_path((*at, "type")) if isinstance(data, dict) and "type" in data else field_path(at)
+            found = f"found {shown(kind)}" if isinstance(data, dict) and "type" in data else "no type"
+            problems.append(problem(path, where, f"{found} (expected type: text, icon, image or rect)"))
+            continue
+        try:
+            out.append((element_id, validate(model, data, path, at)))
+        except DataError as exc:
+            problems.extend(exc.problems)
+    return out
+
+
+def template_names(template: str) -> list[str]:
+    """Names a `{name}` template uses; ValueError on anything but plain names."""
+    names = []
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        raise ValueError("a '{' or '}' without its pair (write {{ or }} for a brace itself)") from None
+    for _, name, spec, conv in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier() or conv or spec:
+            raise ValueError(f"placeholder {{{name}}} must be a plain name like {{colour}}")
+        names.append(name)
+    return names
+
+
+def _check_references(spec: LayoutSpec, fonts: dict[str, FontFiles], elements: list[tuple[str, Element]],
+                      section: str, path: Path, problems: list[str]) -> None:
+    """Templates that parse, palettes and fonts that exist, palette colours that are colours."""
+    for name, entries in spec.palettes.items():
+        if not entries:
+            problems.append(problem(path, field_path(("palettes", name)), "is empty (expected value: colour entries)"))
+    for element_id, element in elements:
+        for key in ("text", "icon", "image"):
+            template = getattr(element, key, None)
+            if isinstance(template, str):
+                try:
+                    template_names(template)
+                except ValueError as exc:
+                    problems.append(problem(path, field_path((section, element_id, key)), str(exc)))
+        for key in ("fill", "stroke", "colour", "ink", "font"):
+            choice = getattr(element, key, None)
+            where = field_path((section, element_id, key))
+            if isinstance(choice, PaletteChoice):
+                palette = spec.palettes.get(choice.palette)
+                if palette is None:
+                    known = ", ".join(spec.palettes) or "none declared"
+                    problems.append(problem(path, f"{where}.palette", f"unknown palette {shown(choice.palette)} (palettes: {known})"))
+                elif key != "font":
+                    for value, colour in palette.items():
+                        try:
+                            _colour(colour)
+                        except ValueError:
+                            problems.append(problem(path, field_path(("palettes", choice.palette, value)),
+                                                    f"found {shown(colour)} (expected a colour: #rgb, #rrggbb, black, white or none)"))
+                else:
+                    for value, font in palette.items():
+                        if font not in fonts:
+                            problems.append(problem(path, field_path(("palettes", choice.palette, value)),
+                                                    f"unknown font {shown(font)} (fonts: {', '.join(fonts) or 'none declared'})"))
+            elif key == "font" and isinstance(choice, str) and choice not in fonts:
+                problems.append(problem(path, where, f"unknown font {shown(choice)} (fonts: {', '.join(fonts) or 'none declared'})"))
+    problems[:] = list(dict.fromkeys(problems))
+
+
+# --------------------------------------------------------------------------- placing
+
+
+def _place(layout: Layout, geometry: CardGeometry, back: bool) -> list[Placed]:
+    w, h, b = geometry.width, geometry.height, geometry.bleed
+    inset = geometry.safe_inset
+    problems: list[str] = []
+    out: list[Placed] = []
+    for element_id, element in layout.back if back else layout.elements:
+        x, y = element.x.mm(w), element.y.mm(h)
+        width, height = element.width.mm(w), element.height.mm(h)
+        where = layout.where(element_id, back)
+        if width <= 0 or height <= 0:
+            problems.append(f"{where}: box is {width:g} x {height:g} mm (expected a width and height above 0)")
+            continue
+        over = max(-x, -y, x + width - w, y + height - h)
+        if over > TOLERANCE:
+            problems.append(f"{where}: lies {over:.1f} mm off the {w:g} x {h:g} mm card "
+                            "(keep the box inside the trim; `bleed: true` reaches into the bleed)")
+            continue
+        if isinstance(element, (TextElement, IconElement)):
+            unsafe = max(inset - x, inset - y, x + width - (w - inset), y + height - (h - inset))
+            if unsafe > TOLERANCE:
+                problems.append(f"{where}: reaches {unsafe:.1f} mm outside the safe area (keep {element.type} "
+                                f"at least {inset:g} mm inside the trim of a {w:g} x {h:g} mm card)")
+                continue
+        if getattr(element, "bleed", False):
+            x0 = -b if x <= TOLERANCE else x
+            y0 = -b if y <= TOLERANCE else y
+            x1 = w + b if x + width >= w - TOLERANCE else x + width
+            y1 = h + b if y + height >= h - TOLERANCE else y + height
+            x, y, width, height = x0, y0, x1 - x0, y1 - y0
+        out.append(Placed(element_id, element, x, y, width, height))
+    if problems:
+        raise DataError(*problems)
+    return out

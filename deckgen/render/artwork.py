@@ -1,0 +1,179 @@
+"""Artwork files on cards: checked before use, embedded once per distinct file in a PDF.
+
+* `inspect(path, where) -> ImageInfo`: kind and size from the file's header only (Pillow
+  reads no pixels), refusing what is missing, unreadable, not PNG/JPEG/SVG or too large.
+* `draw_raster(canvas, ops, info, x, y, w, h, fit)`: place a PNG or JPEG in the painter's
+  y-down millimetre space, stored in the PDF once however many cards show it.
+
+Why not reportlab's drawImage: it decodes every PNG to raw pixels and compresses them again
+(about 40 ms for a 600 x 840 card picture). A PNG without transparency is already a Flate
+stream with PNG predictors, which PDF reads as is, so its data chunks are copied unchanged;
+JPEG is copied as DCT. Only PNGs with alpha or unusual depths are decoded (alpha becomes a
+soft mask).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckgen.errors import DataError
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+#: Limits of one artwork file: bytes, and pixels (checked from the header, before decoding).
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+MAX_SVG_BYTES = 4 * 1024 * 1024
+MAX_PIXELS = 60_000_000
+MAX_SIDE = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class ImageInfo:
+    path: Path
+    kind: str  # png, jpeg or svg
+    width: int
+    height: int
+
+
+def inspect(path: Path, where: str) -> ImageInfo:
+    """What an artwork file is; DataError naming `where` (the card and the path) when it is
+    missing, not a regular file, too large, or not a PNG, JPEG or SVG."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise DataError(f"{where}: file not found (paths are relative to the project folder)") from None
+    except OSError as exc:
+        raise DataError(f"{where}: cannot read the file ({exc.strerror or exc})") from None
+    if not path.is_file():
+        raise DataError(f"{where}: not a regular file (expected a PNG, JPEG or SVG file)")
+    return _inspect(str(path), info.st_mtime_ns, info.st_size, where)
+
+
+@lru_cache(maxsize=4096)
+def _inspect(path_text: str, stamp: int, size: int, where: str) -> ImageInfo:
+    path = Path(path_text)
+    if path.suffix.lower() == ".svg":
+        if size > MAX_SVG_BYTES:
+            raise DataError(f"{where}: SVG larger than {MAX_SVG_BYTES // (1024 * 1024)} MiB")
+        return ImageInfo(path, "svg", 0, 0)
+    if size > MAX_IMAGE_BYTES:
+        raise DataError(f"{where}: image larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB")
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as image:
+            kind = (image.format or "").lower()
+            width, height = image.size
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError, SyntaxError):
+        raise DataError(f"{where}: not a readable PNG, JPEG or SVG file") from None
+    if kind not in ("png", "jpeg"):
+        raise DataError(f"{where}: a {kind.upper() or 'unknown'} image (expected PNG, JPEG or SVG)")
+    if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
+        raise DataError(f"{where}: {width} x {height} pixels is too large (at most {MAX_SIDE} a side and "
+                        f"{MAX_PIXELS // 1_000_000} million pixels; scale it down)")
+    return ImageInfo(path, kind, width, height)
+
+
+def _chunks(data: bytes) -> list[tuple[bytes, bytes]]:
+    out = []
+    position = 8
+    while position + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[position : position + 8])
+        out.append((kind, data[position + 8 : position + 8 + length]))
+        position += 12 + length
+    return out
+
+
+def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
+    """A reportlab image XObject for the file: PNG and JPEG data copied when PDF can read
+    it as is, otherwise decoded once."""
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfbase.pdfdoc import (
+        PDFArray,
+        PDFDictionary,
+        PDFName,
+        PDFStream,
+        PDFString,
+    )
+
+    data = info.path.read_bytes()
+    if info.kind == "jpeg":
+        return pdfdoc.PDFImageXObject(name, str(info.path))
+    chunks = _chunks(data)
+    header = dict(chunks).get(b"IHDR", b"")
+    kinds = {kind for kind, _ in chunks}
+    if len(header) == 13:
+        width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+        if depth == 8 and colour in (0, 2, 3) and interlace == 0 and b"tRNS" not in kinds:
+            colours = {0: 1, 2: 3, 3: 1}[colour]
+            space: object = PDFName("DeviceGray" if colour == 0 else "DeviceRGB")
+            if colour == 3:
+                palette = dict(chunks).get(b"PLTE", b"")
+                space = PDFArray([PDFName("Indexed"), PDFName("DeviceRGB"), len(palette) // 3 - 1,
+                                  PDFString(palette.hex().upper(), enc="raw")])
+            idat = b"".join(body for kind, body in chunks if kind == b"IDAT")
+
+            class _Flate(pdfdoc.PDFObject):
+                def format(self, document):  # type: ignore[no-untyped-def]
+                    stream = PDFStream(content=idat, filters=())
+                    stream.dictionary = PDFDictionary({
+                        "Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": width,
+                        "Height": height, "BitsPerComponent": 8, "ColorSpace": space,
+                        "Filter": PDFName("FlateDecode"), "Length": len(idat),
+                        "DecodeParms": PDFDictionary({"Predictor": 15, "Colors": colours,
+                                                      "BitsPerComponent": 8, "Columns": width}),
+                    })
+                    return stream.format(document)
+
+            return _Flate()
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    try:
+        with Image.open(info.path) as image:
+            image.load()
+            picture = image.convert("RGBA" if "A" in image.getbands() or "transparency" in image.info else "RGB")
+    except (OSError, ValueError, SyntaxError, zlib.error) as exc:
+        raise DataError(f"{info.path}: image cannot be decoded ({exc})") from None
+    return pdfdoc.PDFImageXObject(name, ImageReader(picture), mask="auto")
+
+
+def draw_raster(canvas: Canvas, ops: list[str], info: ImageInfo, x: float, y: float, w: float, h: float,
+                cover: bool) -> None:
+    """Add the operators that show the picture in the box (fitted whole, or covering it and
+    clipped) to `ops`, defining its XObject in the canvas's document on first use. The
+    XObject's name is a digest of the file's bytes: same files, same PDF."""
+    from reportlab.pdfbase import pdfdoc
+
+    name = "Art" + _digest(str(info.path), info.path.stat().st_mtime_ns)
+    document = canvas._doc
+    reg_name = document.getXObjectName(name)
+    if reg_name not in document.idToObject:
+        image = _xobject(info, name)
+        smask = getattr(image, "_smask", None)
+        document.Reference(image, reg_name)
+        if smask is not None:
+            mask_name = document.getXObjectName(smask.name)
+            known = document.idToObject.get(mask_name)
+            image.smask = pdfdoc.PDFObjectReference(mask_name) if known else document.Reference(smask, mask_name)
+            del image._smask
+    canvas._formsinuse.append(name)
+    scale = (max if cover else min)(w / info.width, h / info.height)
+    dw, dh = info.width * scale, info.height * scale
+    dx, dy = x + (w - dw) / 2, y + (h - dh) / 2
+    ops.append("q")
+    if cover:
+        ops.append(f"{x:.4f} {y:.4f} {w:.4f} {h:.4f} re W n")
+    ops.append(f"{dw:.4f} 0 0 {-dh:.4f} {dx:.4f} {dy + dh:.4f} cm /{reg_name} Do Q")
+
+
+@lru_cache(maxsize=4096)
+def _digest(path_text: str, stamp: int) -> str:
+    return hashlib.sha1(Path(path_text).read_bytes()).hexdigest()[:20]

@@ -1,0 +1,291 @@
+"""Card faces and backs drawn from a layout (deckgen/model/layout.py) instead of a template.
+
+* `layout_face_svg(deck, card, geometry) -> str` and `layout_back_svg(deck, back_id, geometry)`:
+  the same kind of SVG document as render.svg's templates make (millimetres, origin at the
+  bleed corner, `data-safe`), so the painter, the sheets and the PNG export draw it as is.
+
+Text from the data is escaped; paths from the data are resolved inside the project
+(`data-project` on the document tells the painter where artwork may be read from).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape, quoteattr
+
+from deckgen.errors import DataError, DeckgenError
+from deckgen.model.deck import Card, Deck
+from deckgen.model.layout import (
+    IconElement,
+    ImageElement,
+    Layout,
+    PaletteChoice,
+    Placed,
+    RectElement,
+    TextElement,
+    load_layout,
+    project_file,
+    template_names,
+)
+from deckgen.render import artwork, fonts, textfit
+from deckgen.render.geometry import CardGeometry
+from deckgen.render.svg import _number as n
+
+if TYPE_CHECKING:
+    from jinja2.runtime import Macro
+
+#: Icon names a layout may use, by the icons.svg.j2 macro that draws them; True when the
+#: macro takes a second colour (the layout's `ink`).
+ICON_MACROS: dict[str, tuple[str, bool]] = {
+    **{name: (name, False) for name in ("moon", "sun", "arm", "crown", "palm", "star", "sparkle", "swirl",
+                                        "deer", "winterwoods", "moonlake", "emberpeak", "mistvale")},
+    **{name: (name, True) for name in ("skull", "mirror", "owl", "fox", "hare")},
+    **{plural: (plural[:-1], False) for plural in ("moons", "suns", "arms", "crowns")},
+    **{suit: ("french_suit", False) for suit in ("hearts", "diamonds", "spades", "clubs")},
+}
+#: An inline icon's radius and how far its centre sits above the baseline (x the text size).
+INLINE_RADIUS = 0.42
+INLINE_RISE = 0.33
+
+
+@cache
+def _icon_module() -> Any:
+    from deckgen.render.svg import template_env
+
+    return template_env().get_template("icons.svg.j2").module
+
+
+def icon_markup(name: str, x: float, y: float, r: float, fill: str, ink: str) -> str:
+    """The SVG of a named icon centred on (x, y) with radius r."""
+    macro_name, takes_ink = ICON_MACROS[name]
+    macro: Macro = getattr(_icon_module(), macro_name)
+    if macro_name == "french_suit":
+        return str(macro(name, x, y, r, fill))
+    return str(macro(x, y, r, fill, ink) if takes_ink else macro(x, y, r, fill))
+
+
+def deck_layout(deck: Deck) -> Layout:
+    """The layout a deck draws with: its `layout:` or the built-in default."""
+    return load_layout(deck.layout or "default", deck.path)
+
+
+def _text_value(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def card_values(deck: Deck, card: Card) -> tuple[dict[str, str], dict[str, str]]:
+    """What placeholders stand for on a card: (labels for text, raw values for paths, icons
+    and palettes)."""
+    raw: dict[str, str] = {k: _text_value(v) for k, v in card.fields.items()}
+    raw.update({k: _text_value(v) for k, v in card.attrs.items()})
+    number = "" if card.number is None else str(card.number)
+    if deck.number_field:
+        raw[deck.number_field] = number
+    raw.update(id=card.id, name=card.name, number=number, index=number or card.id)
+    labels = dict(raw)
+    labels.update({a: deck.label(a, v) for a, v in card.attrs.items()})
+    labels["attributes"] = "\n".join(f"{a}: {deck.label(a, v)}" for a, v in card.attrs.items() if v is not None)
+    raw["attributes"] = labels["attributes"]
+    return labels, raw
+
+
+class _Drawing:
+    """Builds one card's SVG from placed elements, naming the card and element in errors."""
+
+    def __init__(self, layout: Layout, subject: str, labels: dict[str, str], raw: dict[str, str], back: bool) -> None:
+        self.layout = layout
+        self.subject = subject
+        self.labels = labels
+        self.raw = raw
+        self.back = back
+        self.out: list[str] = []
+
+    def fail(self, element_id: str, message: str) -> DataError:
+        return DataError(f"{self.subject}: {self.layout.where(element_id, self.back)}: {message}")
+
+    def fill(self, element_id: str, key: str, template: str, values: dict[str, str]) -> str:
+        missing = [name for name in template_names(template) if name not in values]
+        if missing:
+            known = ", ".join(sorted(values))
+            raise self.fail(element_id, f"{key}: no field {{{missing[0]}}} on this card (fields: {known})")
+        return template.format_map(values)
+
+    def choose(self, element_id: str, key: str, value: str | PaletteChoice | None) -> str | None:
+        """A colour or font name, looked up in its palette when chosen by a field."""
+        if not isinstance(value, PaletteChoice):
+            return value
+        if value.by not in self.raw:
+            raise self.fail(element_id, f"{key}.by: no field {value.by!r} on this card (fields: {', '.join(sorted(self.raw))})")
+        palette = self.layout.palettes[value.palette]
+        found = palette.get(self.raw[value.by], palette.get("default"))
+        if found is None:
+            raise self.fail(element_id, f"{key}: palette {value.palette!r} has no entry for {value.by} = "
+                            f"{self.raw[value.by]!r} and no default (add one of them)")
+        return found
+
+    def draw(self, placed: Placed) -> None:
+        element = placed.element
+        if not element.shows(self.raw):
+            return
+        x, y, w, h = placed.x, placed.y, placed.width, placed.height
+        if element.rotate:
+            cx, cy = x + w / 2, y + h / 2
+            self.out.append(f'<g transform="rotate({element.rotate} {n(cx)} {n(cy)})">')
+            if element.rotate in (90, 270):
+                x, y, w, h = cx - h / 2, cy - w / 2, h, w
+        if isinstance(element, RectElement):
+            self.rect(placed.id, element, x, y, w, h)
+        elif isinstance(element, TextElement):
+            self.text(placed.id, element, x, y, w, h)
+        elif isinstance(element, IconElement):
+            self.icon(placed.id, element, x, y, w, h)
+        else:
+            self.image(placed.id, element, x, y, w, h)
+        if element.rotate:
+            self.out.append("</g>")
+
+    def rect(self, element_id: str, element: RectElement, x: float, y: float, w: float, h: float) -> None:
+        fill = self.choose(element_id, "fill", element.fill)
+        stroke = self.choose(element_id, "stroke", element.stroke)
+        radius = min(element.radius.mm(min(w, h)), w / 2, h / 2)
+        stroke_part = ""
+        if stroke and stroke != "none":
+            stroke_part = f' stroke={quoteattr(stroke)} stroke-width="{n(element.stroke_width.mm(min(w, h)))}"'
+        rounded = f' rx="{n(radius)}"' if radius > 0 else ""
+        self.out.append(f'<rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}"{rounded} '
+                        f'fill={quoteattr(fill or "none")}{stroke_part}/>')
+
+    def icon(self, element_id: str, element: IconElement, x: float, y: float, w: float, h: float) -> None:
+        name = self.fill(element_id, "icon", element.icon, self.raw).strip()
+        if name not in ICON_MACROS:
+            raise self.fail(element_id, f"unknown icon {name!r} (icons: {', '.join(ICON_MACROS)})")
+        colour = self.choose(element_id, "colour", element.colour) or "#000000"
+        ink = self.choose(element_id, "ink", element.ink) or "#ffffff"
+        self.out.append(icon_markup(name, x + w / 2, y + h / 2, min(w, h) / 2, colour, ink))
+
+    def image(self, element_id: str, element: ImageElement, x: float, y: float, w: float, h: float) -> None:
+        relative = self.fill(element_id, "image", element.image, self.raw)
+        where = f"{self.subject}: {self.layout.where(element_id, self.back)}"
+        path = project_file(self.layout.root, relative, where)
+        artwork.inspect(path, f"{self.subject}: image {relative!r}")
+        aspect = "xMidYMid slice" if element.fit == "cover" else "xMidYMid meet"
+        self.out.append(f'<image x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}" '
+                        f'preserveAspectRatio="{aspect}" href={quoteattr(path.as_uri())}/>')
+
+    def text(self, element_id: str, element: TextElement, x: float, y: float, w: float, h: float) -> None:
+        content = self.fill(element_id, "text", element.text, self.labels)
+        if not content.strip():
+            return
+        try:
+            paragraphs = textfit.parse_markup(content, ICON_MACROS, element.bold, element.italic)
+        except textfit.UnknownIcon as exc:
+            raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {', '.join(ICON_MACROS)})") from None
+        family = self.family(element_id, self.choose(element_id, "font", element.font))
+        colour = self.choose(element_id, "colour", element.colour) or "#000000"
+
+        def measure(piece: textfit.Piece) -> float:
+            weight = "bold" if piece.bold else "normal"
+            face = fonts.font_name(family, weight, "italic" if piece.italic else "normal")
+            return fonts.text_width(piece.text, face, 1.0)
+
+        size = element.size.mm(h)
+        least = element.min_size.mm(h) if element.min_size is not None else self.layout.min_size
+        try:
+            fitted = textfit.fit(paragraphs, measure, w, h, size, least, element.line_height, element.wrap)
+        except textfit.DoesNotFit as exc:
+            raise self.fail(element_id, f"text does not fit: {exc} (shorten the text, enlarge the box "
+                            "or lower min_size)") from None
+        self.lines(fitted, element, family, colour, x, y, w, h)
+
+    def lines(self, fitted: textfit.Fitted, element: TextElement, family: str, colour: str,
+              x: float, y: float, w: float, h: float) -> None:
+        s = fitted.size
+        block = fitted.height(element.line_height)
+        top = y + {"top": 0.0, "middle": (h - block) / 2, "bottom": h - block}[element.valign]
+        family_attr = "" if family == fonts.FAMILY else f" font-family={quoteattr(family)}"
+        for index, line in enumerate(fitted.lines):
+            baseline = top + fonts.ASCENT * s + index * element.line_height * s
+            slack = w - line.width * s
+            left = x + {"left": 0.0, "center": slack / 2, "right": slack}[element.align]
+            for offset, piece in line.pieces:
+                px = left + offset * s
+                if piece.icon is not None:
+                    r = INLINE_RADIUS * s
+                    self.out.append(icon_markup(piece.icon, px + s * textfit.ICON_WIDTH / 2, baseline - INLINE_RISE * s,
+                                                r, colour, "#ffffff"))
+                    continue
+                style = (' font-weight="bold"' if piece.bold else "") + (' font-style="italic"' if piece.italic else "")
+                self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(s)}"{family_attr}{style} '
+                                f'fill={quoteattr(colour)}>{escape(piece.text)}</text>')
+
+    def family(self, element_id: str, font: str | None) -> str:
+        """The SVG family of a layout font (registering its files), or DejaVu Sans."""
+        fonts.register_fonts()
+        if font is None:
+            return fonts.FAMILY
+        files = self.layout.fonts[font]
+        family = ""
+        for key, bold, italic in (("regular", False, False), ("bold", True, False), ("italic", False, True),
+                                  ("bold_italic", True, True)):
+            relative = getattr(files, key)
+            if relative is None:
+                continue
+            where = f"{self.layout.where(element_id, self.back)}: font {font!r}"
+            path = project_file(self.layout.root, relative, f"{self.layout.path}: fonts.{font}")
+            if not path.is_file():
+                raise self.fail(element_id, f"font {font!r}: file {relative!r} not found in the project")
+            try:
+                name, found = fonts.register_font_file(path, path.stat().st_mtime_ns)
+            except DeckgenError as exc:
+                raise DataError(f"{where}: {exc.problems[0]}") from None
+            family = family or found
+            fonts.add_face(family, bold, italic, name, path)
+        return family
+
+
+def _document(geometry: CardGeometry, layout: Layout, body: list[str]) -> str:
+    fw, fh, b = geometry.full_width, geometry.full_height, geometry.bleed
+    safe = " ".join(n(v) for v in geometry.safe_box())
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{n(fw)}mm" height="{n(fh)}mm" '
+        f'viewBox="0 0 {n(fw)} {n(fh)}" data-safe="{safe}" data-project={quoteattr(str(layout.root))}>\n'
+        f'<g transform="translate({n(b)} {n(b)})" font-family="{fonts.FAMILY}">\n'
+        + "\n".join(body)
+        + "\n</g>\n</svg>\n"
+    )
+
+
+def layout_face_svg(deck: Deck, card: Card, geometry: CardGeometry) -> str:
+    """The face of `card` drawn from the deck's layout."""
+    layout = deck_layout(deck)
+    labels, raw = card_values(deck, card)
+    drawing = _Drawing(layout, f"deck {deck.id}: card {card.id}", labels, raw, back=False)
+    for placed in layout.placed(geometry):
+        drawing.draw(placed)
+    return _document(geometry, layout, drawing.out)
+
+
+def layout_back_svg(deck: Deck, back_id: str, geometry: CardGeometry) -> str:
+    """One of the deck's backs drawn from the layout's `back:` (the default layout's back
+    when the layout has none)."""
+    layout = deck_layout(deck)
+    if not layout.back:
+        layout = load_layout("default", deck.path)
+    back = next(b for b in deck.backs if b.id == back_id)
+    values: dict[str, str] = {"id": back.id, "name": back.name, "deck": deck.name}
+    drawing = _Drawing(layout, f"deck {deck.id}: back {back_id}", values, values, back=True)
+    for placed in layout.placed(geometry, back=True):
+        drawing.draw(placed)
+    return _document(geometry, layout, drawing.out)
+
+
+def uses_layout(deck: Deck, templates: Path) -> bool:
+    """Whether a deck is drawn from a layout: it names one, or it has no card template."""
+    return deck.layout is not None or not (templates / "cards" / deck.id / "face.svg.j2").is_file()
+

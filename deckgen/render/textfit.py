@@ -1,0 +1,183 @@
+"""Text that fits its box: markup, wrapping with real font metrics, shrink-to-fit.
+
+* `parse_markup(text, icons) -> paragraphs`: `**bold**`, `*italic*`, `:icon:` and line breaks.
+* `fit(paragraphs, measure, width, height, size, min_size, line_height, wrap) -> Fitted`:
+  the largest size from `size` down to `min_size` at which the words wrap into the box.
+
+Widths of a font scale with its size, so every piece is measured once at size 1 and the box
+is divided by the size instead: trying twenty sizes costs no more font look-ups than one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+
+#: Each smaller size tried is this fraction of the one before (about 6 %).
+SHRINK_STEP = 0.94
+#: An inline icon is this wide, in multiples of the text size.
+ICON_WIDTH = 1.0
+
+_MARKUP = re.compile(r"\*\*|\*|:([A-Za-z0-9_-]+):|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A run of text in one style, or an inline icon (then `text` is empty)."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    icon: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line: pieces with their x offsets, and the line's width (both at size 1)."""
+
+    pieces: tuple[tuple[float, Piece], ...]
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    size: float
+    lines: tuple[Line, ...]
+
+    def height(self, line_height: float) -> float:
+        """From the top of the first line's ink to the bottom of the last's, in mm."""
+        return self.size * (1 + (len(self.lines) - 1) * line_height) if self.lines else 0.0
+
+
+class DoesNotFit(ValueError):
+    """The text cannot fit its box at any allowed size; the message says why."""
+
+
+class UnknownIcon(ValueError):
+    """`:name:` names no icon."""
+
+
+def parse_markup(text: str, icons: Collection[str], bold: bool = False, italic: bool = False) -> list[list[Piece]]:
+    """Paragraphs of pieces. `**` and `*` switch bold and italic on and off (starting from
+    the given styles), `:name:` is an icon when `name` is one of `icons` and an error
+    otherwise, a line break starts a new paragraph."""
+    paragraphs: list[list[Piece]] = [[]]
+    position = 0
+    for match in _MARKUP.finditer(text):
+        if match.start() > position:
+            paragraphs[-1].append(Piece(text[position : match.start()], bold, italic))
+        token = match.group(0)
+        if token == "**":
+            bold = not bold
+        elif token == "*":
+            italic = not italic
+        elif token == "\n":
+            paragraphs.append([])
+        else:
+            name = match.group(1)
+            if name not in icons:
+                raise UnknownIcon(name)
+            paragraphs[-1].append(Piece("", bold, italic, name))
+        position = match.end()
+    if position < len(text):
+        paragraphs[-1].append(Piece(text[position:], bold, italic))
+    return paragraphs
+
+
+Word = tuple[tuple[tuple[Piece, float], ...], float, float]  # (piece, width)s, word width, space before
+
+
+def _words(paragraph: list[Piece], measure: Callable[[Piece], float]) -> list[Word]:
+    """Words (pieces between spaces, in any styles) with widths at size 1."""
+    words: list[Word] = []
+    current: list[tuple[Piece, float]] = []
+    gap = space_before = 0.0
+
+    def add(piece: Piece) -> None:
+        nonlocal space_before
+        if not current:
+            space_before = gap
+        current.append((piece, ICON_WIDTH if piece.icon is not None else measure(piece)))
+
+    for piece in paragraph:
+        if piece.icon is not None:
+            add(piece)
+            continue
+        for index, part in enumerate(piece.text.split(" ")):
+            if index > 0:
+                if current:
+                    words.append((tuple(current), sum(w for _, w in current), space_before))
+                    current.clear()
+                gap = measure(Piece(" ", piece.bold, piece.italic))
+            if part:
+                add(Piece(part, piece.bold, piece.italic))
+    if current:
+        words.append((tuple(current), sum(w for _, w in current), space_before))
+    return words
+
+
+def _wrap(paragraphs: list[list[Word]], width: float, wrap: bool) -> list[Line] | None:
+    """Greedy line filling at size 1 in a box `width` wide; None when a word (or, without
+    wrapping, a paragraph) is wider than the box. Neighbouring text in one style becomes
+    one piece, so a plain line is drawn as one string."""
+    lines: list[Line] = []
+    for words in paragraphs:
+        pieces: list[tuple[float, Piece]] = []
+        x = 0.0
+        for word, word_width, space in words:
+            if word_width > width + 1e-9:
+                return None
+            if pieces and x + space + word_width > width + 1e-9:
+                if not wrap:
+                    return None
+                lines.append(Line(tuple(pieces), x))
+                pieces, x = [], 0.0
+            joiner = " " if pieces else ""
+            if pieces:
+                x += space
+            for piece, piece_width in word:
+                last_x, last = pieces[-1] if pieces else (0.0, None)
+                if last is not None and last.icon is None and piece.icon is None and \
+                        (last.bold, last.italic) == (piece.bold, piece.italic):
+                    pieces[-1] = (last_x, Piece(last.text + joiner + piece.text, last.bold, last.italic))
+                else:
+                    pieces.append((x, piece))
+                x += piece_width
+                joiner = ""
+        lines.append(Line(tuple(pieces), x))
+    return lines
+
+
+def fit(
+    paragraphs: list[list[Piece]],
+    measure: Callable[[Piece], float],
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    line_height: float = 1.2,
+    wrap: bool = True,
+) -> Fitted:
+    """The text at the largest size (from `size`, shrinking by SHRINK_STEP, last trying
+    `min_size`) whose lines fit `width` x `height` mm. `measure(piece)` is a piece's
+    advance width at size 1. Raises DoesNotFit saying what was too big."""
+
+    words = [_words(p, measure) for p in paragraphs]
+    low = min(min_size, size)
+    current = size
+    while True:
+        lines = _wrap(words, width / current, wrap)
+        fitted = Fitted(current, tuple(lines)) if lines is not None else None
+        if fitted is not None and fitted.height(line_height) <= height + 1e-6:
+            return fitted
+        if current <= low + 1e-9:
+            break
+        current = max(low, current * SHRINK_STEP)
+    if lines is None:
+        widest = max((w for para in words for w in para), key=lambda w: w[1], default=None)
+        shown = "".join(p.text or f":{p.icon}:" for p, _ in widest[0]) if widest else ""
+        what = f"the word {shown!r}" if wrap and widest else "a line"
+        raise DoesNotFit(f"{what} is wider than the {width:g} mm box even at {low:g} mm")
+    raise DoesNotFit(f"needs {len(lines)} lines, {Fitted(low, tuple(lines)).height(line_height):.1f} mm, "
+                     f"in a box {height:g} mm high even at {low:g} mm")
