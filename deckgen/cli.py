@@ -577,3 +577,6 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
     if images:
         click.echo(f"wrote {len(images)} card images under {root / loaded.id}")
 from deckgen import cli_analyse as _cli_analyse  # noqa: E402,F401  (registers `deckgen analyse`)
+
+if __name__ == "__main__":
+    main()

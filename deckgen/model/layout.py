@@ -18,7 +18,6 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from deckgen import paths
 from deckgen.errors import DataError
 from deckgen.fileio import shown_path
 from deckgen.model.common import (
@@ -254,7 +253,8 @@ def project_file(root: Path, relative: str, where: str, base: Path | None = None
 
 
 def shipped_layouts_dir() -> Path:
-    return paths.decks_dir() / "layouts"
+    """The layouts deckgen ships (`default`), wherever the project being rendered lies."""
+    return Path(__file__).resolve().parents[2] / "decks" / "layouts"
 
 
 def find_layout(ref: str, base: Path, root: Path, where: str) -> Path:

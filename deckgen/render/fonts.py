@@ -61,11 +61,22 @@ def register_fonts() -> tuple[str, str]:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    for name, bold, italic in ((REGULAR, False, False), (BOLD, True, False), (ITALIC, False, True),
-                               (BOLD_ITALIC, True, True)):
+    for name, bold in ((REGULAR, False), (BOLD, True)):
         pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
-        _FACES[(FAMILY, bold, italic)] = name
+        _FACES[(FAMILY, bold, False)] = name
     return REGULAR, BOLD
+
+
+@cache
+def register_italics() -> None:
+    """DejaVu Sans Oblique and Bold Oblique, registered on first use: reading a font costs
+    about 0.1 s, which most decks never need to spend."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name, bold in ((ITALIC, False), (BOLD_ITALIC, True)):
+        pdfmetrics.registerFont(TTFont(name, str(font_path(name))))
+        _FACES[(FAMILY, bold, True)] = name
 
 
 @cache
@@ -115,6 +126,8 @@ def font_name(family: str, weight: str, style: str = "normal") -> str:
     name = family.strip().strip("'\"")
     bold = weight in ("bold", "bolder", "600", "700", "800", "900")
     italic = style in ("italic", "oblique")
+    if italic and name == FAMILY:
+        register_italics()
     for key in ((name, bold, italic), (name, bold, False), (name, False, italic), (name, False, False)):
         if key in _FACES:
             return _FACES[key]

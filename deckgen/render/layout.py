@@ -52,9 +52,22 @@ INLINE_RISE = 0.33
 
 @cache
 def _icon_module() -> Any:
-    from deckgen.render.svg import template_env
+    """The shipped icon macros, read from deckgen's own templates whatever project is open."""
+    from jinja2 import (
+        Environment,
+        FileSystemBytecodeCache,
+        FileSystemLoader,
+        StrictUndefined,
+    )
 
-    return template_env().get_template("icons.svg.j2").module
+    from deckgen.render.svg import _bytecode_cache, _mix
+
+    folder = Path(__file__).resolve().parents[2] / "templates" / "cards"
+    env = Environment(loader=FileSystemLoader(str(folder)), autoescape=True, undefined=StrictUndefined,
+                      bytecode_cache=_bytecode_cache(FileSystemBytecodeCache))
+    env.filters["n"] = n
+    env.filters["mix"] = _mix
+    return env.get_template("icons.svg.j2").module
 
 
 def icon_markup(name: str, x: float, y: float, r: float, fill: str, ink: str) -> str:

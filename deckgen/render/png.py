@@ -16,6 +16,7 @@ import functools
 import io
 import math
 import os
+import re
 import struct
 import sys
 import tempfile
@@ -24,6 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
+from xml.sax.saxutils import unescape
 
 from PIL import Image
 
@@ -77,10 +79,14 @@ def _font_config() -> None:
         return
     folder = Path(tempfile.gettempdir()) / "deckgen-fontconfig"
     config = folder / "fonts.conf"
+    from xml.sax.saxutils import escape
+
+    folders = [fonts.font_dir(), *sorted({p.parent for files in fonts.PROJECT_FONT_FILES.values() for p in files})]
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
         '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
-        f"  <dir>{fonts.font_dir()}</dir>\n</fontconfig>\n"
+        + "".join(f"  <dir>{escape(str(folder))}</dir>\n" for folder in folders)
+        + "</fontconfig>\n"
     )
     try:
         if not config.is_file() or config.read_text(encoding="utf-8") != text:
@@ -121,8 +127,8 @@ def rasterise(svg_text: str, width: int, height: int) -> Image.Image:
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 
-    surface = PNGSurface(Tree(bytestring=svg_text.encode("utf-8")), None, 96,
-                         output_width=width, output_height=height)
+    tree = Tree(bytestring=svg_text.encode("utf-8"), url_fetcher=_project_fetcher(svg_text))
+    surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
     image = surface.cairo
     image.flush()
     # cairo's ARGB32 is a native-endian 32-bit word: B, G, R, A bytes on little-endian
@@ -177,6 +183,29 @@ def rasterise_all(jobs: list[RasterJob]) -> list[Image.Image]:
     """Every job's picture, in order, drawn in parallel."""
     return [Image.frombytes("RGB", (job.width, job.height), data)
             for job, data in zip(jobs, _run(_render_pixels, jobs))]
+
+
+_PROJECT = re.compile(r'data-project="([^"]*)"')
+
+
+def _project_fetcher(svg_text: str) -> Callable[[str, str], bytes]:
+    """cairosvg's file reader for one card: artwork files inside the card's project (the
+    painter has checked them already), nothing else; cairosvg skips what returns nothing."""
+    from urllib.parse import urlparse
+    from urllib.request import url2pathname
+
+    found = _PROJECT.search(svg_text)
+    project = Path(unescape(found.group(1))).resolve() if found else None
+
+    def fetch(url: str, resource_type: str) -> bytes:
+        if project is None or not url.startswith("file:"):
+            return b""
+        path = Path(url2pathname(urlparse(url).path)).resolve()
+        if not path.is_relative_to(project) or not path.is_file():
+            return b""
+        return path.read_bytes()
+
+    return fetch
 
 
 def _jobs(deck: Deck, geometry: CardGeometry) -> list[tuple[str, str]]:
