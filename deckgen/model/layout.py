@@ -296,19 +296,34 @@ def load_layout(ref: str, deck_path: Path) -> Layout:
 def _load(path_text: str, stamp: int, root_text: str) -> Layout:
     path, root = Path(path_text), Path(root_text)
     raw = _merged(path, root, [])
-    spec = validate(LayoutSpec, raw, path)
-    problems: list[str] = []
-    elements = _elements(spec.elements, path, "elements", problems)
-    back = _elements(spec.back, path, "back", problems)
-    fonts = {name: FontFiles(regular=f) if isinstance(f, str) else f for name, f in spec.fonts.items()}
-    _check_references(spec, fonts, elements, "elements", path, problems)
-    _check_references(spec, fonts, back, "back", path, problems)
-    if problems:
+    spec, elements, back, problems = _checked(raw, path)
+    if problems or spec is None:
         raise DataError(*problems)
+    fonts = {name: FontFiles(regular=f) if isinstance(f, str) else f for name, f in spec.fonts.items()}
     min_size = spec.min_size.mm(1.0) if spec.min_size is not None else DEFAULT_MIN_SIZE
-    if spec.min_size is not None and spec.min_size.unit == "%":
-        raise DataError(problem(path, "min_size", "found a percentage (expected a size such as 1.5mm or 5pt)"))
     return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back))
+
+
+def _checked(raw: dict[str, Any], path: Path) -> tuple[LayoutSpec | None, list[tuple[str, Element]],
+                                                       list[tuple[str, Element]], list[str]]:
+    """The layout's top level and its elements validated, with every problem found."""
+    problems: list[str] = []
+    spec: LayoutSpec | None = None
+    try:
+        spec = validate(LayoutSpec, raw, path)
+    except DataError as exc:
+        problems.extend(exc.problems)
+    sections = [raw.get(key) if isinstance(raw.get(key), dict) else {} for key in ("elements", "back")]
+    elements = _elements(sections[0], path, "elements", problems)
+    back = _elements(sections[1], path, "back", problems)
+    if spec is not None:
+        fonts = {name: FontFiles(regular=f) if isinstance(f, str) else f for name, f in spec.fonts.items()}
+        _check_references(spec, fonts, elements, "elements", path, problems)
+        _check_references(spec, fonts, back, "back", path, problems)
+        if spec.min_size is not None and (spec.min_size.unit == "%" or spec.min_size.mm(1.0) < DEFAULT_MIN_SIZE - 1e-9):
+            problems.append(problem(path, "min_size", f"found {shown(raw.get('min_size'))} (expected a size of at least "
+                                    f"{DEFAULT_MIN_SIZE} mm, such as 1.5mm or 5pt: smaller text does not print legibly)"))
+    return spec, elements, back, list(dict.fromkeys(problems))
 
 
 def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
@@ -327,9 +342,12 @@ def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
     if not isinstance(parent_ref, str) or not parent_ref:
         validate(LayoutSpec, data, path)
         raise DataError(problem(path, "extend", f"found {shown(parent_ref)} (expected a layout name or path)"))
-    parent_path = find_layout(parent_ref, path.parent, root, located(path, "extend"))
+    home = path.parent.parent if path.parent.name == "layouts" else path.parent  # the deck's folder
+    parent_path = find_layout(parent_ref, home, root, located(path, "extend"))
     parent = _merged(parent_path, root, [*chain, path])
-    validate(LayoutSpec, {**parent, "extend": None}, parent_path)  # the parent's own problems name it
+    wrong = _checked({**parent, "extend": None}, parent_path)[3]  # the parent's own problems name it
+    if wrong:
+        raise DataError(*wrong)
     out = {k: v for k, v in parent.items() if k != "extend"}
     for key, value in data.items():
         if key == "extend":

@@ -296,9 +296,3 @@ def layout_back_svg(deck: Deck, back_id: str, geometry: CardGeometry) -> str:
     for placed in layout.placed(geometry, back=True):
         drawing.draw(placed)
     return _document(geometry, layout, drawing.out)
-
-
-def uses_layout(deck: Deck, templates: Path) -> bool:
-    """Whether a deck is drawn from a layout: it names one, or it has no card template."""
-    return deck.layout is not None or not (templates / "cards" / deck.id / "face.svg.j2").is_file()
-

@@ -142,13 +142,19 @@ def _render(deck: Deck, kind: str, where: str, values: dict[str, Any]) -> str:
         raise DeckgenError(f"templates/cards/{deck.id}/{kind}.svg.j2: {where}: {exc}") from None
 
 
+def _uses_layout(deck: Deck) -> bool:
+    """A deck is drawn from a layout when it names one or has no card template (then the
+    default layout); the layout code is imported only then."""
+    return deck.layout is not None or not (paths.templates_dir() / "cards" / deck.id / "face.svg.j2").is_file()
+
+
 def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER) -> str:
     """The face of `card` as an SVG document sized trim plus bleed, in millimetres: from
-    the deck's layout, or its template (see render.layout.uses_layout)."""
-    from deckgen.render import layout
+    the deck's layout, or its template (see _uses_layout)."""
+    if _uses_layout(deck):
+        from deckgen.render.layout import layout_face_svg
 
-    if layout.uses_layout(deck, paths.templates_dir()):
-        return layout.layout_face_svg(deck, card, geometry)
+        return layout_face_svg(deck, card, geometry)
     values = _context(deck, geometry)
     values["card"] = card
     return _render(deck, "face", f"card {card.id}", values)
@@ -160,10 +166,10 @@ def back_svg(deck: Deck, back_id: str, geometry: CardGeometry = POKER) -> str:
     if back is None:
         known = ", ".join(b.id for b in deck.backs)
         raise DeckgenError(f"deck {deck.id} has no back {back_id!r} (backs: {known})")
-    from deckgen.render import layout
+    if _uses_layout(deck):
+        from deckgen.render.layout import layout_back_svg
 
-    if layout.uses_layout(deck, paths.templates_dir()):
-        return layout.layout_back_svg(deck, back_id, geometry)
+        return layout_back_svg(deck, back_id, geometry)
     values = _context(deck, geometry)
     values["back"] = back
     return _render(deck, "back", f"back {back_id}", values)
