@@ -313,7 +313,7 @@ def _checked(raw: dict[str, Any], path: Path) -> tuple[LayoutSpec | None, list[t
         spec = validate(LayoutSpec, raw, path)
     except DataError as exc:
         problems.extend(exc.problems)
-    sections = [raw.get(key) if isinstance(raw.get(key), dict) else {} for key in ("elements", "back")]
+    sections: list[dict[str, Any]] = [raw[key] if isinstance(raw.get(key), dict) else {} for key in ("elements", "back")]
     elements = _elements(sections[0], path, "elements", problems)
     back = _elements(sections[1], path, "back", problems)
     if spec is not None:

@@ -71,7 +71,9 @@ def _inspect(path_text: str, stamp: int, size: int, where: str) -> ImageInfo:
         with Image.open(path) as image:
             kind = (image.format or "").lower()
             width, height = image.size
-    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError, SyntaxError):
+    except Image.DecompressionBombError:
+        raise DataError(f"{where}: too large (more than {MAX_PIXELS // 1_000_000} million pixels; scale it down)") from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
         raise DataError(f"{where}: not a readable PNG, JPEG or SVG file") from None
     if kind not in ("png", "jpeg"):
         raise DataError(f"{where}: a {kind.upper() or 'unknown'} image (expected PNG, JPEG or SVG)")

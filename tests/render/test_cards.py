@@ -121,8 +121,11 @@ def test_back_choice() -> None:
 
 
 def test_painter_rejects_what_it_cannot_draw() -> None:
-    with pytest.raises(DeckgenError, match="unsupported SVG element <image>"):
-        painter.check_svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><image/></svg>', "x")
+    with pytest.raises(DeckgenError, match="unsupported SVG element <foreignObject>"):
+        painter.check_svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><foreignObject/></svg>', "x")
+    with pytest.raises(DeckgenError, match="images come only from a layout's image elements"):
+        painter.check_svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1">'
+                          '<image href="file:///etc/passwd" width="1" height="1"/></svg>', "x")
     with pytest.raises(DeckgenError, match="invalid SVG"):
         painter.check_svg("<svg", "x")
 

@@ -1,0 +1,119 @@
+"""Artwork in layouts: each distinct file stored once in the PDF, only project files read."""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from deckgen.errors import DataError
+from deckgen.render.sheets import SheetOptions, render_sheets
+from tests.render.layout_project import deck_with
+
+
+def art_layout(image: str, fit: str = "contain") -> dict:
+    return {"elements": {"art": {"type": "image", "image": image, "x": "10%", "y": "10%", "width": "80%",
+                                 "height": "50%", "fit": fit}}}
+
+
+def picture(path: Path, colour: tuple[int, ...], mode: str = "RGB", size: tuple[int, int] = (30, 42)) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new(mode, size, colour).save(path)
+
+
+def image_xobjects(pdf: bytes) -> int:
+    found = set()
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        stack = [page["/Resources"]]
+        while stack:
+            for ref in stack.pop().get_object().get("/XObject", {}).values():
+                xobject = ref.get_object()
+                if xobject["/Subtype"] == "/Image":
+                    found.add(ref.idnum)
+                elif "/Resources" in xobject:
+                    stack.append(xobject["/Resources"])
+    return len(found)
+
+
+def cards(count: int) -> list[dict]:
+    return [{"n": i} for i in range(1, count + 1)]
+
+
+def test_each_distinct_picture_is_stored_once(tmp_path: Path) -> None:
+    for i in range(1, 121):
+        picture(tmp_path / "art" / f"c{i}.png", (i, 2 * i, 255 - i))
+    deck = deck_with(tmp_path, art_layout("art/{id}.png", "cover"), cards(120))
+    assert image_xobjects(render_sheets(deck, SheetOptions(backs=False))) == 120
+
+
+def test_a_shared_picture_is_stored_once(tmp_path: Path) -> None:
+    picture(tmp_path / "art" / "one.png", (200, 10, 10))
+    deck = deck_with(tmp_path, art_layout("art/one.png"), cards(120))
+    pdf = render_sheets(deck, SheetOptions(backs=False))
+    assert image_xobjects(pdf) == 1
+    assert pdf == render_sheets(deck, SheetOptions(backs=False))  # same input, same bytes
+
+
+def test_jpeg_palette_and_transparent_pngs(tmp_path: Path) -> None:
+    picture(tmp_path / "art" / "c1.jpg", (10, 200, 10))
+    picture(tmp_path / "art" / "c2.png", (10, 10, 200, 128), "RGBA")
+    Image.new("P", (20, 20), 3).save(tmp_path / "art" / "c3.png")
+    layout = art_layout("art/{file}")
+    deck = deck_with(tmp_path, layout, [{"n": 1, "file": "c1.jpg"}, {"n": 2, "file": "c2.png"}, {"n": 3, "file": "c3.png"}])
+    pdf = render_sheets(deck, SheetOptions(backs=False))
+    assert image_xobjects(pdf) == 3  # the transparent one's soft mask hangs off its image
+
+
+def test_missing_file_names_card_and_path(tmp_path: Path) -> None:
+    deck = deck_with(tmp_path, art_layout("art/{id}.png"))
+    with pytest.raises(DataError, match=r"card c1: image 'art/c1.png': file not found"):
+        render_sheets(deck, SheetOptions())
+
+
+def test_paths_leaving_the_project_are_refused(tmp_path: Path) -> None:
+    picture(tmp_path / "outside.png", (0, 0, 0))
+    deck = deck_with(tmp_path / "project", art_layout("../outside.png"))
+    with pytest.raises(DataError, match="leads outside the project folder"):
+        render_sheets(deck, SheetOptions())
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+@pytest.mark.parametrize(("side", "message"), [(9_000, "9000 x 9000 pixels is too large"), (19_000, "too large")])
+def test_huge_images_are_refused_before_decoding(tmp_path: Path, side: int, message: str) -> None:
+    """9000 x 9000 passes Pillow's own bomb check and meets ours; 19000 x 19000 trips Pillow's."""
+    header = struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0)
+    png = b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(b"")) + _chunk(b"IEND", b"")
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "bomb.png").write_bytes(png)
+    deck = deck_with(tmp_path, art_layout("art/bomb.png"))
+    with pytest.raises(DataError, match=message):
+        render_sheets(deck, SheetOptions())
+
+
+def test_unreadable_image(tmp_path: Path) -> None:
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "c1.png").write_bytes(b"not a picture")
+    deck = deck_with(tmp_path, art_layout("art/c1.png"))
+    with pytest.raises(DataError, match="not a readable PNG, JPEG or SVG file"):
+        render_sheets(deck, SheetOptions())
+
+
+def test_svg_art_is_painted_as_vectors(tmp_path: Path) -> None:
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "logo.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#ff0000"/></svg>')
+    deck = deck_with(tmp_path, art_layout("art/logo.svg"))
+    pdf = render_sheets(deck, SheetOptions(backs=False))
+    assert image_xobjects(pdf) == 0
+    reader = PdfReader(io.BytesIO(pdf))
+    forms = reader.pages[0]["/Resources"]["/XObject"]
+    streams = b"".join(ref.get_object().get_data() for ref in forms.values())
+    assert b"1.0000 0.0000 0.0000 rg" in streams

@@ -1,0 +1,99 @@
+"""Cards drawn from layouts: the default layout on every shipped deck, text that fits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckgen.errors import DataError
+from deckgen.model.deck import deck_ids, load_deck
+from deckgen.render import fonts, painter, textfit
+from deckgen.render.geometry import CardGeometry
+from deckgen.render.layout import layout_back_svg, layout_face_svg
+from tests.render.layout_project import deck_with
+
+POKER = CardGeometry(63.5, 88.9, 3.0)
+MINI = CardGeometry(41.0, 63.0, 3.0)
+
+
+@pytest.mark.parametrize("deck_id", deck_ids())
+def test_default_layout_draws_every_shipped_card_inside_its_safe_area(deck_id: str) -> None:
+    deck = load_deck(deck_id)
+    for card in deck.cards:
+        svg = layout_face_svg(deck, card, POKER)
+        painter.check_svg(svg, card.id)  # text measured with the font: inside data-safe, legible
+        assert ">" + (str(card.number) if card.number is not None else card.id) + "<" in svg
+    for back in deck.backs:
+        painter.check_svg(layout_back_svg(deck, back.id, POKER), back.id)
+
+
+def test_default_layout_fits_a_mini_card() -> None:
+    deck = load_deck("mirrorquest")
+    for card in deck.cards[::7]:
+        painter.check_svg(layout_face_svg(deck, card, MINI), card.id)
+
+
+def measure(piece: textfit.Piece) -> float:
+    return fonts.text_width(piece.text, fonts.font_name(fonts.FAMILY, "bold" if piece.bold else "normal"), 1.0)
+
+
+def test_shrink_to_fit_chooses_a_smaller_size_and_wraps() -> None:
+    words = textfit.parse_markup("a rather long line of card text that wraps", ())
+    loose = textfit.fit(words, measure, 100, 30, 4.0, 1.2)
+    tight = textfit.fit(words, measure, 30, 6, 4.0, 1.2)
+    assert loose.size == 4.0 and len(loose.lines) == 1
+    assert tight.size < 4.0 and len(tight.lines) > 1
+    assert max(line.width for line in tight.lines) * tight.size <= 30 + 1e-6
+
+
+def test_text_that_cannot_fit_names_card_and_element(tmp_path: Path) -> None:
+    layout = {"elements": {"rules": {"type": "text", "text": "{name} " * 30, "x": "10%", "y": "10%",
+                                     "width": "40%", "height": "5mm"}}}
+    deck = deck_with(tmp_path, layout)
+    with pytest.raises(DataError) as caught:
+        layout_face_svg(deck, deck.cards[0], POKER)
+    message = str(caught.value)
+    assert "deck d: card c1:" in message and "main.yaml: elements.rules: text does not fit" in message
+    assert "even at 1.2 mm" in message
+
+
+def test_inline_icons_bold_italic_and_escaping(tmp_path: Path) -> None:
+    cards = [{"n": 1, "rules": "Gain :sun: and **two** *cards* <now> & then"}]
+    layout = {"elements": {"rules": {"type": "text", "text": "{rules}", "x": "10%", "y": "10%",
+                                     "width": "80%", "height": "20%"}}}
+    deck = deck_with(tmp_path, layout, cards)
+    svg = layout_face_svg(deck, deck.cards[0], POKER)
+    assert 'font-weight="bold"' in svg and ">two<" in svg
+    assert 'font-style="italic"' in svg and ">cards<" in svg
+    assert "&lt;now&gt; &amp; then" in svg
+    assert "scale(" in svg  # the sun icon, drawn inline
+    painter.check_svg(svg, "c1")
+
+
+def test_unknown_inline_icon_names_card_and_element(tmp_path: Path) -> None:
+    cards = [{"n": 1, "rules": "Gain :moonbeam:"}]
+    layout = {"elements": {"rules": {"type": "text", "text": "{rules}", "x": "10%", "y": "10%",
+                                     "width": "80%", "height": "20%"}}}
+    deck = deck_with(tmp_path, layout, cards)
+    with pytest.raises(DataError, match=r"card c1: .*elements.rules: unknown icon :moonbeam:"):
+        layout_face_svg(deck, deck.cards[0], POKER)
+
+
+def test_palettes_when_and_icons_by_field(tmp_path: Path) -> None:
+    layout = {"palettes": {"tone": {"1": "#112233", "default": "#445566"}},
+              "elements": {"pip": {"type": "icon", "icon": "{kind}", "colour": {"palette": "tone", "by": "n"},
+                                   "x": "20%", "y": "20%", "width": "20%", "height": "20%"},
+                           "only2": {"type": "rect", "fill": "#abcdef", "when": {"n": 2}}}}
+    deck = deck_with(tmp_path, layout, [{"n": 1, "kind": "moons"}, {"n": 2, "kind": "hearts"}])
+    first, second = (layout_face_svg(deck, card, POKER) for card in deck.cards)
+    assert "#112233" in first and "#abcdef" not in first
+    assert "#445566" in second and "#abcdef" in second
+
+
+def test_unknown_field_in_a_template(tmp_path: Path) -> None:
+    layout = {"elements": {"t": {"type": "text", "text": "{colour}", "x": "10%", "y": "10%", "width": "80%",
+                                 "height": "10%"}}}
+    deck = deck_with(tmp_path, layout)
+    with pytest.raises(DataError, match=r"card c1: .*elements.t: text: no field \{colour\} on this card"):
+        layout_face_svg(deck, deck.cards[0], POKER)
