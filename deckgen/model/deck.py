@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter
 import string
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Iterator
+from typing import Annotated, Any, Iterator, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
@@ -45,12 +46,49 @@ def _safe_id(text: str) -> str:
 SafeId = Annotated[str, AfterValidator(_safe_id)]
 
 
+#: A colour as the colour-vision check reads it from a field.
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+class ColourCues(StrictModel):
+    """The colours that tell an attribute's values apart on a card (`fields` naming per-value
+    #rrggbb fields) and the second cues the design gives: `cues` that every value has its own
+    of (its word, glyph, icon or pattern) and `marks` that only some values carry (a dot on
+    the green cards tells green from the rest, but not red from blue)."""
+
+    fields: list[str] = Field(min_length=1)
+    cues: list[Literal["word", "glyph", "icon", "pattern"]] = []
+    marks: dict[str, list[Scalar]] = {}
+
+
 class AttributeSpec(StrictModel):
     """An attribute with ordered values, optional display labels and derived per-value fields."""
 
     values: list[Scalar] = Field(min_length=1)
     labels: dict[str, str] = {}
     fields: dict[str, dict[str, Scalar]] = {}
+    colours: ColourCues | None = None
+
+    @model_validator(mode="after")
+    def _colour_fields(self) -> AttributeSpec:
+        """Colour fields give every value a #rrggbb colour; marks name declared values."""
+        if self.colours is None:
+            return self
+        for name in self.colours.fields:
+            mapping = self.fields.get(name)
+            if mapping is None:
+                raise ValueError(f"colours.fields names {shown(name)}, which is not one of fields")
+            for value in self.values:
+                colour = mapping.get(str(value))
+                if not isinstance(colour, str) or not HEX_COLOUR.fullmatch(colour):
+                    raise ValueError(f"fields.{name}.{value}: found {shown(colour)} "
+                                     "(expected a colour like #1f5aa6 for every value)")
+        for mark, marked in self.colours.marks.items():
+            unknown = [v for v in marked if v not in self.values]
+            if unknown:
+                raise ValueError(f"colours.marks.{mark}: {', '.join(map(shown, unknown))} "
+                                 "is not a declared value")
+        return self
 
     def label(self, value: Scalar | None) -> str:
         """Display label of a value ("Winterwoods" for winterwoods); empty for no value."""

@@ -1,12 +1,14 @@
 """Card faces and backs as SVG from jinja2 templates.
 
-* `card_svg(deck, card, geometry=POKER) -> str`: the face of one card as an SVG document.
-* `back_svg(deck, back_id, geometry=POKER) -> str`: one of the deck's backs as SVG.
+* `card_svg(deck, card, geometry=POKER, ink_saver=False) -> str`: the face of one card as SVG.
+* `back_svg(deck, back_id, geometry=POKER, ink_saver=False) -> str`: one of the deck's backs.
 * `back_for(deck, card, back_id=None) -> str`: which back a card gets (see its docstring).
 
 Templates live in `templates/cards/<deck id>/face.svg.j2` and `back.svg.j2`; shared icons are
 jinja macros in `templates/cards/icons.svg.j2`. Autoescaping is on. Each document is in
 millimetres with the origin at the bleed corner and carries the safe area in `data-safe`.
+Border elements carry `class="frame"` so that tests can measure them (at least `MIN_FRAME`
+from the trim); with `ink_saver` the templates draw backs and frames as outlines on paper.
 `render.painter` draws these documents onto PDF pages.
 """
 
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
 
 #: Smallest font size (mm, about 3.4 pt) allowed on a card: smaller text does not print legibly.
 MIN_TEXT_SIZE = 1.2
+
+#: A card's border is at least this wide (mm from the trim), so that a cut off by 1 mm leaves
+#: it visibly even; thinner borders make cards lopsided and recognisable from behind.
+MIN_FRAME = 3.0
 
 #: The default card: poker size with 3 mm bleed.
 POKER = CardGeometry(*CARD_SIZES["poker"])
@@ -112,15 +118,21 @@ def _template_problem(name: str, exc: Exception) -> str:
     return f"{where}: template error: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
 
 
-def _context(deck: Deck, geometry: CardGeometry) -> dict[str, Any]:
-    """Names every template sees: sizes in mm (trim W x H, bleed b, safe inset s), scale u."""
+def _context(deck: Deck, geometry: CardGeometry, ink_saver: bool) -> dict[str, Any]:
+    """Names every template sees: sizes in mm (trim W x H, bleed b, safe inset s, border
+    width `frame`, `inner` where corner indices start, clear of the border), scale u, and
+    `ink_saver` (draw backs and frames as outlines)."""
     w, h, b = geometry.width, geometry.height, geometry.bleed
+    frame = max(MIN_FRAME, geometry.safe_inset)
     return {
         "deck": deck,
         "W": w,
         "H": h,
         "b": b,
         "s": geometry.safe_inset,
+        "frame": frame,
+        "inner": frame + 0.45 * geometry.safe_inset,
+        "ink_saver": ink_saver,
         "u": min(w / CARD_SIZES["poker"][0], h / CARD_SIZES["poker"][1]),
         "font": fonts.FAMILY,
         "full_width": geometry.full_width,
@@ -148,19 +160,19 @@ def _uses_layout(deck: Deck) -> bool:
     return deck.layout is not None or not (paths.templates_dir() / "cards" / deck.id / "face.svg.j2").is_file()
 
 
-def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER) -> str:
+def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER, *, ink_saver: bool = False) -> str:
     """The face of `card` as an SVG document sized trim plus bleed, in millimetres: from
     the deck's layout, or its template (see _uses_layout)."""
     if _uses_layout(deck):
         from deckgen.render.layout import layout_face_svg
 
         return layout_face_svg(deck, card, geometry)
-    values = _context(deck, geometry)
+    values = _context(deck, geometry, ink_saver)
     values["card"] = card
     return _render(deck, "face", f"card {card.id}", values)
 
 
-def back_svg(deck: Deck, back_id: str, geometry: CardGeometry = POKER) -> str:
+def back_svg(deck: Deck, back_id: str, geometry: CardGeometry = POKER, *, ink_saver: bool = False) -> str:
     """One of the deck's backs (by id, see deck.yaml `backs`) as an SVG document."""
     back = next((b for b in deck.backs if b.id == back_id), None)
     if back is None:
@@ -170,7 +182,7 @@ def back_svg(deck: Deck, back_id: str, geometry: CardGeometry = POKER) -> str:
         from deckgen.render.layout import layout_back_svg
 
         return layout_back_svg(deck, back_id, geometry)
-    values = _context(deck, geometry)
+    values = _context(deck, geometry, ink_saver)
     values["back"] = back
     return _render(deck, "back", f"back {back_id}", values)
 
