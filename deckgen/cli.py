@@ -525,9 +525,11 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
                    "with a manifest: tgc, mpc (PNGs), dtc (PDF), tts (sheets and a saved object).")
 @click.option("--tts-url-base", default=None, metavar="URL",
               help="With --preset tts: the web folder the images will be uploaded to (default: file:/// URLs).")
+@click.option("--ink-saver", is_flag=True,
+              help="Draw backs and card borders as outlines on the paper instead of solid colour.")
 def render_cards_command(deck: str, output: Path | None, paper: str, card_size: str, bleed: float,
                          no_backs: bool, back_id: str | None, png_dpi: int | None, write_svg: bool,
-                         preset: str | None, tts_url_base: str | None) -> None:
+                         preset: str | None, tts_url_base: str | None, ink_saver: bool) -> None:
     """Print-and-play PDF of DECK: OUTPUT/DECK/DECK-pnp.pdf, plus card images on request.
 
     Cards fill each page in a centred grid. When the cards fit with a full bleed each, they
@@ -551,6 +553,7 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
       deckgen render cards mystique --back silver --paper letter
       deckgen render cards mismatch --card-size bridge --png 300
       deckgen render cards mystique --preset tgc
+      deckgen render cards mirrorquest --ink-saver
     """
     from deckgen.fileio import check_output_dir, write_atomic
     from deckgen.model.deck import load_deck
@@ -561,7 +564,7 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
 
     loaded = load_deck(deck)
     options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs,
-                           back_id=back_id)
+                           back_id=back_id, ink_saver=ink_saver)
     if preset is not None or tts_url_base is not None:
         from deckgen.render.presets import export_preset
 

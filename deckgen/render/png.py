@@ -208,12 +208,12 @@ def _project_fetcher(svg_text: str) -> Callable[[str, str], bytes]:
     return fetch
 
 
-def _jobs(deck: Deck, geometry: CardGeometry) -> list[tuple[str, str]]:
+def _jobs(deck: Deck, geometry: CardGeometry, ink_saver: bool) -> list[tuple[str, str]]:
     """(file stem, SVG) for every card face and every back of the deck, text checked. Backs
     are named back-<id>; a card id of that form would overwrite one, so it is refused."""
     items = []
     for card in deck.cards:
-        text = svg.card_svg(deck, card, geometry)
+        text = svg.card_svg(deck, card, geometry, ink_saver=ink_saver)
         painter.check_svg(text, f"deck {deck.id}: card {card.id}")
         items.append((card.id, text))
     taken = {card.id for card in deck.cards}
@@ -221,7 +221,7 @@ def _jobs(deck: Deck, geometry: CardGeometry) -> list[tuple[str, str]]:
         if f"back-{back.id}" in taken:
             raise OutputError(f"deck {deck.id}: card id 'back-{back.id}' is also the image name of back {back.id!r}; "
                               "rename the card or the back")
-        text = svg.back_svg(deck, back.id, geometry)
+        text = svg.back_svg(deck, back.id, geometry, ink_saver=ink_saver)
         painter.check_svg(text, f"deck {deck.id}: back {back.id}")
         items.append((f"back-{back.id}", text))
     return items
@@ -237,7 +237,7 @@ def export_images(
     geometry = options.geometry()
     written: list[Path] = []
     if write_svg:
-        svg_items = _jobs(deck, geometry)
+        svg_items = _jobs(deck, geometry, options.ink_saver)
         folder = output_file(output_root, deck.id, "svg")
         with atomic_folder(folder) as temp:
             for stem, text in svg_items:
@@ -245,7 +245,7 @@ def export_images(
         written += [folder / f"{stem}.svg" for stem, _ in svg_items]
     if png_dpi is not None:
         pixels = pixel_geometry(geometry, png_dpi)
-        png_items = _jobs(deck, pixels.card())
+        png_items = _jobs(deck, pixels.card(), options.ink_saver)
         folder = output_file(output_root, deck.id, "png")
         with atomic_folder(folder) as temp:
             write_pngs([

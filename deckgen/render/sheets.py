@@ -66,6 +66,7 @@ class SheetOptions:
     bleed: float = DEFAULT_BLEED
     backs: bool = True
     back_id: str | None = None
+    ink_saver: bool = False
 
     def geometry(self) -> CardGeometry:
         width, height = parse_card_size(self.card_size)
@@ -286,7 +287,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
         names = []
         for number, card in enumerate(page_cards, start=start):
             where = f"deck {deck.id}: card {card.id}"
-            text = svg.card_svg(deck, card, geometry)
+            text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
             name = f"face{number}"
             writer.define(name, painter.parse_svg(text, where), where)
             names.append(name)
@@ -298,7 +299,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                 name = f"back-{back_id}"
                 if name not in writer.forms:
                     where = f"deck {deck.id}: back {back_id}"
-                    writer.define(name, painter.parse_svg(svg.back_svg(deck, back_id, geometry), where), where)
+                    writer.define(name, painter.parse_svg(svg.back_svg(deck, back_id, geometry, ink_saver=options.ink_saver), where), where)
                 back_names.append(name)
             writer.page(back_names, mirrored=True, footer=f"{sheet}, backs (columns mirrored)")
     from reportlab import rl_config
