@@ -132,20 +132,24 @@ def _cell(value: object) -> str:
 @click.argument("deck")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 def check_command(deck: str, as_json: bool) -> None:
-    """Check the composition of DECK: counts, duplicates, numbering, player splits.
+    """Check the composition of DECK: counts, duplicates, numbering, player splits, and
+    whether colour-blind players can tell its colours apart (docs/colour-check.md).
 
-    Exits 2 when the deck has a problem (duplicates, numbering gaps, unused values).
+    Exits 2 when the deck has a problem (duplicates, numbering gaps, unused values); a
+    flagged colour pair is reported but does not change the exit status.
 
     \b
     Example:
       deckgen check mystique
     """
+    from deckgen.colour_check import colour_vision, format_colour_vision
     from deckgen.compose import check_deck, check_setups, format_report, format_setups
     from deckgen.model.deck import load_deck
 
     loaded = load_deck(deck)
     report = check_deck(loaded)
     setups = check_setups(loaded)
+    colours = colour_vision(loaded)
     problems = report.problems + [
         f"game {s.game}: {s.players} players need {-s.left_over} more cards than the deck has"
         for s in setups
@@ -158,12 +162,15 @@ def check_command(deck: str, as_json: bool) -> None:
              "set_aside": s.set_aside, "per_player": s.per_player, "left_over": s.left_over, "feasible": s.feasible}
             for s in setups
         ]
+        data["colour_vision"] = [row.to_json() for row in colours]
         data["problems"] = problems
         emit_json(data)
     else:
         click.echo(format_report(report))
         click.echo("")
         click.echo(format_setups(setups))
+        click.echo("")
+        click.echo(format_colour_vision(colours))
         for line in problems[len(report.problems):]:
             click.echo(f"problem: {line}")
     if problems:
