@@ -10,10 +10,13 @@ import math
 import xml.etree.ElementTree as ET
 from collections import Counter
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
+from deckgen.cli import main
 from deckgen.model.deck import Deck, deck_ids, load_deck
 from deckgen.render import svg
 from deckgen.render.contrast import (
@@ -225,3 +228,14 @@ def test_mirrorquest_dot_sits_under_the_top_left_index() -> None:
     cx, cy = float(dot.get("cx", "")), float(dot.get("cy", ""))
     assert cx == pytest.approx(index_x)  # in the index's column, under it
     assert cx < 12 and cy < 25  # inside the corner strip a fanned hand shows
+
+
+def test_ink_saver_reaches_the_sheets_and_images(tmp_path: Path) -> None:
+    args = ["render", "cards", "smoke-and-mirrors", "--svg", "--output", str(tmp_path)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    solid = (tmp_path / "smoke-and-mirrors" / "svg" / "back-smoke.svg").read_text()
+    assert CliRunner().invoke(main, [*args, "--ink-saver"]).exit_code == 0
+    outlined = (tmp_path / "smoke-and-mirrors" / "svg" / "back-smoke.svg").read_text()
+    night = 'height="94.9" fill="#1d1a30"'  # the full-bleed night sky
+    assert night in solid and night not in outlined
+    assert (tmp_path / "smoke-and-mirrors" / "smoke-and-mirrors-pnp.pdf").stat().st_size > 0
