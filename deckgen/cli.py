@@ -455,34 +455,6 @@ def _is_count_list(players_text: str | None) -> bool:
     return players_text is not None and ("-" in players_text or "," in players_text)
 
 
-@render_group.command("booklet")
-@click.argument("game")
-@click.option("--imposed", is_flag=True,
-              help="Also write <game>-rules-booklet.pdf: A4 landscape sheets for saddle stitching.")
-@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
-              help="Output folder (default: ./output); files go to DIR/<deck>/.")
-def render_booklet_command(game: str, imposed: bool, output: Path | None) -> None:
-    """Render the rule booklet of GAME: A5 pages in reading order with contents and bookmarks.
-
-    Writes DIR/<deck>/<game>-rules.pdf, and with --imposed also the printable
-    <game>-rules-booklet.pdf (two pages per A4 side; print duplex, fold, staple).
-
-    \b
-    Examples:
-      deckgen render booklet mirrorquest
-      deckgen render booklet zoomies --imposed --output out
-    """
-    from deckgen.fileio import check_output_dir
-    from deckgen.model.rules import load_rules
-    from deckgen.paths import output_dir
-
-    root = check_output_dir(output or output_dir())
-    from deckgen.render.booklet import render_booklet
-
-    for path in render_booklet(load_rules(game), root, imposed=imposed):
-        click.echo(f"wrote {path}")
-
-
 @render_group.command("quickref")
 @click.argument("game")
 @click.option("--size", default="poker", show_default=True, metavar="poker|tarot",
@@ -587,6 +559,7 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
     if images:
         click.echo(f"wrote {len(images)} card images under {root / loaded.id}")
 from deckgen import cli_analyse as _cli_analyse  # noqa: E402,F401  (registers `deckgen analyse`)
+from deckgen import cli_booklet as _cli_booklet  # noqa: E402,F401  (registers `deckgen render booklet`)
 
 if __name__ == "__main__":
     main()

@@ -1,8 +1,10 @@
-"""Saddle-stitch imposition: A5 reading-order pages onto A4 landscape sheet sides.
+"""Saddle-stitch imposition: booklet pages in reading order, two-up on landscape sheet sides.
 
 A booklet of N pages (N a multiple of 4) is printed on N/4 sheets, both sides, folded once
 and stapled in the fold. On every printed side the two page numbers add up to N + 1, and
-the even page is on the left except on the outside of each sheet.
+the even page is on the left except on the outside of each sheet. Backs are laid out for
+flipping on the short edge: a sheet turned over like a book page shows its back upright,
+page 2 behind page 1. Every side has fold marks; the first also says how to print.
 """
 
 from __future__ import annotations
@@ -11,8 +13,22 @@ import io
 from dataclasses import dataclass
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import RectangleObject
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.errors import DeckgenError
+from deckgen.render import fonts
+
+#: Fold marks run this far in from the sheet's top and bottom edges: past the 4 mm or so a
+#: printer leaves blank, and well short of the running heads.
+FOLD_MARK_MM = 7.0
+#: The printing note runs up the sheet's left edge, its baseline this far in: inside the
+#: back cover's outer margin, clear of the text, where it does not look like part of a page.
+NOTE_BASELINE_MM = 7.5
+NOTE_SIZE = 6.5
+MARK_GREY = 0.45
 
 
 @dataclass(frozen=True)
@@ -51,24 +67,65 @@ def imposition_order(pages: int) -> list[SheetSide]:
     return sides
 
 
+def printing_note(sheets: int) -> str:
+    """How to print and bind an imposed booklet of `sheets` sheets (printed on its first side)."""
+    binding = (
+        "Fold the sheet in half." if sheets == 1 else
+        f"Fold the {sheets} sheets in half together, first sheet outside, and staple on the fold."
+    )
+    return f"To print: both sides, flip on the short edge, actual size (100 %). {binding}"
+
+
+def _page_size(page: PageObject) -> tuple[float, float]:
+    """A page's trim size in points (what a reader holds, without its bleed)."""
+    return float(page.trimbox.width), float(page.trimbox.height)
+
+
+def _sheet_furniture(sheet: tuple[float, float], pages_left: float, note: str) -> list[PageObject]:
+    """Overlays: [fold marks and the printing note, fold marks alone]."""
+    regular, _ = fonts.register_fonts()
+    width, height = sheet
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=sheet, invariant=1, initialFontName=regular, initialFontSize=NOTE_SIZE)
+    for with_note in (True, False):
+        canvas.setStrokeGray(MARK_GREY)
+        canvas.setLineWidth(0.5)
+        mark = FOLD_MARK_MM * mm
+        canvas.line(width / 2, height, width / 2, height - mark)
+        canvas.line(width / 2, 0, width / 2, mark)
+        if with_note:
+            canvas.saveState()
+            canvas.setFillGray(MARK_GREY)
+            canvas.setFont(regular, NOTE_SIZE)
+            canvas.translate(pages_left + NOTE_BASELINE_MM * mm, height / 2)
+            canvas.rotate(90)
+            # Past the fold marks' reach at both ends; a long note takes a second line further in.
+            lines = simpleSplit(note, regular, NOTE_SIZE, height - 4 * FOLD_MARK_MM * mm)
+            for number, line in enumerate(lines):
+                canvas.drawCentredString(0, -number * NOTE_SIZE * 1.25, line)
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return list(PdfReader(buffer).pages)
+
+
 def impose_booklet(pdf: bytes, sheet: tuple[float, float] | None = None) -> bytes:
     """Two-up sheet sides for saddle stitching, from a PDF of same-size pages.
 
-    `sheet` is the (width, height) of a printed side in points, e.g. A4 landscape for A5
-    pages; the pages meet at its centre line (the fold) and are centred vertically.
-    Without it the sheet is exactly two pages wide. Padding pages stay blank.
+    Pages are placed by their trim box: they meet at the centre line of the `sheet` (width,
+    height in points, e.g. A4 landscape for A5 pages; by default exactly two pages wide),
+    centred vertically. A page's bleed is kept on its outer sides, so a cover panel reaches
+    the sheet's cut edge, and cut at the fold, so it never spills onto the facing page.
+    Padding pages stay blank.
     """
     reader = PdfReader(io.BytesIO(pdf))
     pages = list(reader.pages)
     if not pages:
         raise DeckgenError("a booklet needs at least one page to impose")
-    width = float(pages[0].mediabox.width)
-    height = float(pages[0].mediabox.height)
+    width, height = _page_size(pages[0])
     odd_sized = [
-        i + 1
-        for i, page in enumerate(pages)
-        if (round(float(page.mediabox.width), 2), round(float(page.mediabox.height), 2))
-        != (round(width, 2), round(height, 2))
+        i + 1 for i, page in enumerate(pages)
+        if max(abs(a - b) for a, b in zip(_page_size(page), (width, height))) > 0.01
     ]
     if odd_sized:
         raise DeckgenError(f"cannot impose a booklet whose pages differ in size (pages {odd_sized})")
@@ -79,18 +136,27 @@ def impose_booklet(pdf: bytes, sheet: tuple[float, float] | None = None) -> byte
         )
     fold = sheet_width / 2
     bottom = (sheet_height - height) / 2
+    order = imposition_order(len(pages))
+    first_side, other_sides = _sheet_furniture(
+        (sheet_width, sheet_height), fold - width, printing_note(len(order) // 2)
+    )
     writer = PdfWriter()
-    for side in imposition_order(len(pages)):
+    for index, side in enumerate(order):
         printed = PageObject.create_blank_page(width=sheet_width, height=sheet_height)
-        for left, number in ((fold - width, side.left), (fold, side.right)):
+        for on_left, number in ((True, side.left), (False, side.right)):
             if number <= len(pages):
                 source = pages[number - 1]
+                trim, media = source.trimbox, source.mediabox
+                # pypdf clips a merged page to its crop box: the bleed stays outside, not at the fold.
+                source.cropbox = RectangleObject((
+                    media.left if on_left else trim.left, media.bottom,
+                    trim.right if on_left else media.right, media.top,
+                ))
+                left = fold - width if on_left else fold
                 printed.merge_transformed_page(
-                    source,
-                    Transformation().translate(
-                        left - float(source.mediabox.left), bottom - float(source.mediabox.bottom)
-                    ),
+                    source, Transformation().translate(left - float(trim.left), bottom - float(trim.bottom))
                 )
+        printed.merge_page(first_side if index == 0 else other_sides)
         writer.add_page(printed)
     buffer = io.BytesIO()
     writer.write(buffer)

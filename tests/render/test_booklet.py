@@ -1,5 +1,5 @@
 """The rule booklet: setup tables from the rule data, contents and bookmarks, fonts,
-reproducible bytes, the imposed version and the command line."""
+reproducible bytes, the cover's bleed, the imposed version (A4 and Letter) and the command line."""
 
 from __future__ import annotations
 
@@ -7,9 +7,12 @@ import random
 import re
 from pathlib import Path
 
+import pypdfium2
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from reportlab.lib.pagesizes import A5
+from reportlab.lib.units import inch, mm
 
 from deckgen.cli import main
 from deckgen.errors import DataError, DeckgenError
@@ -18,16 +21,20 @@ from deckgen.model.common import read_yaml, validate
 from deckgen.model.deck import load_deck
 from deckgen.model.rules import GameRules, all_rules, load_rules_file
 from deckgen.render.booklet import (
+    PAPERS,
     BookletStyle,
+    booklet_paper,
     composition_rows,
+    load_booklet_style,
     metadata_line,
     render_booklet,
+    render_imposed,
     sample_cards,
     setup_rows,
     style_path,
     text_blocks,
 )
-from deckgen.render.imposition import padded_page_count
+from deckgen.render.imposition import padded_page_count, printing_note
 
 FIXTURE = Path(__file__).parent / "data" / "mystique" / "games" / "lantern-trail.yaml"
 HAND_ZONE = re.compile(r"^(?:hand|deck)\W*(\d+)$")
@@ -41,6 +48,11 @@ def rules() -> GameRules:
 @pytest.fixture(scope="module")
 def built(rules: GameRules, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     return render_booklet(rules, tmp_path_factory.mktemp("booklet"), imposed=True)
+
+
+@pytest.fixture(scope="module")
+def built_letter(rules: GameRules, tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    return render_booklet(rules, tmp_path_factory.mktemp("letter"), imposed=True, paper=PAPERS["letter"])
 
 
 def shipped_rules() -> list[GameRules]:
@@ -161,8 +173,86 @@ def test_pages_are_a5_and_fonts_embedded(built: list[Path]) -> None:
             assert "DejaVu" in font["/BaseFont"]
     reading = PdfReader(built[0])
     assert all(
-        (round(float(p.mediabox.width)), round(float(p.mediabox.height))) == (420, 595) for p in reading.pages
+        (round(float(p.trimbox.width)), round(float(p.trimbox.height))) == (420, 595) for p in reading.pages
     )
+
+
+def box(page, name: str) -> tuple[float, ...]:
+    return tuple(round(float(v), 2) for v in page[name])
+
+
+@pytest.mark.parametrize(("paper", "trim"), [("a4", A5), ("letter", (5.5 * inch, 8.5 * inch))])
+def test_pages_have_a_bleed_box_around_the_trim(paper: str, trim: tuple[float, float], built: list[Path],
+                                                 built_letter: list[Path]) -> None:
+    """Print shops read TrimBox and BleedBox: the trim is the booklet page, the bleed 3 mm more
+    on every side, and the media box is the bleed box (nothing outside it to print)."""
+    bleed = load_booklet_style().page.bleed_mm * mm
+    assert bleed == pytest.approx(3 * mm)
+    reading = PdfReader((built if paper == "a4" else built_letter)[0])
+    width, height = trim
+    expected_trim = tuple(round(v, 2) for v in (bleed, bleed, bleed + width, bleed + height))
+    expected_bleed = tuple(round(v, 2) for v in (0, 0, width + 2 * bleed, height + 2 * bleed))
+    for page in reading.pages:
+        assert box(page, "/TrimBox") == pytest.approx(expected_trim, abs=0.02)
+        assert box(page, "/BleedBox") == pytest.approx(expected_bleed, abs=0.02)
+        assert box(page, "/MediaBox") == box(page, "/BleedBox")
+
+
+def rendered(path: Path, index: int, scale: float = 1.0):
+    return pypdfium2.PdfDocument(path)[index].render(scale=scale).to_pil().convert("RGB")
+
+
+def test_cover_panel_runs_into_the_bleed_and_to_the_sheet_edge(built: list[Path]) -> None:
+    """The cover panel fills the bleed of the reading-order cover, reaches the cut edge of the
+    imposed sheet, and stops at the fold (the back cover beside it stays white)."""
+    panel = tuple(int(load_booklet_style().colours.accent_light[i:i + 2], 16) for i in (1, 3, 5))
+    cover = rendered(built[0], 0)
+    width, height = cover.size
+    for x, y in ((0, height - 1), (width - 1, height - 1), (0, height - 60), (width - 1, height - 60)):
+        assert cover.getpixel((x, y)) == pytest.approx(panel, abs=3), (x, y)
+    assert cover.getpixel((width // 2, 0)) == (255, 255, 255)  # no bleed fill above the panel
+    side = rendered(built[1], 0)
+    width, height = side.size
+    fold = width // 2
+    for x, y in ((width - 1, height - 1), (fold + 2, height - 30), (width - 1, height - 100)):
+        assert side.getpixel((x, y)) == pytest.approx(panel, abs=3), (x, y)
+    assert side.getpixel((fold - 3, height - 30)) == (255, 255, 255)  # the back cover: no spill
+
+
+def test_imposed_booklet_says_how_to_print_on_its_first_side_only(built: list[Path], built_letter: list[Path]) -> None:
+    for path in (built[1], built_letter[1]):
+        texts = [" ".join(t.split()) for t in page_texts(path)]
+        sheets = len(texts) // 2
+        assert printing_note(sheets) in texts[0]
+        assert not any("To print" in t or "short edge" in t for t in texts[1:])
+    assert not any("short edge" in t for t in page_texts(built[0]))  # the reading order has no note
+
+
+def test_letter_booklet_is_half_letter_imposed_on_letter(built_letter: list[Path]) -> None:
+    reading, imposed = (PdfReader(p) for p in built_letter)
+    assert [p.name for p in built_letter] == ["lantern-trail-rules-letter.pdf", "lantern-trail-rules-booklet-letter.pdf"]
+    assert {(round(float(p.trimbox.width), 2), round(float(p.trimbox.height), 2)) for p in reading.pages} == {
+        (396.0, 612.0)
+    }
+    assert len(imposed.pages) == padded_page_count(len(reading.pages)) // 2
+    assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in imposed.pages} == {
+        (792.0, 612.0)
+    }
+    # The text reflows for the narrower page: the same headings, in a frame 24 pt narrower.
+    letter_text = " ".join(" ".join(page_texts(built_letter[0])).split())
+    assert "8 Rulings and questions" in letter_text and "9.1 Rule options in deckgen" in letter_text
+
+
+def test_letter_booklet_bytes_are_reproducible(rules: GameRules, built_letter: list[Path], tmp_path: Path) -> None:
+    again = render_imposed(rules, tmp_path, booklet_paper("letter"))
+    assert again.name == built_letter[1].name
+    assert again.read_bytes() == built_letter[1].read_bytes()
+    assert [p.name for p in (tmp_path / "mystique").iterdir()] == [again.name]  # only the imposed file
+
+
+def test_unknown_paper_is_refused() -> None:
+    with pytest.raises(DeckgenError, match="unknown booklet paper 'a3' \\(expected one of: a4, letter\\)"):
+        booklet_paper("a3")
 
 
 def test_imposed_booklet_has_whole_sheets(built: list[Path]) -> None:
@@ -223,6 +313,23 @@ def test_cli_writes_the_booklet(tmp_path: Path) -> None:
     deck = all_rules()[game].deck
     assert (tmp_path / deck / f"{game}-rules.pdf").is_file()
     assert (tmp_path / deck / f"{game}-rules-booklet.pdf").is_file()
+
+
+def test_cli_letter_booklet_and_help(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["render", "booklet", "battle-for-the-suns", "--imposed", "--paper", "letter",
+                                  "--output", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / all_rules()["battle-for-the-suns"].deck
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "battle-for-the-suns-rules-booklet-letter.pdf", "battle-for-the-suns-rules-letter.pdf"
+    ]
+    help_text = " ".join(runner.invoke(main, ["render", "booklet", "--help"]).output.split())
+    for needed in ("both sides", "SHORT edge", "actual size (100 %)", "fold the stack", "staple twice on the fold",
+                   "--paper"):
+        assert needed in help_text
+    bad = runner.invoke(main, ["render", "booklet", "mystique", "--paper", "a3", "--output", str(tmp_path)])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
 
 
 def test_cli_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:

@@ -1,10 +1,11 @@
-"""The printed rule booklet: A5 pages in reading order, and the imposed saddle-stitch version.
+"""The printed rule booklet: pages in reading order (A5, or half-Letter), and the imposed
+saddle-stitch version (on A4, or Letter).
 
 Everything printed comes from the game's rule data (text, setup table, options, rulings)
 and the deck data (card images, composition counts), so the booklet cannot drift from what
 the engine plays. The look (sizes, colours, margins) is data in templates/booklet/booklet.yaml.
 `style` holds the look, `content` what is printed, `flowables` the page furniture and
-`story` the reading order and the writing.
+`story` the reading order and the writing, `paper` the two paper sets.
 """
 
 from deckgen.render.booklet.content import (
@@ -14,10 +15,22 @@ from deckgen.render.booklet.content import (
     setup_rows,
     text_blocks,
 )
-from deckgen.render.booklet.story import booklet_path, render_booklet
+from deckgen.render.booklet.paper import (
+    DEFAULT_PAPER,
+    PAPERS,
+    BookletPaper,
+    booklet_paper,
+)
+from deckgen.render.booklet.story import (
+    booklet_path,
+    booklet_pdf,
+    render_booklet,
+    render_imposed,
+)
 from deckgen.render.booklet.style import BookletStyle, load_booklet_style, style_path
 
 __all__ = [
-    "BookletStyle", "booklet_path", "composition_rows", "load_booklet_style", "metadata_line", "render_booklet",
-    "sample_cards", "setup_rows", "style_path", "text_blocks",
+    "DEFAULT_PAPER", "PAPERS", "BookletPaper", "BookletStyle", "booklet_paper", "booklet_path", "booklet_pdf",
+    "composition_rows", "load_booklet_style", "metadata_line", "render_booklet", "render_imposed", "sample_cards",
+    "setup_rows", "style_path", "text_blocks",
 ]

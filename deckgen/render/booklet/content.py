@@ -3,7 +3,8 @@ the setup, option and composition tables, sample cards and how to paint them."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors

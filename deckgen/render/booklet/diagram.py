@@ -11,8 +11,8 @@ carries its player (P1 for seat 0, as the rules count players); marked cells get
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from reportlab.lib import colors
 from reportlab.platypus import Flowable

@@ -3,11 +3,12 @@ entries) and its page template (cover, running headers and footers)."""
 
 from __future__ import annotations
 
+import io
 import math
-from typing import Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A5
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -22,6 +23,7 @@ from reportlab.platypus import (
 from deckgen.model.deck import Card, Deck
 from deckgen.model.rules import GameRules
 from deckgen.render.booklet.content import metadata_line, rich
+from deckgen.render.booklet.paper import BookletPaper
 from deckgen.render.booklet.style import BookletStyle, CardPainter, Styles
 
 
@@ -168,7 +170,7 @@ class TwoColumnEntries(Flowable):
         ]
 
     def draw(self) -> None:
-        columns = (range(0, self.break_at), range(self.break_at, len(self.entries)))
+        columns = (range(self.break_at), range(self.break_at, len(self.entries)))
         for index, column in enumerate(columns):
             x = index * (self.column_width + self.gap)
             y = self.height
@@ -186,20 +188,33 @@ class TwoColumnEntries(Flowable):
 
 
 class BookletTemplate(BaseDocTemplate):
-    """A5 pages: a cover, then left and right pages with a running head and page numbers.
+    """Booklet pages (A5 or half-Letter): a cover, then left and right pages with a running
+    head and page numbers, written to `out` (multiBuild lays the document out several times
+    and keeps the last).
 
-    Headings feed the table of contents and the PDF outline as they are laid out.
+    Every page carries the style's bleed around its trim: the media box is the bleed box and
+    the trim box is the page a reader holds, which is what print shops read. Only the cover
+    panel prints into the bleed. Headings feed the table of contents and the PDF outline as
+    they are laid out.
     """
 
-    def __init__(self, filename: str, rules: GameRules, deck: Deck, style: BookletStyle, styles: Styles) -> None:
+    def __init__(
+        self, out: io.BytesIO, rules: GameRules, deck: Deck, style: BookletStyle, styles: Styles, paper: BookletPaper
+    ) -> None:
         self.rules = rules
         self.deck = deck
         self.style = style
         self.styles = styles
+        self.paper = paper
         page = style.page
+        self.bleed = page.bleed_mm * mm
+        width, height = paper.page
+        media = (width + 2 * self.bleed, height + 2 * self.bleed)
         super().__init__(
-            filename,
-            pagesize=A5,
+            out,
+            pagesize=media,
+            trimBox=(self.bleed, self.bleed, self.bleed + width, self.bleed + height),
+            bleedBox=(0, 0, *media),
             invariant=1,
             initialFontName=styles.body.fontName,  # else every page names unembedded Helvetica
             initialFontSize=styles.body.fontSize,
@@ -207,18 +222,13 @@ class BookletTemplate(BaseDocTemplate):
             author=rules.metadata.designer,
             subject=metadata_line(rules),
             creator="deckgen",
-            leftMargin=page.margin_inner_mm * mm,
-            rightMargin=page.margin_outer_mm * mm,
-            topMargin=page.margin_top_mm * mm,
-            bottomMargin=page.margin_bottom_mm * mm,
         )
-        width, height = A5
         frame_height = height - (page.margin_top_mm + page.margin_bottom_mm) * mm
         frame_width = width - (page.margin_inner_mm + page.margin_outer_mm) * mm
-        bottom = page.margin_bottom_mm * mm
+        bottom = self.bleed + page.margin_bottom_mm * mm
 
         def frame(name: str, left_mm: float) -> Frame:
-            return Frame(left_mm * mm, bottom, frame_width, frame_height, id=name,
+            return Frame(self.bleed + left_mm * mm, bottom, frame_width, frame_height, id=name,
                          leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
 
         self.addPageTemplates([
@@ -227,22 +237,31 @@ class BookletTemplate(BaseDocTemplate):
             PageTemplate("left", [frame("left", page.margin_outer_mm)], onPage=self.draw_page),
         ])
 
+    def build(self, flowables: list[Flowable], *args: Any, **kwargs: Any) -> None:
+        """One layout pass: it writes the whole document, so start the buffer afresh."""
+        out = self.filename
+        out.seek(0)
+        out.truncate()
+        super().build(flowables, *args, **kwargs)
+
     def draw_cover_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
-        width, height = A5
+        width, height = self.paper.page
+        bleed = self.bleed
         colours = self.style.colours
+        panel_top = bleed + height * 0.3
         canvas.saveState()
         canvas.setFillColor(colors.HexColor(colours.accent_light))
-        canvas.rect(0, 0, width, height * 0.3, stroke=0, fill=1)
+        canvas.rect(0, 0, width + 2 * bleed, panel_top, stroke=0, fill=1)  # into the bleed on three sides
         canvas.setFillColor(colors.HexColor(colours.accent))
-        canvas.rect(0, height * 0.3, width, 1.2, stroke=0, fill=1)
+        canvas.rect(0, panel_top, width + 2 * bleed, 1.2, stroke=0, fill=1)
         canvas.restoreState()
         page = self.style.page
-        left = page.margin_inner_mm * mm
+        left = bleed + page.margin_inner_mm * mm
         text_width = width - (page.margin_inner_mm + page.margin_outer_mm) * mm
         blurb = [Paragraph(rich(self.style.titles.about_deck.format(deck=self.deck.name)), self.styles.question)]
         if self.deck.description:
             blurb.append(Paragraph(rich(self.deck.description), self.styles.body))
-        y = height * 0.3 - page.margin_bottom_mm * mm * 0.6
+        y = panel_top - page.margin_bottom_mm * mm * 0.6
         for paragraph in blurb:
             _, used = paragraph.wrap(text_width, y)
             y -= used
@@ -250,12 +269,13 @@ class BookletTemplate(BaseDocTemplate):
             y -= paragraph.getSpaceAfter()
 
     def draw_page(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
-        width, height = A5
+        width, height = self.paper.page
         page, sizes, colours = self.style.page, self.style.sizes, self.style.colours
         regular = self.styles.body.fontName
         number = canvas.getPageNumber()
         outer_right = number % 2 == 1
         canvas.saveState()
+        canvas.translate(self.bleed, self.bleed)  # trim coordinates from here on
         canvas.setFont(regular, sizes.running_head)
         canvas.setFillColor(colors.HexColor(colours.muted))
         head_y = height - page.margin_top_mm * mm * 0.55

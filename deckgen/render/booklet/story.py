@@ -1,20 +1,21 @@
-"""The booklet in reading order, and writing it: the A5 PDF and its saddle-stitch imposition."""
+"""The booklet in reading order, and writing it: the reading-order PDF (A5 or half-Letter) and
+its saddle-stitch imposition."""
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, A5
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak,
-    KeepTogether,
     Flowable,
+    KeepTogether,
     NextPageTemplate,
     PageBreak,
     Paragraph,
@@ -25,7 +26,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.errors import DeckgenError
-from deckgen.fileio import atomic_path, output_file, write_atomic
+from deckgen.fileio import output_file, write_atomic
 from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules, Section
 from deckgen.render import fonts
@@ -49,6 +50,7 @@ from deckgen.render.booklet.flowables import (
     Heading,
     TwoColumnEntries,
 )
+from deckgen.render.booklet.paper import DEFAULT_PAPER, BookletPaper
 from deckgen.render.booklet.style import (
     BookletStyle,
     CardPainter,
@@ -64,8 +66,12 @@ from deckgen.render.imposition import impose_booklet
 class StoryBuilder:
     """Turns rule and deck data into the booklet's flowables, numbering the headings."""
 
-    def __init__(self, rules: GameRules, deck: Deck, style: BookletStyle, styles: Styles, painter: CardPainter):
+    def __init__(
+        self, rules: GameRules, deck: Deck, style: BookletStyle, styles: Styles, painter: CardPainter,
+        paper: BookletPaper,
+    ):
         self.rules = rules
+        self.paper = paper
         self.deck = deck
         self.style = style
         self.styles = styles
@@ -280,11 +286,11 @@ class StoryBuilder:
 
     def frame_width(self) -> float:
         page = self.style.page
-        return A5[0] - (page.margin_inner_mm + page.margin_outer_mm) * mm
+        return self.paper.page[0] - (page.margin_inner_mm + page.margin_outer_mm) * mm
 
     def frame_height(self) -> float:
         page = self.style.page
-        return A5[1] - (page.margin_top_mm + page.margin_bottom_mm) * mm
+        return self.paper.page[1] - (page.margin_top_mm + page.margin_bottom_mm) * mm
 
     def table(self, rows: list[list[Flowable]], fractions: list[float], header: bool) -> Table:
         colours = self.style.colours
@@ -331,9 +337,10 @@ class StoryBuilder:
 # --------------------------------------------------------------------------- entry points
 
 
-def booklet_path(rules: GameRules, out_dir: Path, imposed: bool = False) -> Path:
-    suffix = "rules-booklet" if imposed else "rules"
-    return output_file(out_dir, rules.deck, f"{rules.id}-{suffix}.pdf")
+def booklet_path(rules: GameRules, out_dir: Path, imposed: bool = False, paper: BookletPaper = DEFAULT_PAPER) -> Path:
+    """<game>-rules.pdf, or -rules-booklet.pdf when imposed; the Letter set adds -letter."""
+    kind = "rules-booklet" if imposed else "rules"
+    return output_file(out_dir, rules.deck, f"{rules.id}-{kind}{paper.suffix}.pdf")
 
 
 def require_text(rules: GameRules) -> None:
@@ -341,21 +348,31 @@ def require_text(rules: GameRules) -> None:
         raise DeckgenError(f"booklet {rules.id}: the rule data has no text: section to print ({rules.path})")
 
 
-def render_booklet(rules: GameRules, out_dir: Path, imposed: bool = False) -> list[Path]:
-    """Write <out_dir>/<deck>/<game>-rules.pdf (A5, reading order) and, when imposed, also
-    <game>-rules-booklet.pdf (A4 landscape sheets for saddle stitching); returns the paths."""
+def booklet_pdf(rules: GameRules, paper: BookletPaper = DEFAULT_PAPER) -> bytes:
+    """The booklet in reading order on `paper`'s page size, in memory (nothing half-written)."""
     require_text(rules)
     style = load_booklet_style()
     styles = make_styles(style)
     deck = load_deck(rules.deck)
     painter = card_painter(deck, colors.HexColor(style.colours.rule))
-    target = booklet_path(rules, out_dir)
-    with atomic_path(target) as temp:
-        doc = BookletTemplate(str(temp), rules, deck, style, styles)
-        doc.multiBuild(StoryBuilder(rules, deck, style, styles, painter).build())
-        reading_order = temp.read_bytes()
-    written = [target]
+    out = io.BytesIO()
+    doc = BookletTemplate(out, rules, deck, style, styles, paper)
+    doc.multiBuild(StoryBuilder(rules, deck, style, styles, painter, paper).build())
+    return out.getvalue()
+
+
+def render_booklet(rules: GameRules, out_dir: Path, imposed: bool = False, paper: BookletPaper = DEFAULT_PAPER) -> list[Path]:
+    """Write <out_dir>/<deck>/<game>-rules.pdf (reading order) and, when imposed, also
+    <game>-rules-booklet.pdf (landscape sheets for saddle stitching); returns the paths.
+    The Letter set's names end in -letter."""
+    reading_order = booklet_pdf(rules, paper)
+    written = [write_atomic(booklet_path(rules, out_dir, paper=paper), reading_order)]
     if imposed:
-        sheet = (A4[1], A4[0])  # landscape
-        written.append(write_atomic(booklet_path(rules, out_dir, imposed=True), impose_booklet(reading_order, sheet)))
+        written.append(render_imposed(rules, out_dir, paper, reading_order))
     return written
+
+
+def render_imposed(rules: GameRules, out_dir: Path, paper: BookletPaper, reading_order: bytes | None = None) -> Path:
+    """Write only the imposed booklet on `paper` (from `reading_order` when already built)."""
+    pdf = impose_booklet(reading_order or booklet_pdf(rules, paper), paper.sheet)
+    return write_atomic(booklet_path(rules, out_dir, imposed=True, paper=paper), pdf)

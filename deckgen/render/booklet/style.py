@@ -3,10 +3,11 @@ built from it, shared with the quick reference."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import Field
 from reportlab.lib import colors
@@ -22,12 +23,15 @@ from deckgen.render import fonts
 # --------------------------------------------------------------------------- style data
 
 class PageStyle(StrictModel):
-    size: str = Field(pattern="^A5$")
+    """Margins of a booklet page (its size is the paper set's), and the bleed around it: the
+    cover panel runs into the bleed so that a cut a little off the trim leaves no white edge."""
+
     margin_top_mm: float = Field(ge=5, le=40)
     margin_bottom_mm: float = Field(ge=8, le=40)
     margin_inner_mm: float = Field(ge=5, le=40)
     margin_outer_mm: float = Field(ge=5, le=40)
     column_gap_mm: float = Field(ge=2, le=20)
+    bleed_mm: float = Field(ge=0, le=6)
 
 
 class Colours(StrictModel):

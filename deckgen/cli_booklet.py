@@ -1,0 +1,50 @@
+"""`deckgen render booklet`: the rule booklet in reading order, and imposed for saddle stitching."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from deckgen.cli import render_group
+
+
+@render_group.command("booklet")
+@click.argument("game")
+@click.option("--imposed", is_flag=True,
+              help="Also write <game>-rules-booklet.pdf: the pages two-up on landscape sheets, ready to "
+                   "print on both sides, fold and staple.")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default="a4", show_default=True,
+              help="a4: A5 pages (imposed on A4); letter: half-Letter pages, 5.5 x 8.5 in (imposed on "
+                   "Letter), written as <game>-rules-letter.pdf and <game>-rules-booklet-letter.pdf.")
+@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
+              help="Output folder (default: ./output); files go to DIR/<deck>/.")
+def render_booklet_command(game: str, imposed: bool, paper: str, output: Path | None) -> None:
+    """Render the rule booklet of GAME: pages in reading order with contents and bookmarks.
+
+    Writes DIR/<deck>/<game>-rules.pdf, and with --imposed also <game>-rules-booklet.pdf
+    for printing at home. The reading-order pages carry a 3 mm bleed around the trim
+    (TrimBox and BleedBox set) for a print shop.
+
+    \b
+    Printing the imposed booklet (its first sheet says so too, in the margin):
+      1. print on both sides, flipping on the SHORT edge;
+      2. print at actual size (100 %), not "fit to page";
+      3. fold the stack of sheets in half, first sheet outside;
+      4. more than one sheet: staple twice on the fold (saddle stitch).
+
+    \b
+    Examples:
+      deckgen render booklet mirrorquest
+      deckgen render booklet zoomies --imposed --output out
+      deckgen render booklet mismatch --imposed --paper letter
+    """
+    from deckgen.fileio import check_output_dir
+    from deckgen.model.rules import load_rules
+    from deckgen.paths import output_dir
+
+    root = check_output_dir(output or output_dir())
+    from deckgen.render.booklet import booklet_paper, render_booklet
+
+    for path in render_booklet(load_rules(game), root, imposed=imposed, paper=booklet_paper(paper)):
+        click.echo(f"wrote {path}")
