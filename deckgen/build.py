@@ -36,13 +36,15 @@ def deck_outputs(deck_id: str, out_dir: Path) -> list[Path]:
 
 
 def game_documents(game_id: str, out_dir: Path) -> list[Path]:
-    """Rule booklet, imposed booklet and quick reference of one game."""
+    """Rule booklet and imposed booklet (A5 on A4), the imposed booklet on Letter (an A4
+    sheet printed on Letter at actual size loses its edges) and the quick reference."""
     from deckgen.model.rules import load_rules
-    from deckgen.render.booklet import render_booklet
+    from deckgen.render.booklet import PAPERS, render_booklet, render_imposed
     from deckgen.render.quickref import render_quickref
 
     rules = load_rules(game_id)
-    return render_booklet(rules, out_dir, imposed=True) + [render_quickref(rules, out_dir)]
+    booklets = render_booklet(rules, out_dir, imposed=True) + [render_imposed(rules, out_dir, PAPERS["letter"])]
+    return booklets + [render_quickref(rules, out_dir)]
 
 
 def game_fairness(game_id: str, out_dir: Path, games: int, seed: int, precision: float | None) -> list[Path]:
@@ -79,8 +81,9 @@ def build_all(
     """Build every deck's and every game's outputs under out_dir; returns the files written.
 
     Per deck: card listing, composition report, print-and-play sheets. Per game: rule
-    booklet, imposed booklet, quick reference and, unless sim_games is 0, a fairness report
-    (sim_games per player count, or with a precision, as many as it takes up to sim_games).
+    booklet, imposed booklets (A4 and Letter), quick reference and, unless sim_games is 0, a
+    fairness report (sim_games per player count, or with a precision, as many as it takes up
+    to sim_games).
     Independent tasks run on `jobs` processes; every output is the same whatever `jobs` is.
     `progress` hears what is being done, with counts, as it happens.
     """

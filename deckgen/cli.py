@@ -226,8 +226,8 @@ def build_command(output: Path | None, sim_games: int, precision: float, seed: i
                   quiet: bool) -> None:
     """Build every output for the shipped decks and games under output/.
 
-    Card listings and composition reports, print-and-play sheets, rule booklets (plain and
-    imposed), quick references and fairness reports (every player count with random bots,
+    Card listings and composition reports, print-and-play sheets, rule booklets (plain, and
+    imposed on A4 and on Letter), quick references and fairness reports (every player count with random bots,
     and the greedy bot against random bots). Progress goes to stderr (--quiet: none); the
     output folder and the data are checked before any work starts.
 

@@ -14,7 +14,7 @@ from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules
 
 DECK_FILES = ["cards.json", "composition.txt", "composition.json", "pnp.pdf"]
-GAME_FILES = ["rules.pdf", "rules-booklet.pdf", "quickref.pdf", "fairness.json", "fairness.txt", "fairness.png"]
+GAME_FILES = ["rules.pdf", "rules-booklet.pdf", "rules-booklet-letter.pdf", "quickref.pdf", "fairness.json", "fairness.txt", "fairness.png"]
 
 
 def test_build_writes_every_output(tmp_path: Path):
