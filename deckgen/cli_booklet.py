@@ -23,8 +23,8 @@ def render_booklet_command(game: str, imposed: bool, paper: str, output: Path | 
     """Render the rule booklet of GAME: pages in reading order with contents and bookmarks.
 
     Writes DIR/<deck>/<game>-rules.pdf, and with --imposed also <game>-rules-booklet.pdf
-    for printing at home. The reading-order pages carry a 3 mm bleed around the trim
-    (TrimBox and BleedBox set) for a print shop.
+    for printing at home. The reading-order pages carry a bleed around the trim (TrimBox
+    and BleedBox set) for a print shop; the cover panel runs into it.
 
     \b
     Printing the imposed booklet (its first sheet says so too, in the margin):
