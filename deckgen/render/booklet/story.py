@@ -183,7 +183,9 @@ class StoryBuilder:
         header, *data = rows
         cells = [[Paragraph(rich(h), self.styles.table_head) for h in header]]
         cells += [[Paragraph(rich(v), self.styles.table) for v in row] for row in data]
-        narrow = [0.16 if h == "Players" else 0.17 for h in header]
+        # Number columns are narrow, but never narrower than their longest heading word
+        # (a half-Letter page is narrower than A5).
+        narrow = [max(0.16 if h == "Players" else 0.17, self.word_share(h, self.styles.table_head)) for h in header]
         if header[-1] == "Notes":
             narrow[-1] = 1 - sum(narrow[:-1])
         else:
@@ -260,10 +262,8 @@ class StoryBuilder:
                     Paragraph(f"<b>{rich(option_range_text(option))}.</b> {rich(option.description)}", self.styles.table),
                 ])
             # Option names are typed on the command line: size their column so none breaks.
-            longest = max(
-                stringWidth(n, self.styles.table.fontName, self.styles.table.fontSize) for n in self.rules.options
-            )
-            name_share = min(0.45, max(0.2, (longest + 9) / self.frame_width()))
+            longest = max(self.word_share(name, self.styles.table) for name in self.rules.options)
+            name_share = min(0.45, max(0.2, longest))
             self.story.append(self.table(cells, [name_share, 0.15, 0.85 - name_share], header=True))
 
     def rulings(self) -> None:
@@ -283,6 +283,12 @@ class StoryBuilder:
                 )
         self.chapter_heading(self.style.titles.rulings, room_after=heights[0])
         self.story.append(TwoColumnEntries(entries, self.style.page.column_gap_mm * mm, self.style.sizes.body * 0.5))
+
+    def word_share(self, text: str, style: ParagraphStyle) -> float:
+        """The share of the text width a table column needs to hold the longest word of
+        `text` unbroken, with the cell padding of `table`."""
+        longest = max(stringWidth(word, style.fontName, style.fontSize) for word in text.split())
+        return (longest + 9) / self.frame_width()
 
     def frame_width(self) -> float:
         page = self.style.page
