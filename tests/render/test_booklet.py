@@ -241,6 +241,9 @@ def test_letter_booklet_is_half_letter_imposed_on_letter(built_letter: list[Path
     # The text reflows for the narrower page: the same headings, in a frame 24 pt narrower.
     letter_text = " ".join(" ".join(page_texts(built_letter[0])).split())
     assert "8 Rulings and questions" in letter_text and "9.1 Rule options in deckgen" in letter_text
+    # ... and the narrower setup table still holds every heading word whole.
+    words = set(letter_text.split())
+    assert {"Players", "Cards", "each", "Removed", "unseen", "Notes"} <= words
 
 
 def test_letter_booklet_bytes_are_reproducible(rules: GameRules, built_letter: list[Path], tmp_path: Path) -> None:
