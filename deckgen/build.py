@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Callable
 
+from deckgen import project
 from deckgen.compose import check_deck, check_setups, format_report, format_setups
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, shown_path, write_atomic
@@ -87,18 +88,19 @@ def build_all(
     Independent tasks run on `jobs` processes; every output is the same whatever `jobs` is.
     `progress` hears what is being done, with counts, as it happens.
     """
-    from deckgen.model.rules import all_rules
-    from deckgen.validate import validate_paths
+    from deckgen.games.base import game_classes
+    from deckgen.validate import data_files, validate_paths
 
     say = progress or (lambda line: None)
     say("checking the data")
-    checked = validate_paths([])  # every data problem is reported before anything is written
-    decks, games = deck_ids(), list(all_rules())
+    checked = validate_paths(data_files())  # every data problem is reported before anything is written
+    decks, games = build_targets()
+    engines = game_classes()
     tasks: list[tuple[str, Callable[..., list[Path]], tuple]] = [
         (f"deck {d}", deck_outputs, (d, out_dir)) for d in decks
     ]
     for game_id in games:
-        if sim_games:
+        if sim_games and game_id in engines:
             tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision)))
         tasks.append((f"game {game_id}", game_documents, (game_id, out_dir)))
     workers = min(jobs, len(tasks))
@@ -132,6 +134,17 @@ def build_all(
                 pool.shutdown(cancel_futures=True)
                 raise
     return [path for index in range(len(tasks)) for path in results[index]]
+
+
+def build_targets() -> tuple[list[str], list[str]]:
+    """The decks and games `build` makes outputs for: in a project its own, else the shipped."""
+    from deckgen.model.rules import all_rules
+
+    here = project.current()
+    if here.root is None:
+        return deck_ids(), list(all_rules())
+    decks = [d for d, path in here.deck_files().items() if here.owns(path)]
+    return decks, [g for g, rules in all_rules().items() if rules.deck in decks and here.owns(rules.path)]
 
 
 def _fork_context() -> multiprocessing.context.BaseContext:

@@ -61,15 +61,23 @@ def _jobs_note(text: str, workers: int) -> None:
 
 @click.group(cls=DeckgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckgen")
-def main() -> None:
+@click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Work on this project folder (default: the folder holding deckgen.yaml, here or above).")
+def main(project_dir: Path | None) -> None:
     """Design, check, print and play-test card games.
+
+    Commands work on the project they are run in (a folder with a deckgen.yaml, found here
+    or in a parent folder; `deckgen init DIR` makes one), and on the shipped decks and games.
 
     \b
     Examples:
-      deckgen decks                      list the shipped decks
+      deckgen decks                      list the decks
       deckgen check mystique             composition report
       deckgen build                      every output under output/
     """
+    from deckgen import project
+
+    project.use(project.find_project(Path.cwd(), project_dir))
 
 
 def emit_json(data: object) -> None:
@@ -79,7 +87,7 @@ def emit_json(data: object) -> None:
 @main.command("decks")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array instead of a table.")
 def decks_command(as_json: bool) -> None:
-    """List the shipped decks: id, name and card count.
+    """List the decks (the project's and the shipped ones): id, name and card count.
 
     \b
     Example:
@@ -100,12 +108,13 @@ def decks_command(as_json: bool) -> None:
 @click.argument("deck")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per card.")
 def cards_command(deck: str, as_json: bool) -> None:
-    """List the cards of DECK with every attribute.
+    """List the cards of DECK (an id, or the path of a deck folder or file) with every attribute.
 
     \b
     Examples:
       deckgen cards mystique
       deckgen cards mirror --json
+      deckgen cards decks/mine
     """
     from deckgen.model.deck import load_deck
 
@@ -180,9 +189,11 @@ def check_command(deck: str, as_json: bool) -> None:
 @main.command("validate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 def validate_command(paths: tuple[Path, ...]) -> None:
-    """Validate deck and game files (all shipped data when no PATH is given).
+    """Validate deck and game files.
 
-    Every problem is listed, one line each; exit status 2 if there are any.
+    Without PATH: the deck folder you are in (and its games), else the project's decks and
+    games, else all the shipped data. Every problem is listed, one line each; exit status 2
+    if there are any.
 
     \b
     Examples:
@@ -224,7 +235,7 @@ MAX_GAMES = 10_000_000
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines on stderr.")
 def build_command(output: Path | None, sim_games: int, precision: float, seed: int, jobs: str, force_jobs: bool,
                   quiet: bool) -> None:
-    """Build every output for the shipped decks and games under output/.
+    """Build every output for the project's decks and games (or the shipped ones) under output/.
 
     Card listings and composition reports, print-and-play sheets, rule booklets (plain, and
     imposed on A4 and on Letter), quick references and fairness reports (every player count with random bots,
@@ -235,11 +246,13 @@ def build_command(output: Path | None, sim_games: int, precision: float, seed: i
     Examples:
       deckgen build
       deckgen build --output out --sim-games 5000 --precision 0 --seed 7
+
+    In a project, fairness reports are made for games with an engine only.
     """
     import time
 
     from deckgen.fileio import check_output_dir
-    from deckgen.paths import output_dir
+    from deckgen.project import output_dir
     from deckgen.sim.runner import parse_jobs
 
     start = time.perf_counter()
@@ -260,7 +273,7 @@ def _progress(line: str) -> None:
 @main.command("games")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array instead of a table.")
 def games_command(as_json: bool) -> None:
-    """List the games that have rules and an engine: id, name, deck, player counts and bots.
+    """List the games: id, name, deck, player counts and bots ("rules only" without an engine).
 
     \b
     Example:
@@ -271,17 +284,18 @@ def games_command(as_json: bool) -> None:
     from deckgen.model.rules import all_rules
 
     engines = game_classes()
-    playable = [r for r in all_rules().values() if r.id in engines]
+    games = list(all_rules().values())
     if as_json:
         emit_json(
             [{"id": r.id, "name": r.name, "deck": r.deck, "players": {"min": r.players.min, "max": r.players.max},
-              "bots": list(bots_for(r.id))} for r in playable]
+              "bots": list(bots_for(r.id)) if r.id in engines else [], "engine": r.id in engines} for r in games]
         )
         return
     from deckgen.report import table
 
     rows = [[r.id, r.name, r.deck, f"{r.players.min}-{r.players.max}" if r.players.min != r.players.max
-             else str(r.players.min), ", ".join(bots_for(r.id))] for r in playable]
+             else str(r.players.min), ", ".join(bots_for(r.id)) if r.id in engines else "rules only"]
+            for r in games]
     click.echo(table(["id", "name", "deck", "players", "bots"], rows))
 
 
@@ -475,7 +489,7 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
     """
     from deckgen.fileio import check_output_dir
     from deckgen.model.rules import load_rules
-    from deckgen.paths import output_dir
+    from deckgen.project import output_dir
 
     root = check_output_dir(output or output_dir())
     from deckgen.render.quickref import render_quickref
@@ -536,7 +550,7 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
     """
     from deckgen.fileio import check_output_dir, write_atomic
     from deckgen.model.deck import load_deck
-    from deckgen.paths import output_dir
+    from deckgen.project import output_dir
 
     root = check_output_dir(output or output_dir())
     from deckgen.render.sheets import SheetOptions, render_sheets, sheets_path

@@ -41,7 +41,7 @@ def render_booklet_command(game: str, imposed: bool, paper: str, output: Path | 
     """
     from deckgen.fileio import check_output_dir
     from deckgen.model.rules import load_rules
-    from deckgen.paths import output_dir
+    from deckgen.project import output_dir
 
     root = check_output_dir(output or output_dir())
     from deckgen.render.booklet import booklet_paper, render_booklet

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from deckgen import paths
+from deckgen import paths, project
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import shown_path
 from deckgen.model.common import problem
@@ -28,19 +28,47 @@ def shipped_files() -> list[Path]:
 
 
 def _yaml_files(folder: Path) -> list[Path]:
-    """The .yaml files under a folder (links to folders are not followed), or a DataError."""
+    """The deck files (deck.yaml) and rule files (games/*.yaml) under a folder (links to
+    folders are not followed), or a DataError. Other .yaml files (card sources, layouts, the
+    project marker) are read through the decks that name them."""
     found: list[Path] = []
-    seen = 0
+    seen = yaml_seen = 0
     for parent, dirs, files in os.walk(folder):
         dirs.sort()
         seen += len(dirs) + len(files)
-        found.extend(Path(parent) / name for name in sorted(files) if name.endswith(".yaml"))
-        if len(found) > MAX_FILES or seen > MAX_ENTRIES:
+        names = [name for name in sorted(files) if name.endswith(".yaml")]
+        yaml_seen += len(names)
+        found.extend(Path(parent) / name for name in names
+                     if name == "deck.yaml" or Path(parent).name == "games")
+        if yaml_seen > MAX_FILES or seen > MAX_ENTRIES:
             raise DataError(f"{shown_path(folder)}: more than {MAX_FILES} .yaml files or {MAX_ENTRIES} entries to look "
                             "through (give a deck or project folder)")
-    if not found:
+    if not yaml_seen:
         raise DataError(f"{shown_path(folder)}: no .yaml files in this folder (expected deck or rule files)")
+    if not found:
+        raise DataError(f"{shown_path(folder)}: no deck.yaml or games/*.yaml files in this folder")
     return found
+
+
+def data_files() -> list[Path]:
+    """What `build` reads: the project's decks and games, or else all the shipped data."""
+    root = project.current().root
+    if root is None:
+        return shipped_files()
+    folder = project.nearby(root / "decks")
+    if not folder.is_dir():
+        raise DataError(f"{shown_path(folder)}: no decks folder in this project (expected decks/<id>/deck.yaml)")
+    return _yaml_files(folder)
+
+
+def files_here() -> list[Path]:
+    """What `validate` without paths reads: the deck folder it is run in (or that deck's
+    games/ folder), else `data_files()`."""
+    here = Path.cwd()
+    for folder in (here, here.parent) if here.name == "games" else (here,):
+        if (folder / "deck.yaml").is_file():
+            return _yaml_files(project.nearby(folder) if folder != here else Path("."))
+    return data_files()
 
 
 def _is_dir(path: Path) -> bool:
@@ -79,7 +107,7 @@ def validate_paths(given: list[Path]) -> int:
         except DeckgenError as exc:
             problems.extend(exc.problems)
     if not given:
-        files = shipped_files()
+        files = files_here()
     for path in files:
         try:
             if path.parent.name == "games":

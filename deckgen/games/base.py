@@ -208,6 +208,9 @@ class Game(ABC):
         #: The rule data's `params` as the game's `Params` model.
         self.params: Any = validate(type(self).Params, rules.params, rules.path, ("params",))
         problems = self.setup_problems() + self.rule_problems() + self.diagram_problems()
+        if rules.turn_cap < 1:
+            problems.insert(0, problem(rules.path, "turn_cap", "required for a game with an engine (expected the "
+                                       "turns after which the simulator stops a game, such as 500)"))
         if problems:
             raise DataError(*problems)
 
@@ -357,5 +360,6 @@ def get_game(name: str) -> Game:
     rules = load_rules(name)
     cls = game_classes().get(rules.id)
     if cls is None:
-        raise UnknownName(f"game {rules.id!r} has rule data but no engine yet")
+        raise UnknownName(f"{rules.id} has rules but no engine: deckgen can print its booklet and quick reference "
+                          "but cannot play it")
     return cls(rules)

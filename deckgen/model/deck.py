@@ -15,7 +15,7 @@ from typing import Annotated, Any, Iterator, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from deckgen import paths
+from deckgen import project
 from deckgen.errors import DataError, UnknownName
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
 from deckgen.model.common import StrictModel, field_path, problem, read_yaml, shown, validate
@@ -111,23 +111,30 @@ class DigitPairSpec(StrictModel):
 
 
 class CardGroup(StrictModel):
-    """One way of generating cards; exactly one of product, digit_pairs, cards is given."""
+    """One way of generating cards; exactly one of product, digit_pairs, cards, source is given."""
 
     product: list[str] | None = None
     digit_pairs: DigitPairSpec | None = None
     cards: list[dict[str, Scalar]] | None = None
+    #: A spreadsheet of cards (.csv, .xlsx, .yaml), relative to the deck file (model/sources.py).
+    source: str | None = Field(default=None, min_length=1)
+    #: The sheet of an .xlsx source (default: the first).
+    sheet: str | None = Field(default=None, min_length=1)
     set: dict[str, Scalar] = {}
     copies: int = Field(default=1, ge=1, le=100)
-    id: str = Field(min_length=1)
+    #: The id template; a source with an id column needs none.
+    id: str | None = Field(default=None, min_length=1)
     name: str | None = None
 
     @model_validator(mode="after")
     def _one_generator(self) -> CardGroup:
-        given = [k for k in ("product", "digit_pairs", "cards") if getattr(self, k) is not None]
+        given = [k for k in ("product", "digit_pairs", "cards", "source") if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(
-                f"give exactly one of product, digit_pairs, cards (found {', '.join(given) or 'none'})"
+                f"give exactly one of product, digit_pairs, cards, source (found {', '.join(given) or 'none'})"
             )
+        if self.id is None and self.source is None:
+            raise ValueError("id: required key is missing (the id template, such as \"{colour}-{number}\")")
         return self
 
 
@@ -327,7 +334,7 @@ class _Builder:
             digits = group.digit_pairs.digits
             rows = digits * (digits + 1) // 2 - (0 if group.digit_pairs.include_zero_pair else 1)
         else:
-            rows = len(group.cards or [])
+            rows = len(group.cards or [])  # a source is counted as it is read
         return rows * group.copies
 
     def too_many_cards(self) -> bool:
@@ -366,7 +373,7 @@ class _Builder:
         """The names the group's id and name templates use, or None (a problem is recorded)."""
         where = f"groups.{index}"
         try:
-            id_names = _placeholders(group.id)
+            id_names = _placeholders(group.id or "")
         except ValueError as exc:
             self.fail(f"{where}.id", str(exc))
             return None
@@ -387,6 +394,11 @@ class _Builder:
             return cards
         for index, group in enumerate(self.spec.groups):
             where = f"groups.{index}"
+            if group.source is not None:
+                from deckgen.model.sources import source_cards
+
+                cards.extend(source_cards(self, index, group))
+                continue
             names = self.templates(index, group)
             if names is None:
                 continue
@@ -400,6 +412,8 @@ class _Builder:
                 cards.extend(made)
                 if len(made) < group.copies:
                     break  # one problem line for the group, not one per card
+        if len(cards) > MAX_CARDS:
+            self.fail("groups", f"would generate {len(cards)} cards (expected at most {MAX_CARDS} per deck)")
         return cards
 
     def make_cards(
@@ -420,7 +434,8 @@ class _Builder:
             extra["readings"] = sorted({10 * low + high, 10 * high + low})
             extra["special"] = low == high
         labels = {a: self.attributes[a].label(v) for a, v in attrs.items()}
-        id_template = group.id if group.copies == 1 or "copy" in id_names else group.id + "-{copy}"
+        template = group.id or ""
+        id_template = template if group.copies == 1 or "copy" in id_names else template + "-{copy}"
         for copy in range(1, group.copies + 1):
             id_values = {**attrs, **extra, "copy": copy}
             values = {**labels, **extra, "copy": copy}
@@ -549,16 +564,21 @@ def load_deck_file(path: Path) -> Deck:
 
 
 def deck_ids() -> list[str]:
-    """Ids of the shipped decks: every folder of decks/ with a deck.yaml."""
-    root = paths.require_decks_dir()
-    return sorted(p.parent.name for p in root.glob("*/deck.yaml"))
+    """Ids of the project's decks and the shipped ones."""
+    return sorted(project.current().deck_files())
 
 
 @cache
-def load_deck(deck_id: str) -> Deck:
-    """Load a shipped deck by id (cached: decks are immutable)."""
-    path = paths.decks_dir() / deck_id / "deck.yaml"
-    if not is_safe_id(deck_id) or not path.is_file():  # a name, never a path ("../x")
+def load_deck(name: str) -> Deck:
+    """A deck by id (the project's or a shipped one), or by the path of its folder or file
+    (cached until the project changes or its files are edited)."""
+    path = project.current().deck_file(name)
+    if path is None:
+        if project.looks_like_path(name):
+            raise UnknownName(f"unknown deck {name!r} (no deck folder or deck .yaml file at that path)")
         known = ", ".join(deck_ids()) or "none"
-        raise UnknownName(f"unknown deck {deck_id!r} (known decks: {known})")
+        raise UnknownName(f"unknown deck {name!r} (known decks: {known})")
     return load_deck_file(path)
+
+
+project.on_change(load_deck.cache_clear)

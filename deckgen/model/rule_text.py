@@ -41,8 +41,8 @@ def placeholder_values(rules: GameRules) -> dict[str, Any]:
         "params": rules.params,
         "setup": {n: spec.model_dump() for n, spec in rules.setup.items()},
         "options": {name: spec.model_dump() for name, spec in rules.options.items()},
-        "turn_cap": rules.turn_cap,
         "players": rules.players.model_dump(),
+        **({"turn_cap": rules.turn_cap} if rules.turn_cap else {}),  # rules-only games have none
     }
 
 

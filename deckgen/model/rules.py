@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from deckgen import paths
+from deckgen import project
 from deckgen.errors import BadOption, BadPlayerCount, DataError, UnknownName
 from deckgen.model.common import StrictModel, problem, read_yaml, shown, validate
 
@@ -195,7 +195,9 @@ class GameRules(StrictModel):
     metadata: Metadata
     setup: dict[int, SetupSpec]
     options: dict[str, OptionSpec] = {}
-    turn_cap: int = Field(ge=1)
+    #: The turns deckgen's simulator lets one game run; a game with an engine needs it (1 or
+    #: more), a rules-only game leaves it out (0).
+    turn_cap: int = Field(default=0, ge=0)
     #: The bot fairness reports use when none is asked for: random, unless random play
     #: rarely finishes a game (then the game's greedy bot).
     report_bot: str = Field(default="random", pattern=r"^[a-z][a-z0-9-]*$")
@@ -273,8 +275,9 @@ def load_rules_file(path: Path, fill: bool = True) -> GameRules:
     rules = validate(GameRules, data, path)
     if rules.id != path.stem:
         raise DataError(problem(path, "id", f"{rules.id!r} does not match the file name (expected {path.stem!r})"))
-    if rules.deck != path.parent.parent.name:
-        raise DataError(problem(path, "deck", f"{rules.deck!r} is not the deck folder it lives in (expected {path.parent.parent.name!r})"))
+    folder = path.absolute().parent.parent.name  # a relative path may start in the games folder
+    if rules.deck != folder:
+        raise DataError(problem(path, "deck", f"{rules.deck!r} is not the deck folder it lives in (expected {folder!r})"))
     if not fill:  # `deckgen validate` checks the numbers before the text that quotes them
         return rules
     from deckgen.model.rule_text import fill_placeholders
@@ -283,13 +286,17 @@ def load_rules_file(path: Path, fill: bool = True) -> GameRules:
 
 
 def rules_paths() -> list[Path]:
-    return sorted(paths.decks_dir().glob("*/games/*.yaml"))
+    """The rule files of the project's games and the shipped ones."""
+    return sorted(project.current().rule_files().values())
 
 
 @cache
 def all_rules() -> dict[str, GameRules]:
-    """Every shipped game's rules by id."""
+    """Every game's rules by id: the project's and the shipped ones."""
     return {r.id: r for r in (load_rules_file(p) for p in rules_paths())}
+
+
+project.on_change(all_rules.cache_clear)
 
 
 def load_rules(name: str) -> GameRules:

@@ -248,10 +248,11 @@ class StoryBuilder:
         self.chapter_heading(self.style.titles.deckgen)
         if text.deckgen is not None:
             self.section(text.deckgen, sub=True)
-        self.story += self.body(
-            f"deckgen's simulator stops a game that reaches {self.rules.turn_cap} turns and counts it as "
-            "unfinished, never as a win, in every statistic."
-        )
+        if self.rules.turn_cap:
+            self.story += self.body(
+                f"deckgen's simulator stops a game that reaches {self.rules.turn_cap} turns and counts it as "
+                "unfinished, never as a win, in every statistic."
+            )
         if self.rules.options:
             self.sub_heading(self.style.titles.options)
             cells = [[Paragraph(rich(h), self.styles.table_head) for h in ("Option", "Default", "Values, effect")]]
@@ -336,7 +337,8 @@ class StoryBuilder:
         self.section(text.end)
         self.variants()
         self.rulings()
-        self.how_deckgen_plays()
+        if self.rules.turn_cap or self.rules.options or text.deckgen is not None:  # not for rules-only games
+            self.how_deckgen_plays()
         return self.story
 
 

@@ -1,0 +1,214 @@
+"""The project a command works on: the designer's own folder, found by its marker file.
+
+A project is a folder with a `deckgen.yaml` marker and the same shape as the shipped data
+(`decks/<id>/deck.yaml`, `decks/<id>/games/<game>.yaml`, `art/`, `fonts/`) plus `output/`,
+where everything is written. The shipped decks and games are one more source, always
+available by id; a project deck or game with a shipped id is an error rather than a silent
+shadow. Reads are confined to the project and the shipped data. The command line finds
+the project once (`use(find_project(...))`); deep code asks `current()`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckgen import paths
+from deckgen.errors import DataError
+from deckgen.fileio import is_safe_id, shown_path
+
+#: The file that makes a folder a deckgen project.
+MARKER = "deckgen.yaml"
+
+#: Folders above the start a marker is looked for in (a deep tree of links is a mistake).
+MAX_PARENTS = 64
+
+
+@dataclass(frozen=True)
+class Project:
+    """A designer's project (`root` holds the marker) or, with `root` None, only the shipped data."""
+
+    root: Path | None
+    name: str = ""
+
+    def decks_dirs(self) -> list[Path]:
+        """Where decks are found: the project's decks/ first, then the shipped data."""
+        shipped = paths.require_decks_dir()
+        own = [nearby(self.root / "decks")] if self.root is not None else []
+        return [d for d in own if d.is_dir() and not _same(d, shipped)] + [shipped]
+
+    def output_dir(self) -> Path:
+        """DECKGEN_OUTPUT when set, else the project's output/, else ./output."""
+        if self.root is None or "DECKGEN_OUTPUT" in os.environ:
+            return paths.output_dir()
+        return nearby(self.root / "output")
+
+    def fonts_dir(self) -> Path:
+        return (self.root or paths.PROJECT_ROOT) / "fonts"
+
+    def art_dir(self) -> Path:
+        return (self.root or paths.PROJECT_ROOT) / "art"
+
+    def inside(self, path: Path, base: Path | None = None) -> Path:
+        """`path` (relative to `base`, by default the project root) resolved, links and `..`
+        followed; a DataError unless it lies in the project or the shipped data."""
+        roots = [r for r in (self.root, paths.PROJECT_ROOT) if r is not None]
+        start = base if base is not None else roots[0]
+        return confined(start / path, roots)
+
+    def owns(self, path: Path) -> bool:
+        """Whether a data file is the project's own (not shipped)."""
+        return self.root is not None and path.absolute().is_relative_to(self.root)
+
+    def deck_files(self) -> dict[str, Path]:
+        """Every deck file by id; an id found twice is an error naming both files."""
+        return _by_id((d / "deck.yaml" for root in self.decks_dirs() for d in sorted(root.iterdir())
+                       if (d / "deck.yaml").is_file()), "deck", lambda p: p.parent.name)
+
+    def rule_files(self) -> dict[str, Path]:
+        """Every game's rule file by game id (the file name); one id twice is an error."""
+        return _by_id((p for root in self.decks_dirs() for p in sorted(root.glob("*/games/*.yaml"))),
+                      "game", lambda p: p.stem)
+
+    def deck_file(self, name: str) -> Path | None:
+        """The deck file a DECK argument names: a path to a deck folder or file when it
+        looks like one (has a '/', ends in .yaml, is '.' or '..'), else a deck id (None if
+        unknown)."""
+        if looks_like_path(name):
+            try:
+                given = Path(name)
+                path = given / "deck.yaml" if given.is_dir() else given
+                return path if path.is_file() else None
+            except (OSError, ValueError):  # a name the system refuses
+                return None
+        return self.deck_files().get(name)
+
+
+def looks_like_path(name: str) -> bool:
+    """Whether a DECK or GAME argument is a path rather than an id."""
+    return name in (".", "..") or "/" in name or os.sep in name or name.endswith((".yaml", ".yml")) \
+        or not is_safe_id(name)
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def _by_id(files: Iterable[Path], kind: str, id_of: Callable[[Path], str]) -> dict[str, Path]:
+    found: dict[str, Path] = {}
+    problems = []
+    for path in files:
+        key = id_of(path)
+        if key in found:
+            problems.append(f"{shown_path(path)}: {kind} id {key!r} is also {shown_path(found[key])} "
+                            f"(rename one: every {kind} needs its own id)")
+            continue
+        found[key] = path
+    if problems:
+        raise DataError(*problems)
+    return found
+
+
+def confined(path: Path, roots: list[Path]) -> Path:
+    """`path` resolved (links and `..` followed); a DataError unless it is in one of `roots`."""
+    try:
+        full = path.resolve()
+        allowed = [r.resolve() for r in roots]
+    except (OSError, RuntimeError):  # a loop of links, a name the system refuses
+        raise DataError(f"{shown_path(path)}: cannot follow this path (a loop of links or an invalid name)") from None
+    if not any(full.is_relative_to(r) for r in allowed):
+        raise DataError(f"{shown_path(path)}: outside the project folder {shown_path(allowed[0])} "
+                        "(only files inside the project are read; copy the file into it)")
+    return full
+
+
+def nearby(path: Path) -> Path:
+    """`path` relative to the current folder when it lies inside it (shorter messages)."""
+    try:
+        return path.relative_to(Path.cwd())
+    except (ValueError, OSError):
+        return path
+
+
+def root_of(path: Path) -> Path:
+    """The folder files named by a data file must stay in: the project holding it, the
+    shipped data when it is shipped, else the file's own folder."""
+    folder = path.absolute().parent
+    marker = _marker_above(folder)
+    if marker is not None:
+        return marker.parent
+    shipped = paths.PROJECT_ROOT.absolute()
+    return shipped if folder.resolve().is_relative_to(shipped.resolve()) else folder
+
+
+def _marker_above(start: Path) -> Path | None:
+    folder = start.absolute()
+    for _ in range(MAX_PARENTS):
+        marker = folder / MARKER
+        if marker.is_file():
+            return marker
+        if folder.parent == folder:
+            break
+        folder = folder.parent
+    return None
+
+
+def read_marker(marker: Path) -> Project:
+    """The project a marker file makes: `name: ...` (and nothing else)."""
+    from deckgen.model.common import read_yaml, validate
+    from deckgen.model.project import ProjectSpec
+
+    spec = validate(ProjectSpec, read_yaml(marker), marker)
+    return Project(marker.parent.resolve(), spec.name)
+
+
+def find_project(start: Path, explicit: Path | None = None) -> Project:
+    """The project of `--project DIR`, or the nearest folder from `start` up holding a
+    marker, or the shipped data only."""
+    if explicit is not None:
+        if not explicit.is_dir():
+            raise DataError(f"--project {shown_path(explicit)}: not a folder (expected a project folder holding {MARKER})")
+        if not (explicit / MARKER).is_file():
+            raise DataError(f"--project {shown_path(explicit)}: not a deckgen project (no {MARKER}; "
+                            f"`deckgen init {shown_path(explicit)}` makes one in an empty folder)")
+        return read_marker(explicit / MARKER)
+    found = _marker_above(start)
+    return read_marker(found) if found is not None else Project(None)
+
+
+_current: Project = Project(None)
+_forget: list[Callable[[], None]] = []
+
+
+def current() -> Project:
+    """The project this run works on (set once by the command line; shipped data by default)."""
+    return _current
+
+
+def use(project: Project) -> None:
+    """Work on `project` from now on; loaded decks and rules are forgotten when it changes."""
+    global _current
+    if project != _current:
+        _current = project
+        forget_loaded()
+
+
+def on_change(forget: Callable[[], None]) -> None:
+    """Register a cache to clear when the project changes or its files were edited (watch)."""
+    _forget.append(forget)
+
+
+def forget_loaded() -> None:
+    """Clear every registered cache of loaded data."""
+    for forget in _forget:
+        forget()
+
+
+def output_dir() -> Path:
+    """Where this run writes: the current project's output folder (see Project.output_dir)."""
+    return current().output_dir()
