@@ -574,6 +574,4 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
         click.echo(f"wrote {len(images)} card images under {root / loaded.id}")
 from deckgen import cli_analyse as _cli_analyse  # noqa: E402,F401  (registers `deckgen analyse`)
 from deckgen import cli_booklet as _cli_booklet  # noqa: E402,F401  (registers `deckgen render booklet`)
-
-if __name__ == "__main__":
-    main()
+from deckgen import cli_project as _cli_project  # noqa: E402,F401  (registers `deckgen init` and `deckgen watch`)

@@ -326,7 +326,9 @@ class SourceReader:
                 fine = fine and ok
                 if value is not None:
                     attrs[column] = value
-            elif cell is not None and not (isinstance(cell, str) and not cell.strip()):
+            elif cell is None or (isinstance(cell, str) and not cell.strip()):
+                extra.setdefault(column, "")  # every card has every free field: layouts may name it
+            else:
                 extra[column] = cell
         copies = self.copies(row, cells.get("copies"))
         if not fine or copies is None:
