@@ -1,0 +1,138 @@
+"""A designer's own project from the command line (issue 16): init, DECK as a path,
+--project, validate inside a deck folder, rules-only games; nothing written outside output/."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from deckgen.cli import main
+
+#: Card faces of a project deck are drawn by layouts (the other half of issue 16).
+needs_layouts = pytest.mark.skipif(importlib.util.find_spec("deckgen.render.layout") is None,
+                                   reason="card layouts are not in this tree yet")
+
+RULES_ONLY = ("comet-chase has rules but no engine: deckgen can print its booklet and quick reference "
+              "but cannot play it")
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def one_error(result: Result, message: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [f"error: {message}"] and "Traceback" not in result.output
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file of the project but its outputs."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and "output" not in p.relative_to(folder).parts}
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh `deckgen init` project, the current folder."""
+    monkeypatch.delenv("DECKGEN_OUTPUT", raising=False)
+    result = run("init", str(tmp_path / "game"))
+    assert result.exit_code == 0, result.output
+    monkeypatch.chdir(tmp_path / "game")
+    return tmp_path / "game"
+
+
+def test_init_writes_a_project_that_validates(game: Path):
+    assert sorted(str(p.relative_to(game)) for p in game.rglob("*") if p.is_file()) == [
+        "README.md", "art/emblem.svg", "deckgen.yaml", "decks/sky/cards.csv", "decks/sky/deck.yaml",
+        "decks/sky/games/comet-chase.yaml", "decks/sky/layouts/card.yaml", "fonts/README.txt"]
+    assert (game / "deckgen.yaml").read_text().endswith("name: game\n")
+    result = run("validate")
+    assert result.exit_code == 0 and result.output == "ok: 2 file(s) valid\n"
+    cards = run("cards", "sky", "--json")
+    assert cards.exit_code == 0 and '"id": "comet-2"' in cards.output
+
+
+def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "notes.txt").write_text("mine")
+    one_error(run("init", str(tmp_path / "full")),
+              f"{tmp_path / 'full'}: not empty (deckgen init writes a new project into a new or empty folder)")
+    one_error(run("init", str(tmp_path / "full" / "notes.txt")),
+              f"{tmp_path / 'full' / 'notes.txt'}: not a folder (give a new or empty folder for the project)")
+    one_error(run("init", str(tmp_path / "no" / "such")), f"{tmp_path / 'no'}: does not exist (create it first)")
+    assert [p.name for p in tmp_path.rglob("*")] == ["full", "notes.txt"]
+
+
+def test_games_lists_the_rules_only_game_and_play_says_it_cannot(game: Path):
+    listing = run("games").output.splitlines()
+    assert any(line.split()[:2] == ["comet-chase", "Comet"] and line.rstrip().endswith("rules only")
+               for line in listing)
+    assert any(line.startswith("zoomies ") for line in listing)  # shipped games stay
+    for command in (["play", "comet-chase"], ["simulate", "comet-chase"], ["analyse", "comet-chase"]):
+        one_error(run(*command), RULES_ONLY)
+
+
+def test_quickref_of_a_rules_only_game_goes_to_the_project_output(game: Path):
+    before = snapshot(game)
+    result = run("render", "quickref", "comet-chase")
+    assert result.exit_code == 0, result.output
+    assert (game / "output" / "sky" / "comet-chase-quickref.pdf").read_bytes().startswith(b"%PDF")
+    assert snapshot(game) == before
+
+
+def test_deck_as_a_path_and_validate_inside_a_deck_folder(game: Path, monkeypatch: pytest.MonkeyPatch):
+    for name in ("decks/sky", "decks/sky/", "decks/sky/deck.yaml", "./decks/sky"):
+        result = run("check", name)
+        assert result.exit_code == 0 and result.output.startswith("The Sky Deck (sky): 20 cards"), name
+    monkeypatch.chdir(game / "decks" / "sky")
+    assert run("validate").output == "ok: 2 file(s) valid\n"
+    assert run("cards", ".").exit_code == 0
+    csv = game / "decks" / "sky" / "cards.csv"
+    csv.write_text(csv.read_text().replace("sun-3,Noon Glare,number,sun,3", "sun-3,Noon Glare,number,sum,3"))
+    result = run("validate")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [
+        "error: cards.csv: row 4, column suit: value 'sum' is not declared (expected one of sun, moon, star)"]
+    monkeypatch.chdir(game / "decks" / "sky" / "games")
+    assert run("validate").exit_code == 2  # the games folder validates its deck too
+
+
+def test_project_option_from_elsewhere(game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    assert "sky " not in run("decks").output
+    listing = run("--project", str(game), "decks").output
+    assert "sky " in listing and "mystique " in listing
+    one_error(run("--project", str(tmp_path), "decks"),
+              f"--project {tmp_path}: not a deckgen project (no deckgen.yaml; `deckgen init {tmp_path}` makes one "
+              "in an empty folder)")
+    result = run("--project", str(game), "render", "quickref", "comet-chase")
+    assert result.exit_code == 0 and (game / "output" / "sky" / "comet-chase-quickref.pdf").is_file()
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_source_leaving_the_project_is_refused(game: Path, tmp_path: Path):
+    (tmp_path / "elsewhere.csv").write_text("id\nx\n")
+    deck = game / "decks" / "sky" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("source: cards.csv", "source: ../../../elsewhere.csv"))
+    result = run("cards", "sky")
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: decks/sky/deck.yaml: groups.0.source: ") and "outside the project folder" in line
+
+
+@needs_layouts
+def test_render_cards_and_build_in_a_fresh_project(game: Path):
+    before = snapshot(game)
+    result = run("render", "cards", "sky")
+    assert result.exit_code == 0, result.output
+    pdf = game / "output" / "sky" / "sky-pnp.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF")
+    result = run("build", "--quiet", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    written = sorted(str(p.relative_to(game / "output")) for p in (game / "output").rglob("*") if p.is_file())
+    assert written == ["sky/comet-chase-quickref.pdf", "sky/comet-chase-rules-booklet.pdf", "sky/comet-chase-rules.pdf",
+                       "sky/sky-cards.json", "sky/sky-composition.json", "sky/sky-composition.txt", "sky/sky-pnp.pdf"]
+    assert snapshot(game) == before
