@@ -288,7 +288,7 @@ def games_command(as_json: bool) -> None:
     if as_json:
         emit_json(
             [{"id": r.id, "name": r.name, "deck": r.deck, "players": {"min": r.players.min, "max": r.players.max},
-              "bots": list(bots_for(r.id)) if r.id in engines else [], "engine": r.id in engines} for r in games]
+              "bots": list(bots_for(r.id)) if r.id in engines else []} for r in games]  # []: rules only
         )
         return
     from deckgen.report import table
