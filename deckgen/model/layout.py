@@ -20,6 +20,7 @@ from pydantic import Field, field_validator
 
 from deckgen.errors import DataError
 from deckgen.fileio import shown_path
+from deckgen.project import on_change, root_of
 from deckgen.model.common import (
     StrictModel,
     field_path,
@@ -230,16 +231,6 @@ class Layout:
 # --------------------------------------------------------------------------- paths
 
 
-def project_root(deck_path: Path) -> Path:
-    """The project a deck belongs to: the folder holding its `decks/` folder, or, for a deck
-    file outside any `decks/` folder, the deck's own folder."""
-    folder = deck_path.absolute().parent
-    for parent in (folder, *folder.parents):
-        if parent.name == "decks":
-            return parent.parent.resolve()
-    return folder.resolve()
-
-
 def project_file(root: Path, relative: str, where: str, base: Path | None = None) -> Path:
     """`relative` (to `base`, by default the project `root`) resolved inside the project; a
     DataError naming `where` when it is absolute or leads out of the project (through `..` or
@@ -286,7 +277,7 @@ def located(path: Path, field: str) -> str:
 
 def load_layout(ref: str, deck_path: Path) -> Layout:
     """The layout a deck names in `layout:` (see find_layout), validated and merged."""
-    root = project_root(deck_path)
+    root = root_of(deck_path).resolve()
     path = find_layout(ref, deck_path.absolute().parent, root, located(deck_path, "layout"))
     stamp = path.stat().st_mtime_ns
     return _load(str(path), stamp, str(root))
@@ -302,6 +293,9 @@ def _load(path_text: str, stamp: int, root_text: str) -> Layout:
     fonts = {name: FontFiles(regular=f) if isinstance(f, str) else f for name, f in spec.fonts.items()}
     min_size = spec.min_size.mm(1.0) if spec.min_size is not None else DEFAULT_MIN_SIZE
     return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back))
+
+
+on_change(_load.cache_clear)  # a layout's parents can change without the layout itself
 
 
 def _checked(raw: dict[str, Any], path: Path) -> tuple[LayoutSpec | None, list[tuple[str, Element]],
