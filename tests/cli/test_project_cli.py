@@ -133,6 +133,7 @@ def test_render_cards_and_build_in_a_fresh_project(game: Path):
     result = run("build", "--quiet", "--jobs", "1")
     assert result.exit_code == 0, result.output
     written = sorted(str(p.relative_to(game / "output")) for p in (game / "output").rglob("*") if p.is_file())
-    assert written == ["sky/comet-chase-quickref.pdf", "sky/comet-chase-rules-booklet.pdf", "sky/comet-chase-rules.pdf",
+    assert written == ["sky/comet-chase-quickref.pdf", "sky/comet-chase-rules-booklet-letter.pdf",
+                       "sky/comet-chase-rules-booklet.pdf", "sky/comet-chase-rules.pdf",
                        "sky/sky-cards.json", "sky/sky-composition.json", "sky/sky-composition.txt", "sky/sky-pnp.pdf"]
     assert snapshot(game) == before
