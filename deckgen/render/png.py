@@ -254,3 +254,52 @@ def export_images(
             ])
         written += [folder / f"{stem}.png" for stem, _ in png_items]
     return written
+
+
+#: Card thumbnails for the index page: a dozen distinct card faces, and every back.
+THUMBNAIL_DPI = 40
+THUMBNAIL_FACES = 12
+
+
+def thumbnail_stems(deck: Deck) -> list[str]:
+    """File stems of a deck's thumbnails: THUMBNAIL_FACES of its distinct faces (copies of one
+    card count once), spread evenly over the deck so that every kind of card shows, then
+    back-<id> for each back."""
+    seen: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    distinct = []
+    for card in deck.cards:
+        if card.signature() not in seen:
+            seen.add(card.signature())
+            distinct.append(card.id)
+    count = min(THUMBNAIL_FACES, len(distinct))
+    # Every stride-th card, the stride prime to the deck's size so that it does not keep
+    # landing on the same value of a generated attribute (every 5th of 60: only the ones).
+    stride = max(1, len(distinct) // count)
+    while math.gcd(stride, len(distinct)) != 1:
+        stride += 1
+    faces = [distinct[i] for i in sorted({index * stride % len(distinct) for index in range(count)})]
+    backs = [f"back-{back.id}" for back in deck.backs]
+    if set(faces) & set(backs):
+        raise OutputError(f"deck {deck.id}: card id {min(set(faces) & set(backs))!r} is also the image name of "
+                          "a back; rename the card or the back")
+    return faces + backs
+
+
+def export_thumbnails(deck: Deck, output_root: Path, dpi: int = THUMBNAIL_DPI) -> list[Path]:
+    """Write <root>/<deck>/thumbs/<stem>.png for the cards of thumbnail_stems at `dpi`, in this
+    process (a dozen small images: a pool would cost more than it saves). The folder is
+    replaced as a whole, like the full-size export."""
+    pixels = pixel_geometry(SheetOptions().geometry(), dpi)
+    wanted = set(thumbnail_stems(deck))
+    faces = [(card.id, card) for card in deck.cards if card.id in wanted]
+    geometry = pixels.card()
+    items = [(stem, svg.card_svg(deck, card, geometry)) for stem, card in faces]
+    items += [(f"back-{back.id}", svg.back_svg(deck, back.id, geometry)) for back in deck.backs]
+    for stem, text in items:
+        painter.check_svg(text, f"deck {deck.id}: {stem}")
+    folder = output_file(output_root, deck.id, "thumbs")
+    _font_config()
+    with atomic_folder(folder) as temp:
+        for stem, text in items:
+            _render_png((text, pixels.width_px, pixels.height_px, dpi, str(output_file(temp, f"{stem}.png"))))
+    return [folder / f"{stem}.png" for stem, _ in items]

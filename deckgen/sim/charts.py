@@ -1,0 +1,181 @@
+"""The design report's charts as inline SVG, written by hand: small, the same bytes for the
+same figures (no dates, ids or float noise: every coordinate is rounded to 0.1), no fonts or
+scripts to load, and every text from data escaped.
+
+Three charts: seat win rates as bars with 95% whiskers against the fair share; the skill
+ladder as a line of win rates with whiskers; a sweep as one row per variant with each seat's
+win rate and interval as a dot and whisker.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+#: One colour per seat (seats beyond these reuse them), readable on white and for the
+#: common colour-vision deficiencies (Okabe and Ito's palette).
+SEAT_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
+BAR = "#4c72b0"
+FAIR = "#c44e52"
+GRID = "#dddddd"
+INK = "#333333"
+FONT = "font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\""
+
+
+def _n(value: float) -> str:
+    """A coordinate: one decimal, no '-0.0', no trailing '.0'."""
+    text = f"{value:.1f}"
+    text = "0.0" if text == "-0.0" else text
+    return text.removesuffix(".0")
+
+
+def _clamp(value: float | None) -> float:
+    """A share for drawing: within 0..1, nothing for what is not a number."""
+    if value is None or not math.isfinite(value):
+        return 0.0
+    return min(1.0, max(0.0, value))
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.0f}%"
+
+
+def _scale_top(values: Sequence[float]) -> tuple[float, float]:
+    """The top of a 0-based percent axis just above the largest value, and its tick step."""
+    top = max([0.05, *values])
+    for step in (0.05, 0.1, 0.2, 0.25):
+        if top / step <= 6:
+            break
+    return min(1.0, math.ceil(top / step - 1e-9) * step), step
+
+
+def _svg(width: float, height: float, label: str, body: list[str]) -> Markup:
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}" height="{_n(height)}" '
+            f'viewBox="0 0 {_n(width)} {_n(height)}" role="img" {FONT}>')
+    return Markup("\n".join([head, f"<title>{escape(label)}</title>", *body, "</svg>"]))
+
+
+def _text(x: float, y: float, text: str, anchor: str = "middle", extra: str = "") -> str:
+    return f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}" fill="{INK}"{extra}>{escape(text)}</text>'
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, colour: str, extra: str = "") -> str:
+    return f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke="{colour}"{extra}/>'
+
+
+def _whisker(x: float, low: float, high: float, colour: str = INK, cap: float = 5) -> list[str]:
+    """A vertical interval from y=low to y=high with caps (screen coordinates)."""
+    return [_line(x, low, x, high, colour), _line(x - cap, low, x + cap, low, colour),
+            _line(x - cap, high, x + cap, high, colour)]
+
+
+def _y_axis(left: float, right: float, top: float, bottom: float, y_top: float, step: float) -> list[str]:
+    """Grid lines and percent labels of a 0..y_top axis drawn between pixel rows bottom..top."""
+    parts = []
+    ticks = round(y_top / step)
+    for index in range(ticks + 1):
+        value = index * step
+        y = bottom - (bottom - top) * value / y_top
+        parts.append(_line(left, y, right, y, GRID))
+        parts.append(_text(left - 6, y + 4, _percent(value), "end"))
+    return parts
+
+
+def seat_chart(rates: Sequence[tuple[float | None, float, float]], fair: float, label: str) -> Markup:
+    """Bars of each seat's win rate, whiskers for its 95% interval, a dashed fair-share line.
+    `rates` holds (rate, low, high) per seat."""
+    seats = len(rates)
+    left, top, bottom_margin, bar_gap = 48.0, 14.0, 36.0, 46.0
+    width = left + max(3, seats) * bar_gap + 14
+    height = 210.0
+    bottom = height - bottom_margin
+    y_top, step = _scale_top([_clamp(high) for _, _, high in rates] + [_clamp(fair)])
+
+    def y_of(value: float | None) -> float:
+        return bottom - (bottom - top) * min(_clamp(value), y_top) / y_top
+
+    body = _y_axis(left, width - 8, top, bottom, y_top, step)
+    for seat, (rate, low, high) in enumerate(rates):
+        centre = left + bar_gap * (seat + 0.5)
+        if rate is not None:
+            body.append(f'<rect x="{_n(centre - 14)}" y="{_n(y_of(rate))}" width="28" '
+                        f'height="{_n(bottom - y_of(rate))}" fill="{BAR}"/>')
+        body += _whisker(centre, y_of(low), y_of(high))
+        body.append(_text(centre, bottom + 15, str(seat)))
+    body.append(_line(left, y_of(fair), width - 8, y_of(fair), FAIR, ' stroke-width="1.5" stroke-dasharray="5 3"'))
+    body.append(_line(left, bottom, width - 8, bottom, INK))
+    body.append(_text(left + (width - left) / 2, height - 4, f"seat (dashed: fair share {_percent(fair)})"))
+    return _svg(width, height, label, body)
+
+
+def ladder_chart(steps: Sequence[tuple[str, float | None, float, float]], fair: float, label: str) -> Markup:
+    """The skill ladder: per step (its budget's label, win rate, low, high), a point on a line
+    with its 95% whisker, and the fair share dashed."""
+    left, top, bottom_margin, gap = 48.0, 14.0, 36.0, 62.0
+    width = left + max(3, len(steps)) * gap + 14
+    height = 210.0
+    bottom = height - bottom_margin
+    y_top, step = _scale_top([_clamp(high) for _, _, _, high in steps] + [_clamp(fair)])
+
+    def y_of(value: float | None) -> float:
+        return bottom - (bottom - top) * min(_clamp(value), y_top) / y_top
+
+    body = _y_axis(left, width - 8, top, bottom, y_top, step)
+    body.append(_line(left, y_of(fair), width - 8, y_of(fair), FAIR, ' stroke-width="1.5" stroke-dasharray="5 3"'))
+    points = []
+    for index, (name, rate, low, high) in enumerate(steps):
+        x = left + gap * (index + 0.5)
+        body += _whisker(x, y_of(low), y_of(high), BAR)
+        body.append(_text(x, bottom + 15, name))
+        if rate is not None:
+            points.append((x, y_of(rate)))
+    if len(points) > 1:
+        path = " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+        body.append(f'<polyline points="{path}" fill="none" stroke="{BAR}" stroke-width="2"/>')
+    body += [f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4" fill="{BAR}"/>' for x, y in points]
+    body.append(_line(left, bottom, width - 8, bottom, INK))
+    body.append(_text(left + (width - left) / 2, height - 4,
+                      f"search budget against half of it (dashed: fair share {_percent(fair)})"))
+    return _svg(width, height, label, body)
+
+
+def sweep_chart(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, float]]]], fair: float,
+                label: str) -> Markup:
+    """One row per variant (its label, and (rate, low, high) per seat): each seat's win rate
+    as a dot on its 95% interval, side by side within the row, and the fair share dashed."""
+    seats = max([len(rates) for _, rates in rows] + [1])
+    row_height = max(22.0, 8.0 * seats + 8)
+    label_width = min(260.0, 12 + 6.6 * max([len(name) for name, _ in rows] + [8]))
+    plot_width = 360.0
+    left, top = label_width, 24.0
+    height = top + row_height * len(rows) + 34
+    width = left + plot_width + 16
+    x_top, step = _scale_top([_clamp(high) for _, rates in rows for _, _, high in rates] + [_clamp(fair)])
+
+    def x_of(value: float | None) -> float:
+        return left + plot_width * min(_clamp(value), x_top) / x_top
+
+    body = []
+    bottom = top + row_height * len(rows)
+    for index in range(round(x_top / step) + 1):
+        x = x_of(index * step)
+        body.append(_line(x, top, x, bottom, GRID))
+        body.append(_text(x, bottom + 14, _percent(index * step)))
+    for seat in range(seats):
+        colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        body.append(f'<circle cx="{_n(left + 6 + 58 * seat)}" cy="9" r="4" fill="{colour}"/>')
+        body.append(_text(left + 13 + 58 * seat, 13, f"seat {seat}", "start"))
+    for row, (name, rates) in enumerate(rows):
+        centre = top + row_height * (row + 0.5)
+        body.append(_text(left - 8, centre + 4, name, "end"))
+        for seat, (rate, low, high) in enumerate(rates):
+            colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+            y = centre + 8 * (seat - (len(rates) - 1) / 2)
+            body.append(_line(x_of(low), y, x_of(high), y, colour))
+            if rate is not None:
+                body.append(f'<circle cx="{_n(x_of(rate))}" cy="{_n(y)}" r="3" fill="{colour}"/>')
+    body.append(_line(x_of(fair), top, x_of(fair), bottom, FAIR, ' stroke-width="1.5" stroke-dasharray="5 3"'))
+    body.append(_text(left + plot_width / 2, height - 4, f"win rate by seat (dashed: fair share {_percent(fair)})"))
+    return _svg(width, height, label, body)
