@@ -29,11 +29,25 @@ def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
 
 
 def deck_outputs(deck_id: str, out_dir: Path) -> list[Path]:
-    """Listing, composition report and print-and-play sheets of one deck."""
+    """Listing, composition report, print-and-play sheets and the index page's thumbnails of
+    one deck."""
+    from deckgen.render.png import export_thumbnails
     from deckgen.render.sheets import SheetOptions, write_sheets
 
     deck = load_deck(deck_id)
-    return write_deck_reports(deck, out_dir) + [write_sheets(deck, SheetOptions(), out_dir)]
+    return write_deck_reports(deck, out_dir) + [write_sheets(deck, SheetOptions(), out_dir)] + export_thumbnails(
+        deck, out_dir)
+
+
+def report_pages(out_dir: Path, game_ids: list[str]) -> list[Path]:
+    """Every game's design report and the index linking everything: written last, from the
+    files the other tasks left in out_dir."""
+    from deckgen.index import write_index
+    from deckgen.model.rules import load_rules
+    from deckgen.sim.html_report import write_game_report
+
+    reports = [write_game_report(load_rules(game_id), out_dir) for game_id in game_ids]
+    return reports + [write_index(out_dir)]
 
 
 def game_documents(game_id: str, out_dir: Path) -> list[Path]:
@@ -81,10 +95,10 @@ def build_all(
 ) -> list[Path]:
     """Build every deck's and every game's outputs under out_dir; returns the files written.
 
-    Per deck: card listing, composition report, print-and-play sheets. Per game: rule
-    booklet, imposed booklets (A4 and Letter), quick reference and, unless sim_games is 0, a
-    fairness report (sim_games per player count, or with a precision, as many as it takes up
-    to sim_games).
+    Per deck: card listing, composition report, print-and-play sheets, thumbnails. Per game:
+    rule booklet, imposed booklets (A4 and Letter), quick reference and, unless sim_games is 0,
+    a fairness report (sim_games per player count, or with a precision, as many as it takes up
+    to sim_games). Then, once every task is done, each game's design report and the index page.
     Independent tasks run on `jobs` processes; every output is the same whatever `jobs` is.
     `progress` hears what is being done, with counts, as it happens.
     """
@@ -114,7 +128,7 @@ def build_all(
     def done(index: int, files: list[Path]) -> None:
         results[index] = files
         width = len(str(len(tasks)))
-        say(f"[{len(results):>{width}}/{len(tasks)}] {tasks[index][0]}: {', '.join(f.name for f in files)}")
+        say(f"[{len(results):>{width}}/{len(tasks)}] {tasks[index][0]}: {_file_names(files, out_dir)}")
 
     if workers <= 1:
         for index, (_, task, args) in enumerate(tasks):
@@ -133,7 +147,20 @@ def build_all(
             except BaseException:
                 pool.shutdown(cancel_futures=True)
                 raise
-    return [path for index in range(len(tasks)) for path in results[index]]
+    pages = _run(report_pages, (out_dir, games), out_dir)
+    say(f"design reports and index: {len(pages)} pages")
+    return [path for index in range(len(tasks)) for path in results[index]] + pages
+
+
+def _file_names(files: list[Path], out_dir: Path) -> str:
+    """The files of a task for a progress line: by name in a deck's folder, and a count for
+    each folder below it (thumbnails)."""
+    names = [f.name for f in files if f.parent.parent == out_dir]
+    below: dict[str, int] = {}
+    for f in files:
+        if f.parent.parent != out_dir:
+            below[f.parent.name] = below.get(f.parent.name, 0) + 1
+    return ", ".join(names + [f"{folder}/ ({count} files)" for folder, count in below.items()])
 
 
 def build_targets() -> tuple[list[str], list[str]]:

@@ -238,8 +238,9 @@ def build_command(output: Path | None, sim_games: int, precision: float, seed: i
     """Build every output for the project's decks and games (or the shipped ones) under output/.
 
     Card listings and composition reports, print-and-play sheets, rule booklets (plain, and
-    imposed on A4 and on Letter), quick references and fairness reports (every player count with random bots,
-    and the greedy bot against random bots). Progress goes to stderr (--quiet: none); the
+    imposed on A4 and on Letter), quick references and fairness reports (every player count with
+    random bots, and the greedy bot against random bots), then a design report (HTML) per game
+    and output/index.html linking everything. Progress goes to stderr (--quiet: none); the
     output folder and the data are checked before any work starts.
 
     \b
@@ -575,3 +576,4 @@ def render_cards_command(deck: str, output: Path | None, paper: str, card_size: 
 from deckgen import cli_analyse as _cli_analyse  # noqa: E402,F401  (registers `deckgen analyse`)
 from deckgen import cli_booklet as _cli_booklet  # noqa: E402,F401  (registers `deckgen render booklet`)
 from deckgen import cli_project as _cli_project  # noqa: E402,F401  (registers `deckgen init` and `deckgen watch`)
+from deckgen import cli_report as _cli_report  # noqa: E402,F401  (registers `deckgen report`)

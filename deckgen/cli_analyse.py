@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -34,8 +35,11 @@ def match_rows(matches: list[dict[str, Any]], first: str) -> list[list[str]]:
               help="Games of the report bot for the design metrics.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print everything as JSON.")
+@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
+              help="Also write <output>/<deck>/<game>-analysis.json and the game's design report there.")
 def analyse_command(game_name: str, players: int | None, n_games: int, seed: int, jobs: str, ladder_text: str,
-                    search_budget: int, metrics_games: int, option_pairs: tuple[str, ...], as_json: bool) -> None:
+                    search_budget: int, metrics_games: int, option_pairs: tuple[str, ...], as_json: bool,
+                    output: Path | None) -> None:
     """How much skill matters in GAME: random, greedy and search bots against each other with
     seats rotated, a ladder of search budgets, and the design metrics.
 
@@ -47,6 +51,7 @@ def analyse_command(game_name: str, players: int | None, n_games: int, seed: int
     Examples:
       deckgen analyse mirrorquest --players 4
       deckgen analyse zoomies --players 4 --games 400 --ladder 8,16,32 --json
+      deckgen analyse mirrorquest --players 4 --output output   # into mirrorquest's design report
     """
     from deckgen.sim.runner import SimulationError, option_pairs_text, parse_count_text, parse_jobs
 
@@ -58,6 +63,10 @@ def analyse_command(game_name: str, players: int | None, n_games: int, seed: int
     option_pairs_text(option_pairs)
     workers = parse_jobs(jobs)
     _jobs_note(jobs, workers)
+    if output is not None:
+        from deckgen.fileio import check_output_dir
+
+        check_output_dir(output)  # before minutes of games, not after
 
     from deckgen.bots.registry import bots_for
     from deckgen.games.base import get_game
@@ -74,10 +83,16 @@ def analyse_command(game_name: str, players: int | None, n_games: int, seed: int
     ladder = skill_ladder(game, n_players, options, seed, n_games, workers, budgets) if budgets else []
     report_bots = parse_bots(game.rules.report_bot, game, n_players)
     summary = summarize(run_simulation(game, n_players, report_bots, options, seed, metrics_games, workers))
+    data = {"game": game.rules.id, "players": n_players, "seed": seed, "games_per_match": n_games,
+            "skill": matches, "ladder": ladder, "metrics": summary["metrics"],
+            "metrics_bots": summary["bots"], "seat_win_rate": summary["seat_win_rate"]}
+    if output is not None:
+        from deckgen.sim.html_report import write_analysis
+
+        for path in write_analysis(game.rules, output, data):
+            click.echo(f"wrote {path}", err=as_json)
     if as_json:
-        emit_json({"game": game.rules.id, "players": n_players, "seed": seed, "games_per_match": n_games,
-                   "skill": matches, "ladder": ladder, "metrics": summary["metrics"],
-                   "metrics_bots": summary["bots"], "seat_win_rate": summary["seat_win_rate"]})
+        emit_json(data)
         return
     from deckgen.sim.report import metric_rows
 

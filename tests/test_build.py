@@ -12,9 +12,12 @@ from deckgen import paths
 from deckgen.cli import main
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules
+from deckgen.render.png import thumbnail_stems
+from tests.html_check import parse_page
 
 DECK_FILES = ["cards.json", "composition.txt", "composition.json", "pnp.pdf"]
-GAME_FILES = ["rules.pdf", "rules-booklet.pdf", "rules-booklet-letter.pdf", "quickref.pdf", "fairness.json", "fairness.txt", "fairness.png"]
+GAME_FILES = ["rules.pdf", "rules-booklet.pdf", "rules-booklet-letter.pdf", "quickref.pdf", "fairness.json",
+              "fairness.txt", "fairness.png", "report.html"]
 
 
 def test_build_writes_every_output(tmp_path: Path):
@@ -22,9 +25,16 @@ def test_build_writes_every_output(tmp_path: Path):
     assert result.exit_code == 0, result.output
     expected = {f"{d}/{d}-{name}" for d in deck_ids() for name in DECK_FILES}
     expected |= {f"{r.deck}/{r.id}-{name}" for r in all_rules().values() for name in GAME_FILES}
+    expected |= {f"{d}/thumbs/{stem}.png" for d in deck_ids() for stem in thumbnail_stems(load_deck(d))}
+    expected.add("index.html")
     found = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
     assert found == expected
     assert all((tmp_path / f).stat().st_size > 0 for f in found)
+    index = parse_page(tmp_path / "index.html")
+    assert {f"{r.deck}/{r.id}-report.html" for r in all_rules().values()} <= set(index.links)
+    for rules in all_rules().values():
+        report = parse_page(tmp_path / rules.deck / f"{rules.id}-report.html")
+        assert "../index.html" in report.links and report.tags.count("svg") == rules.players.max - rules.players.min + 1
 
 
 @pytest.fixture

@@ -88,7 +88,7 @@ def seat_chart(rates: Sequence[tuple[float | None, float, float]], fair: float, 
     `rates` holds (rate, low, high) per seat."""
     seats = len(rates)
     left, top, bottom_margin, bar_gap = 48.0, 14.0, 36.0, 46.0
-    width = left + max(3, seats) * bar_gap + 14
+    width = max(250.0, left + seats * bar_gap + 14)
     height = 210.0
     bottom = height - bottom_margin
     y_top, step = _scale_top([_clamp(high) for _, _, high in rates] + [_clamp(fair)])
@@ -114,7 +114,7 @@ def ladder_chart(steps: Sequence[tuple[str, float | None, float, float]], fair: 
     """The skill ladder: per step (its budget's label, win rate, low, high), a point on a line
     with its 95% whisker, and the fair share dashed."""
     left, top, bottom_margin, gap = 48.0, 14.0, 36.0, 62.0
-    width = left + max(3, len(steps)) * gap + 14
+    width = max(340.0, left + len(steps) * gap + 14)
     height = 210.0
     bottom = height - bottom_margin
     y_top, step = _scale_top([_clamp(high) for _, _, _, high in steps] + [_clamp(fair)])
@@ -137,7 +137,7 @@ def ladder_chart(steps: Sequence[tuple[str, float | None, float, float]], fair: 
     body += [f'<circle cx="{_n(x)}" cy="{_n(y)}" r="4" fill="{BAR}"/>' for x, y in points]
     body.append(_line(left, bottom, width - 8, bottom, INK))
     body.append(_text(left + (width - left) / 2, height - 4,
-                      f"search budget against half of it (dashed: fair share {_percent(fair)})"))
+                      f"budget (dashed: fair share {_percent(fair)})"))
     return _svg(width, height, label, body)
 
 
@@ -163,10 +163,11 @@ def sweep_chart(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, fl
         x = x_of(index * step)
         body.append(_line(x, top, x, bottom, GRID))
         body.append(_text(x, bottom + 14, _percent(index * step)))
+    spacing = min(58.0, plot_width / seats)
     for seat in range(seats):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        body.append(f'<circle cx="{_n(left + 6 + 58 * seat)}" cy="9" r="4" fill="{colour}"/>')
-        body.append(_text(left + 13 + 58 * seat, 13, f"seat {seat}", "start"))
+        body.append(f'<circle cx="{_n(left + 6 + spacing * seat)}" cy="9" r="4" fill="{colour}"/>')
+        body.append(_text(left + 13 + spacing * seat, 13, f"seat {seat}" if spacing >= 50 else str(seat), "start"))
     for row, (name, rates) in enumerate(rows):
         centre = top + row_height * (row + 0.5)
         body.append(_text(left - 8, centre + 4, name, "end"))

@@ -19,7 +19,7 @@ from typing import Any
 from pydantic import Field
 
 from deckgen import paths
-from deckgen.fileio import output_file
+from deckgen.fileio import output_file, write_atomic
 from deckgen.model.common import StrictModel, read_yaml, validate
 from deckgen.model.rules import GameRules
 from deckgen.render.html import write_page
@@ -82,6 +82,11 @@ def interval(low: float, high: float, share: bool = True) -> str:
     return f"{low:.2f} – {high:.2f}"
 
 
+def value_text(value: Any) -> str:
+    """An option value as it is written on the command line and in the rule data."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
+
+
 def p_text(value: float | None) -> str:
     if value is None or not math.isfinite(value):
         return "-"
@@ -121,7 +126,7 @@ def _rate_triples(rates: Sequence[Rate]) -> list[tuple[float | None, float, floa
 def seat_section(game_name: str, summary: Summary) -> dict[str, Any]:
     """The seat table and chart of one player count."""
     fair = fair_share(summary)
-    rows = [{"seat": seat, "wins": f"{wins:g}", "rate": percent(rate.rate), "ci": interval(*rate.ci95)}
+    rows = [{"seat": seat, "wins": f"{wins:.1f}".removesuffix(".0"), "rate": percent(rate.rate), "ci": interval(*rate.ci95)}
             for seat, (wins, rate) in enumerate(zip(summary.seat_wins, summary.seat_win_rate))]
     length = summary.length
     return {
@@ -154,7 +159,7 @@ def fairness_section(game_name: str, data: Fairness) -> dict[str, Any]:
         "bot": data.report_bot,
         "how_many": how_many,
         "seed": data.seed,
-        "options": ", ".join(f"{k}={v}" for k, v in options.items()),
+        "options": ", ".join(f"{k}={value_text(v)}" for k, v in options.items()),
         "counts": counts,
         "greedy": greedy,
         "metric_heads": [f"{s.players} players" for s in data.report],
@@ -188,7 +193,7 @@ def analysis_section(game_name: str, data: Analysis) -> dict[str, Any]:
 def _difference(diff: float | None, p: float | None, p_holm: float | None, scale: float, unit: str) -> dict[str, Any]:
     if diff is None or not math.isfinite(diff):
         return {"text": "-", "p": "-", "significant": False}
-    return {"text": f"{scale * diff:+.1f}{unit}", "p": f"{p_text(p)} (Holm {p_text(p_holm)})",
+    return {"text": f"{scale * diff:+.1f}{unit}", "p": f"p {p_text(p)}, Holm {p_text(p_holm)}",
             "significant": p_holm is not None and p_holm < SIGNIFICANCE}
 
 
@@ -212,10 +217,10 @@ def sweep_section(game_name: str, data: Sweep) -> dict[str, Any]:
                 "label": variant.label,
                 "deck": variant.deck or "",
                 "games": f"{result.games:,}",
-                "seat0": "-" if seat0 is None else f"{percent(seat0.rate)} ({interval(*seat0.ci95)})",
+                "seat0": ("-", "") if seat0 is None else (percent(seat0.rate), interval(*seat0.ci95)),
                 "balance": percent(result.balance),
-                "length": "-" if length is None else f"{length.mean:.1f}"
-                + ("" if length.ci95 is None else f" ({length.ci95[0]:.1f} – {length.ci95[1]:.1f})"),
+                "length": ("-", "") if length is None else (
+                    f"{length.mean:.1f}", "" if length.ci95 is None else f"{length.ci95[0]:.1f} – {length.ci95[1]:.1f}"),
                 **_vs_default(result.vs_default),
             })
         chart_rows = [(v.label, _rate_triples(r.seat_win_rate)) for v, r in present]
@@ -229,7 +234,7 @@ def sweep_section(game_name: str, data: Sweep) -> dict[str, Any]:
         "bots": bots or "the game's report bot",
         "precision": precision,
         "max_games": f"{data.max_games:,}" if data.max_games else None,
-        "options": [(name, ", ".join(map(str, values))) for name, values in data.options.items()],
+        "options": [(name, ", ".join(map(value_text, values))) for name, values in data.options.items()],
         "variants": len(data.variants),
         "tables": tables,
     }
@@ -264,3 +269,19 @@ def write_game_report(rules: GameRules, out_dir: Path, index_link: bool = True) 
     """Write `<out>/<deck>/<game>-report.html` from the result files there. `index_link`: the
     page links back to `<out>/index.html` (which the caller writes, or has written)."""
     return write_page(report_path(rules, out_dir), "game.html.j2", game_report_values(rules, out_dir, index_link))
+
+
+def write_analysis(rules: GameRules, out_dir: Path, data: dict[str, Any]) -> list[Path]:
+    """Write `deckgen analyse`'s results as `<out>/<deck>/<game>-analysis.json` and rewrite the
+    game's design report to show them (and the index, if there is one, to link the report)."""
+    import json
+
+    from deckgen.index import write_index
+
+    target = output_file(out_dir, rules.deck, f"{rules.id}-analysis.json")
+    written = [write_atomic(target, json.dumps(data, indent=2) + "\n")]
+    index = output_file(out_dir, "index.html")
+    written.append(write_game_report(rules, out_dir, index_link=index.is_file()))
+    if index.is_file():
+        written.append(write_index(out_dir))
+    return written

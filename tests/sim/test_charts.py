@@ -1,0 +1,55 @@
+"""The report's SVG charts: well-formed SVG, data text escaped, values out of range drawn
+inside the chart, and the same figures give the same bytes."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+
+from deckgen.sim.charts import ladder_chart, seat_chart, sweep_chart
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _numbers(root: ET.Element, attribute: str) -> list[float]:
+    return [float(e.get(attribute, "0")) for e in root.iter() if e.get(attribute) is not None]
+
+
+def test_seat_chart_has_a_bar_and_whisker_per_seat_and_the_fair_share() -> None:
+    svg = seat_chart([(0.3, 0.25, 0.35), (0.2, 0.15, 0.25), (None, 0.0, 1.0)], 0.25, "3 players")
+    root = ET.fromstring(str(svg))
+    assert root.tag == f"{SVG}svg"
+    assert len(root.findall(f"{SVG}rect")) == 2  # the seat without a rate has a whisker only
+    dashed = [e for e in root.findall(f"{SVG}line") if e.get("stroke-dasharray")]
+    assert len(dashed) == 1
+    assert all(h >= 0 for h in _numbers(root, "height"))
+
+
+def test_values_out_of_range_stay_inside_the_chart() -> None:
+    svg = seat_chart([(1e300, -5.0, math.inf), (math.nan, math.nan, 2.0)], 7.0, "bad figures")
+    root = ET.fromstring(str(svg))
+    height = float(root.get("height", "0"))
+    for attribute in ("y", "y1", "y2", "height"):
+        assert all(0 <= v <= height for v in _numbers(root, attribute)), attribute
+
+
+def test_labels_are_escaped() -> None:
+    rows = [("<script>alert(1)</script>", [(0.5, 0.4, 0.6), (0.5, 0.4, 0.6)]), ("a & b", [(0.4, 0.3, 0.5)])]
+    svg = str(sweep_chart(rows, 0.5, 'variants "<b>"'))
+    assert "<script>" not in svg and "<b>" not in svg
+    texts = [e.text for e in ET.fromstring(svg).iter(f"{SVG}text")]
+    assert "<script>alert(1)</script>" in texts and "a & b" in texts
+
+
+def test_ladder_chart_draws_a_line_through_the_steps() -> None:
+    steps = [("8", 0.34, 0.3, 0.38), ("16", 0.29, 0.25, 0.33), ("32", 0.26, 0.22, 0.3)]
+    root = ET.fromstring(str(ladder_chart(steps, 0.25, "ladder")))
+    line = root.find(f"{SVG}polyline")
+    assert line is not None and len(line.get("points", "").split()) == 3
+    assert len(root.findall(f"{SVG}circle")) == 3
+
+
+def test_the_same_figures_give_the_same_bytes() -> None:
+    rates = [(0.123456789, 0.1, 0.15), (0.2, 0.18, 0.22)]
+    assert seat_chart(rates, 0.5, "x") == seat_chart(list(rates), 0.5, "x")
+    assert "0.123" not in str(seat_chart(rates, 0.5, "x"))  # coordinates rounded, no float noise
