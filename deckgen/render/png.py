@@ -274,7 +274,7 @@ def thumbnail_stems(deck: Deck) -> list[str]:
     count = min(THUMBNAIL_FACES, len(distinct))
     # Every stride-th card, the stride prime to the deck's size so that it does not keep
     # landing on the same value of a generated attribute (every 5th of 60: only the ones).
-    stride = max(1, len(distinct) // count)
+    stride = max(1, math.ceil(len(distinct) / count))
     while math.gcd(stride, len(distinct)) != 1:
         stride += 1
     faces = [distinct[i] for i in sorted({index * stride % len(distinct) for index in range(count)})]

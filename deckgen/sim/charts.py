@@ -21,6 +21,8 @@ BAR = "#4c72b0"
 FAIR = "#c44e52"
 GRID = "#dddddd"
 INK = "#333333"
+#: Variant labels longer than this are cut in the sweep chart (the table shows them whole).
+LABEL_CHARS = 40
 FONT = "font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\""
 
 
@@ -87,8 +89,9 @@ def seat_chart(rates: Sequence[tuple[float | None, float, float]], fair: float, 
     """Bars of each seat's win rate, whiskers for its 95% interval, a dashed fair-share line.
     `rates` holds (rate, low, high) per seat."""
     seats = len(rates)
-    left, top, bottom_margin, bar_gap = 48.0, 14.0, 36.0, 46.0
-    width = max(250.0, left + seats * bar_gap + 14)
+    left, top, bottom_margin = 48.0, 14.0, 36.0
+    width = max(250.0, left + seats * 46.0 + 14)
+    bar_gap = (width - left - 14) / max(1, seats)
     height = 210.0
     bottom = height - bottom_margin
     y_top, step = _scale_top([_clamp(high) for _, _, high in rates] + [_clamp(fair)])
@@ -113,8 +116,9 @@ def seat_chart(rates: Sequence[tuple[float | None, float, float]], fair: float, 
 def ladder_chart(steps: Sequence[tuple[str, float | None, float, float]], fair: float, label: str) -> Markup:
     """The skill ladder: per step (its budget's label, win rate, low, high), a point on a line
     with its 95% whisker, and the fair share dashed."""
-    left, top, bottom_margin, gap = 48.0, 14.0, 36.0, 62.0
-    width = max(340.0, left + len(steps) * gap + 14)
+    left, top, bottom_margin = 48.0, 14.0, 36.0
+    width = max(340.0, left + len(steps) * 62.0 + 14)
+    gap = (width - left - 14) / max(1, len(steps))
     height = 210.0
     bottom = height - bottom_margin
     y_top, step = _scale_top([_clamp(high) for _, _, _, high in steps] + [_clamp(fair)])
@@ -147,7 +151,7 @@ def sweep_chart(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, fl
     as a dot on its 95% interval, side by side within the row, and the fair share dashed."""
     seats = max([len(rates) for _, rates in rows] + [1])
     row_height = max(22.0, 8.0 * seats + 8)
-    label_width = min(260.0, 12 + 6.6 * max([len(name) for name, _ in rows] + [8]))
+    label_width = 12 + 6.6 * min(LABEL_CHARS, max([len(name) for name, _ in rows] + [8]))
     plot_width = 360.0
     left, top = label_width, 24.0
     height = top + row_height * len(rows) + 34
@@ -170,7 +174,8 @@ def sweep_chart(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, fl
         body.append(_text(left + 13 + spacing * seat, 13, f"seat {seat}" if spacing >= 50 else str(seat), "start"))
     for row, (name, rates) in enumerate(rows):
         centre = top + row_height * (row + 0.5)
-        body.append(_text(left - 8, centre + 4, name, "end"))
+        body.append(_text(left - 8, centre + 4, name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "…",
+                          "end"))
         for seat, (rate, low, high) in enumerate(rates):
             colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
             y = centre + 8 * (seat - (len(rates) - 1) / 2)

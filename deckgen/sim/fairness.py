@@ -16,11 +16,10 @@ from deckgen.sim.stats import summarize
 
 
 def fair_share(summary: dict[str, Any]) -> float:
-    """What each seat would win if seats were equal: 1 / players of the finished games that
-    somebody won (a game drawn with no winner is nobody's share)."""
-    finished = summary["finished"]
-    decided = (finished - summary.get("no_winner", 0)) / finished if finished else 1.0
-    return decided / summary["players"]
+    """The fair share of a run's summary (see sim.report_data.fair_share)."""
+    from deckgen.sim.report_data import fair_share as share
+
+    return share(summary["finished"], summary.get("no_winner", 0), summary["players"])
 
 
 def _edge_row(summary: dict[str, Any]) -> list[Any]:

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from deckgen import paths
 from deckgen.fileio import output_file, write_atomic
@@ -35,6 +35,7 @@ from deckgen.sim.report_data import (
     Summary,
     Sweep,
     VsDefault,
+    fair_share,
     read_optional,
 )
 
@@ -59,13 +60,19 @@ class MetricSpec(StrictModel):
     share: bool
     how: str = Field(min_length=1)
 
+    @field_validator("key")
+    @classmethod
+    def _known(cls, key: str) -> str:
+        if key not in Metrics.model_fields:
+            raise ValueError(f"{key!r} is not a design metric (expected one of {', '.join(Metrics.model_fields)})")
+        return key
+
 
 @cache
 def metric_specs() -> tuple[MetricSpec, ...]:
     """The metrics the report shows, in order (templates/report/metrics.yaml)."""
     path = paths.templates_dir() / "report" / "metrics.yaml"
-    data = read_yaml(path)
-    return tuple(validate(_MetricList, {"metrics": data}, path).metrics)
+    return tuple(validate(_MetricList, read_yaml(path), path).metrics)
 
 
 class _MetricList(StrictModel):
@@ -112,11 +119,8 @@ def metric_rows(columns: Sequence[Metrics | None]) -> list[dict[str, Any]]:
             for spec in metric_specs()]
 
 
-def fair_share(summary: Summary) -> float:
-    """Each seat's share of the finished games somebody won (as sim.fairness.fair_share)."""
-    from deckgen.sim.fairness import fair_share as share_of
-
-    return share_of({"finished": summary.finished, "no_winner": summary.no_winner, "players": summary.players})
+def summary_fair_share(summary: Summary) -> float:
+    return fair_share(summary.finished, summary.no_winner, summary.players)
 
 
 def _rate_triples(rates: Sequence[Rate]) -> list[tuple[float | None, float, float]]:
@@ -125,12 +129,16 @@ def _rate_triples(rates: Sequence[Rate]) -> list[tuple[float | None, float, floa
 
 def seat_section(game_name: str, summary: Summary) -> dict[str, Any]:
     """The seat table and chart of one player count."""
-    fair = fair_share(summary)
+    fair = summary_fair_share(summary)
     rows = [{"seat": seat, "wins": f"{wins:.1f}".removesuffix(".0"), "rate": percent(rate.rate), "ci": interval(*rate.ci95)}
             for seat, (wins, rate) in enumerate(zip(summary.seat_wins, summary.seat_win_rate))]
     length = summary.length
+    seat0 = summary.seat_win_rate[0] if summary.seat_win_rate else None
+    balance = summary.metrics.balance if summary.metrics is not None else None
     return {
         "players": summary.players,
+        "seat0": "-" if seat0 is None else percent(seat0.rate),
+        "balance": "-" if balance is None else percent(balance.rate),
         "games": summary.games,
         "finished": summary.finished,
         "unfinished": summary.unfinished,
@@ -152,7 +160,7 @@ def fairness_section(game_name: str, data: Fairness) -> dict[str, Any]:
         run = data.greedy_vs_random
         seat0 = run.seat_win_rate[0]
         greedy = {"players": run.players, "games": run.games, "rate": percent(seat0.rate),
-                  "ci": interval(*seat0.ci95), "fair": percent(fair_share(run))}
+                  "ci": interval(*seat0.ci95), "fair": percent(summary_fair_share(run))}
     counts = [seat_section(game_name, s) for s in data.report]
     options = data.report[0].options if data.report else {}
     return {

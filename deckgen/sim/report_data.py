@@ -83,6 +83,13 @@ class Summary(Loose):
     metrics: Metrics | None = None
 
 
+def fair_share(finished: int, no_winner: float, players: int) -> float:
+    """What each seat would win if seats were equal: 1 / players of the finished games that
+    somebody won (a game drawn with no winner is nobody's share)."""
+    decided = (finished - no_winner) / finished if finished else 1.0
+    return decided / players
+
+
 class Fairness(Loose):
     """`<game>-fairness.json` (sim.fairness.write_fairness_report)."""
 
