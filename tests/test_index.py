@@ -50,22 +50,6 @@ def test_every_link_and_image_resolves_and_only_present_files_are_linked(out: Pa
     assert all(rules.name in text for rules in all_rules().values())
 
 
-def test_thumbnails_are_small_pngs_of_distinct_cards() -> None:
-    deck = load_deck("mystique")
-    stems = thumbnail_stems(deck)
-    assert len(stems) == 12 + len(deck.backs) and len(set(stems)) == len(stems)
-    faces = [card for card in deck.cards if card.id in stems]
-    assert len({card.get("number") for card in faces}) > 1 and len({card.get("suit") for card in faces}) > 1
-
-
-def test_thumbnail_images(thumbnails: Path) -> None:
-    from PIL import Image
-
-    for path in (thumbnails / DECK / "thumbs").iterdir():
-        with Image.open(path) as image:
-            assert image.format == "PNG" and image.size == (110, 150)  # poker at 40 dpi with 3 mm bleed
-
-
 def test_the_same_folder_gives_the_same_bytes(out: Path) -> None:
     first = write_index(out).read_bytes()
     assert write_index(out).read_bytes() == first

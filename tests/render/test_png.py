@@ -1,5 +1,6 @@
 """Card images: every PNG is tagged sRGB and carries its resolution, byte for byte the same
-from run to run, and the parallel drawing returns pictures in order at their sizes."""
+from run to run, and the parallel drawing returns pictures in order at their sizes; the index
+page's thumbnails are a dozen distinct cards spread over the deck and every back."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PIL import Image, ImageCms
 from deckgen.model.deck import load_deck
 from deckgen.render import png, svg
 from deckgen.render.geometry import CardGeometry
+from deckgen.render.png import export_thumbnails, thumbnail_stems
 from deckgen.render.sheets import SheetOptions
 
 
@@ -53,3 +55,32 @@ def test_rasterise_all_keeps_order_and_sizes() -> None:
     assert [p.size for p in pictures] == [(40 + i, 56 + i) for i in range(6)]
     # In order: each picture is the one its job draws on its own.
     assert png.rasterise(texts[3], 43, 59).tobytes() == pictures[3].tobytes()
+
+
+
+def test_thumbnails_are_distinct_cards_from_all_over_the_deck() -> None:
+    deck = load_deck("mystique")
+    stems = thumbnail_stems(deck)
+    assert len(stems) == 12 + len(deck.backs) and len(set(stems)) == len(stems)
+    assert stems[-len(deck.backs):] == [f"back-{back.id}" for back in deck.backs]
+    faces = [card for card in deck.cards if card.id in stems]
+    # Not only the ones, nor only one suit: every 5th card of 60 would be all ones.
+    assert len({card.get("number") for card in faces}) > 1 and len({card.get("suit") for card in faces}) == 4
+
+
+def test_copies_of_one_card_show_once() -> None:
+    deck = load_deck("mirrorquest")  # four identical wildcards of each kind
+    faces = [card for card in deck.cards if card.id in thumbnail_stems(deck)]
+    assert len({card.signature() for card in faces}) == len(faces)
+
+
+def test_thumbnail_images_are_small_and_reproducible(tmp_path: Path) -> None:
+    deck = load_deck("smoke-and-mirrors")
+    first = export_thumbnails(deck, tmp_path / "a")
+    second = export_thumbnails(deck, tmp_path / "b")
+    assert [p.name for p in first] == [f"{stem}.png" for stem in thumbnail_stems(deck)]
+    for one, other in zip(first, second):
+        assert one.read_bytes() == other.read_bytes()
+        with Image.open(one) as image:
+            assert image.format == "PNG" and image.size == (110, 150)  # poker at 40 dpi with 3 mm bleed
+    assert sorted(p.name for p in (tmp_path / "a" / deck.id / "thumbs").iterdir()) == sorted(p.name for p in first)
