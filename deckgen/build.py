@@ -148,7 +148,7 @@ def build_all(
                 pool.shutdown(cancel_futures=True)
                 raise
     pages = _run(report_pages, (out_dir, games), out_dir)
-    say(f"design reports and index: {len(pages)} pages")
+    say(f"design reports and index: {len(pages)} page{'s' if len(pages) != 1 else ''}")
     return [path for index in range(len(tasks)) for path in results[index]] + pages
 
 

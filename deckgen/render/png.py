@@ -301,5 +301,5 @@ def export_thumbnails(deck: Deck, output_root: Path, dpi: int = THUMBNAIL_DPI) -
     _font_config()
     with atomic_folder(folder) as temp:
         for stem, text in items:
-            _render_png((text, pixels.width_px, pixels.height_px, dpi, str(output_file(temp, f"{stem}.png"))))
+            _render_png(RasterJob(text, pixels.width_px, pixels.height_px, dpi, str(output_file(temp, f"{stem}.png"))))
     return [folder / f"{stem}.png" for stem, _ in items]

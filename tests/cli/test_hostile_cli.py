@@ -85,11 +85,12 @@ def test_build_shows_progress_on_stderr_and_quiet_hides_it(project: Path, tmp_pa
         "checking the data",
         "checked 1 data files: building 1 decks and 0 games, 1 tasks on 1 worker",
         "[1/1] deck smoke-and-mirrors: smoke-and-mirrors-cards.json, smoke-and-mirrors-composition.txt, "
-        "smoke-and-mirrors-composition.json, smoke-and-mirrors-pnp.pdf",
+        "smoke-and-mirrors-composition.json, smoke-and-mirrors-pnp.pdf, thumbs/ (11 files)",
+        "design reports and index: 1 page",
     ]
-    assert result.stdout.startswith(f"built 4 files under {out} in ")
+    assert result.stdout.startswith(f"built 16 files under {out} in ")
     quiet = run("build", "--output", str(out), "--sim-games", "0", "--quiet")
-    assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout.startswith("built 4 files")
+    assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout.startswith("built 16 files")
 
 
 def test_a_killed_runs_debris_is_cleaned_by_the_next_run(project: Path, tmp_path: Path):

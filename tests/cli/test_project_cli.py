@@ -133,7 +133,10 @@ def test_render_cards_and_build_in_a_fresh_project(game: Path):
     result = run("build", "--quiet", "--jobs", "1")
     assert result.exit_code == 0, result.output
     written = sorted(str(p.relative_to(game / "output")) for p in (game / "output").rglob("*") if p.is_file())
-    assert written == ["sky/comet-chase-quickref.pdf", "sky/comet-chase-rules-booklet-letter.pdf",
-                       "sky/comet-chase-rules-booklet.pdf", "sky/comet-chase-rules.pdf",
-                       "sky/sky-cards.json", "sky/sky-composition.json", "sky/sky-composition.txt", "sky/sky-pnp.pdf"]
+    thumbs = [p for p in written if p.startswith("sky/thumbs/")]
+    assert len(thumbs) >= 2 and all(p.endswith(".png") for p in thumbs)
+    assert [p for p in written if p not in thumbs] == [
+        "index.html", "sky/comet-chase-quickref.pdf", "sky/comet-chase-report.html",
+        "sky/comet-chase-rules-booklet-letter.pdf", "sky/comet-chase-rules-booklet.pdf", "sky/comet-chase-rules.pdf",
+        "sky/sky-cards.json", "sky/sky-composition.json", "sky/sky-composition.txt", "sky/sky-pnp.pdf"]
     assert snapshot(game) == before
