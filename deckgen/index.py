@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.fileio import output_file
-from deckgen.model.deck import Deck, deck_ids, load_deck
+from deckgen.model.deck import Deck, load_deck
 from deckgen.render.html import write_page
 
 #: A deck's files the index links to, with what each is.
@@ -49,13 +49,16 @@ def _thumbnails(deck: Deck, folder: Path) -> list[dict[str, str]]:
 
 def index_values(out_dir: Path) -> dict[str, Any]:
     """Every deck with its files, thumbnails and games, as the index template shows them."""
+    from deckgen.build import build_targets
     from deckgen.model.rules import all_rules
 
+    deck_list, game_list = build_targets()  # in a project, only its own decks and games
     games_by_deck: dict[str, list[Any]] = {}
-    for rules in all_rules().values():
+    for game_id in game_list:
+        rules = all_rules()[game_id]
         games_by_deck.setdefault(rules.deck, []).append(rules)
     decks = []
-    for deck_id in deck_ids():
+    for deck_id in deck_list:
         deck = load_deck(deck_id)
         folder = output_file(out_dir, deck.id)
         games = [{"name": rules.name, "id": rules.id,

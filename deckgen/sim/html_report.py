@@ -43,6 +43,7 @@ from deckgen.sim.report_data import (
 GAME_FILES = (
     ("rules.pdf", "rule booklet (A5)"),
     ("rules-booklet.pdf", "booklet for saddle stitching (A4)"),
+    ("rules-booklet-letter.pdf", "booklet for saddle stitching (Letter)"),
     ("quickref.pdf", "quick reference"),
     ("fairness.txt", "fairness report (text)"),
     ("fairness.json", "fairness report (JSON)"),
@@ -254,6 +255,8 @@ def report_path(rules: GameRules, out_dir: Path) -> Path:
 
 def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dict[str, Any]:
     """Everything the page shows, read from the result files beside it."""
+    from deckgen.games.base import game_classes
+
     folder = output_file(out_dir, rules.deck)
     name = rules.name
     fairness = read_optional(folder / f"{rules.id}-fairness.json", Fairness, rules.id)
@@ -266,6 +269,7 @@ def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dic
                  "players": f"{rules.players.min}" if rules.players.min == rules.players.max
                  else f"{rules.players.min}-{rules.players.max}"},
         "index_href": "../index.html" if index_link else None,
+        "rules_only": rules.id not in game_classes(),
         "files": files,
         "fairness": fairness_section(name, fairness) if fairness is not None else None,
         "analysis": analysis_section(name, analysis) if analysis is not None else None,
