@@ -137,13 +137,17 @@ def nearby(path: Path) -> Path:
 
 def root_of(path: Path) -> Path:
     """The folder files named by a data file must stay in: the project holding it, the
-    shipped data when it is shipped, else the file's own folder."""
+    shipped data when it is shipped, the folder holding its decks/ folder, else the file's own folder."""
     folder = path.absolute().parent
     marker = _marker_above(folder)
     if marker is not None:
         return marker.parent
     shipped = paths.PROJECT_ROOT.absolute()
-    return shipped if folder.resolve().is_relative_to(shipped.resolve()) else folder
+    if folder.resolve().is_relative_to(shipped.resolve()):
+        return shipped
+    # A project folder without its marker yet: the folder holding the deck's decks/ folder.
+    holder = next((parent.parent for parent in (folder, *folder.parents) if parent.name == "decks"), None)
+    return holder if holder is not None else folder
 
 
 def _marker_above(start: Path) -> Path | None:
