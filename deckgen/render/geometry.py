@@ -1,15 +1,15 @@
 """Card and paper sizes and the imposition of cards on print sheets, all in millimetres.
 
-Layout decision (documented for users in `deckgen render cards --help`):
+A `SheetLayout` is a page with card slots (trim boxes and the bleed each shows), the
+printable margin, the crop-mark settings and how backs mirror for duplex. Sheet files
+(`deckgen.model.sheet`) build one from data; `plan_sheet` fits a plain grid for player aids.
 
-* Cards are placed in a grid centred on the page. When the grid still fits with every card
-  keeping its own bleed (bleeds touching, two cuts between neighbours), that "separate"
-  layout is used. Otherwise cards abut at their trim lines ("shared" cut lines: one cut
-  between neighbours) and only the outer edge of the grid carries bleed. Poker cards on A4
-  and Letter need the shared layout to fit nine per page.
-* The margin outside the bleed must leave room for crop marks (`MARK_ZONE`): marks start
-  `MARK_GAP` outside the bleed, unless the margin is too narrow to print them (see
-  `PRINTER_MARGIN`); they never touch a card.
+* Slots with a gutter show each card's bleed up to half the gutter on the inner sides, so a
+  cut that misses the trim shows the card's own bleed, never a neighbour's colour. With no
+  gutter, neighbours abut at the trim ("shared" cuts) and only the outside shows bleed.
+* Crop marks sit on every cut line outside all cards; where a margin leaves less than
+  `MIN_VISIBLE_MARK` of printable paper they reach in over the outer bleed, stopping
+  `TRIM_CLEARANCE` short of the trim. They never leave the printable area.
 """
 
 from __future__ import annotations
@@ -27,17 +27,23 @@ MARK_ZONE = 3.0
 #: Crop marks are at most this long.
 MARK_LENGTH = 5.0
 #: Desktop printers leave up to about this much of the paper's edge blank ...
-PRINTER_MARGIN = 4.0
+PRINTER_MARGIN = 4.2
 #: ... so where a mark in the margin would show less ink than this inside the printable
-#: area (poker cards nine to a Letter page have 3.4 mm above and below the bleed), it also
-#: reaches in over the outer bleed, which is cut away, stopping this far short of the trim.
+#: area, it reaches in over the outer bleed, which is cut away, stopping this far short of
+#: the trim.
 MIN_VISIBLE_MARK = 2.0
 TRIM_CLEARANCE = 0.5
+#: Gutter marks are drawn only where at least this much (mm) of them fits.
+MIN_GUTTER_MARK = 1.0
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
+    "a3": (297.0, 420.0),
     "letter": (215.9, 279.4),
+    "legal": (215.9, 355.6),
+    "tabloid": (279.4, 431.8),
 }
+MM_PER_INCH = 25.4
 
 #: Named card sizes (trim, portrait, mm). Poker and bridge are the inch sizes print shops use
 #: (2.5 x 3.5 in and 2.25 x 3.5 in, sold as "63 x 88" and "57 x 89" mm).
@@ -80,10 +86,8 @@ class CardGeometry:
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """Where one card lands on a page: its trim box and which sides show bleed."""
+    """Where one card lands on a page: its trim box and how much bleed shows on each side."""
 
-    row: int
-    column: int
     x: float  # left of the trim box, from the page's left edge
     y: float  # bottom of the trim box, from the page's bottom edge (PDF convention)
     bleed_left: float
@@ -91,86 +95,217 @@ class Slot:
     bleed_bottom: float
     bleed_top: float
 
+    def mirrored(self, page: float, card: float, axis: str) -> Slot:
+        """The slot reflected across the page's vertical ("columns") or horizontal axis."""
+        if axis == "columns":
+            return Slot(page - self.x - card, self.y, self.bleed_right, self.bleed_left, self.bleed_bottom,
+                        self.bleed_top)
+        return Slot(self.x, page - self.y - card, self.bleed_left, self.bleed_right, self.bleed_top,
+                    self.bleed_bottom)
+
+    def shifted(self, dx: float, dy: float) -> Slot:
+        return Slot(self.x + dx, self.y + dy, self.bleed_left, self.bleed_right, self.bleed_bottom, self.bleed_top)
+
+
+@dataclass(frozen=True, slots=True)
+class MarkSettings:
+    """Crop marks: drawn or not, their length and their distance from the printed art."""
+
+    show: bool = True
+    length: float = MARK_LENGTH
+    gap: float = MARK_GAP
+    #: Also mark the cut lines where they cross the gutters between cards.
+    gutters: bool = False
+
 
 @dataclass(frozen=True, slots=True)
 class SheetLayout:
-    """A grid of cards on one page size; slots are in reading order (row by row, top first)."""
+    """Card slots on one page, in reading order (the order cards fill them), with what
+    surrounds them: printable margin, crop marks, footer, and the duplex mirror axis."""
 
     page_width: float
     page_height: float
     card: CardGeometry
-    columns: int
-    rows: int
-    shared_cuts: bool
+    slots: tuple[Slot, ...]
+    #: Back pages reflect the fronts across this axis: "columns" (a vertical axis) or "rows".
+    mirror: str = "columns"
+    printable_margin: float = PRINTER_MARGIN
+    marks: MarkSettings = MarkSettings()
+    footer: bool = True
+    #: The bleed cards show where no neighbour is close (see `with_bleed`).
+    bleed: float = 0.0
 
     @property
     def per_page(self) -> int:
-        return self.columns * self.rows
+        return len(self.slots)
 
-    @property
-    def pitch_x(self) -> float:
-        return self.card.width + (0 if self.shared_cuts else 2 * self.card.bleed)
+    def page_slots(self, occupied: int, back: bool) -> list[Slot]:
+        """The first `occupied` slots of a front (or back) page, showing bleed also on
+        sides whose neighbour slot stays empty on this page."""
+        trims = [(s.x, s.y) for s in self.slots[:occupied]]
+        slots = with_bleed(self.card, trims, self.bleed)
+        if not back:
+            return list(slots)
+        page = self.page_width if self.mirror == "columns" else self.page_height
+        card = self.card.width if self.mirror == "columns" else self.card.height
+        return [s.mirrored(page, card, self.mirror) for s in slots]
 
-    @property
-    def pitch_y(self) -> float:
-        return self.card.height + (0 if self.shared_cuts else 2 * self.card.bleed)
-
-    @property
-    def grid_width(self) -> float:
-        """Width of everything printed: trims plus the bleed that is shown."""
-        return self.columns * self.pitch_x + (2 * self.card.bleed if self.shared_cuts else 0)
-
-    @property
-    def grid_height(self) -> float:
-        return self.rows * self.pitch_y + (2 * self.card.bleed if self.shared_cuts else 0)
+    def slot(self, index: int, mirrored: bool = False) -> Slot:
+        """Slot `index` of a front page, or of its back page (reflected for duplex)."""
+        slot = self.slots[index]
+        if not mirrored:
+            return slot
+        page = self.page_width if self.mirror == "columns" else self.page_height
+        card = self.card.width if self.mirror == "columns" else self.card.height
+        return slot.mirrored(page, card, self.mirror)
 
     @property
     def art_box(self) -> tuple[float, float, float, float]:
-        """The printed area (x0, y0, x1, y1): crop marks stay outside it."""
-        x0 = (self.page_width - self.grid_width) / 2
-        y0 = (self.page_height - self.grid_height) / 2
-        return (x0, y0, x0 + self.grid_width, y0 + self.grid_height)
-
-    def slot(self, index: int, mirrored: bool = False) -> Slot:
-        """Slot `index` of a page; mirrored reverses columns for long-edge duplex backs."""
-        row, column = divmod(index, self.columns)
-        if mirrored:
-            column = self.columns - 1 - column
-        b = self.card.bleed
-        x0, _, _, y1 = self.art_box
-        x = x0 + b + column * self.pitch_x
-        top = y1 - b - row * self.pitch_y
-        y = top - self.card.height
-        if not self.shared_cuts:
-            return Slot(row, column, x, y, b, b, b, b)
-        return Slot(
-            row,
-            column,
-            x,
-            y,
-            bleed_left=b if column == 0 else 0.0,
-            bleed_right=b if column == self.columns - 1 else 0.0,
-            bleed_bottom=b if row == self.rows - 1 else 0.0,
-            bleed_top=b if row == 0 else 0.0,
-        )
+        """The printed area of a full page (x0, y0, x1, y1): crop marks stay outside it."""
+        return art_box(self.card, list(self.slots))
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """x positions of vertical cuts and y positions of horizontal cuts (deduplicated)."""
-        xs: set[float] = set()
-        ys: set[float] = set()
-        for index in range(self.per_page):
-            s = self.slot(index)
-            xs.update((round(s.x, 4), round(s.x + self.card.width, 4)))
-            ys.update((round(s.y, 4), round(s.y + self.card.height, 4)))
-        return sorted(xs), sorted(ys)
+        return cut_lines(self.card, list(self.slots))
+
+
+def art_box(card: CardGeometry, slots: list[Slot]) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) around the trims and shown bleeds of some slots."""
+    return (
+        min(s.x - s.bleed_left for s in slots),
+        min(s.y - s.bleed_bottom for s in slots),
+        max(s.x + card.width + s.bleed_right for s in slots),
+        max(s.y + card.height + s.bleed_top for s in slots),
+    )
+
+
+def cut_lines(card: CardGeometry, slots: list[Slot]) -> tuple[list[float], list[float]]:
+    xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + card.width)})
+    ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + card.height)})
+    return xs, ys
+
+
+def grid_trims(
+    page: tuple[float, float], card: CardGeometry, columns: int, rows: int, gutter: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """Lower-left trim corners of a grid centred on the page, rows top first."""
+    width = columns * card.width + (columns - 1) * gutter[0]
+    height = rows * card.height + (rows - 1) * gutter[1]
+    left = (page[0] - width) / 2
+    top = (page[1] + height) / 2
+    return [(left + column * (card.width + gutter[0]), top - row * (card.height + gutter[1]) - card.height)
+            for row in range(rows) for column in range(columns)]
+
+
+def with_bleed(card: CardGeometry, trims: list[tuple[float, float]], bleed: float) -> tuple[Slot, ...]:
+    """Slots at the trims, each showing `bleed` (at most the card's own) on every side, cut
+    back to half the distance to a neighbour's trim: neighbours' bleeds never overlap, and
+    cards abutting at the trim show none between them."""
+    shown = min(bleed, card.bleed)
+    w, h = card.width, card.height
+    slots = []
+    for index, (x, y) in enumerate(trims):
+        left = right = bottom = top = shown
+        for other, (ox, oy) in enumerate(trims):
+            if other == index:
+                continue
+            if oy < y + h - 1e-6 and y < oy + h - 1e-6:  # side by side
+                if ox >= x + w - 1e-6:
+                    right = min(right, max(0.0, ox - x - w) / 2)
+                elif ox + w <= x + 1e-6:
+                    left = min(left, max(0.0, x - ox - w) / 2)
+            if ox < x + w - 1e-6 and x < ox + w - 1e-6:  # one above the other
+                if oy >= y + h - 1e-6:
+                    top = min(top, max(0.0, oy - y - h) / 2)
+                elif oy + h <= y + 1e-6:
+                    bottom = min(bottom, max(0.0, y - oy - h) / 2)
+        slots.append(Slot(x, y, left, right, bottom, top))
+    return tuple(slots)
+
+
+def fitting_count(room: float, trim: float, gutter: float) -> int:
+    """How many trims of one size, `gutter` apart, fit in `room` mm."""
+    return max(0, int((room + gutter + 1e-9) // (trim + gutter)))
+
+
+def mark_lines(layout: SheetLayout, slots: list[Slot]) -> tuple[list[tuple[float, float, float, float]], bool]:
+    """The crop marks of some slots as lines (x0, y0, x1, y1) in mm, and whether any of them
+    crosses the outer bleed (then they need a white edge to show on any art).
+
+    On every cut line, at both ends: in the margin, `gap` outside the art, up to the
+    printable edge; where too little of that prints, over the outer bleed instead."""
+    if not layout.marks.show or not slots:
+        return [], False
+    card = layout.card
+    x0, y0, x1, y1 = art_box(card, slots)
+    xs, ys = cut_lines(card, slots)
+    margin, gap, length = layout.printable_margin, layout.marks.gap, layout.marks.length
+    crossing = False
+
+    def span(art_edge: float, trim: float, page_edge: float) -> tuple[float, float] | None:
+        """(start, end) of the marks on one side, along the axis, from the grid outward."""
+        nonlocal crossing
+        outward = 1.0 if page_edge > trim else -1.0
+        limit = page_edge - outward * margin
+        start = art_edge + outward * gap
+        if outward * (limit - start) < MIN_VISIBLE_MARK:
+            start = trim + outward * TRIM_CLEARANCE
+            crossing = crossing or outward * (art_edge - start) > 0
+        end = start + outward * min(length, outward * (limit - start))
+        return (start, end) if outward * (end - start) > 0.2 else None
+
+    lines = []
+    top = span(y1, ys[-1], layout.page_height)
+    bottom = span(y0, ys[0], 0.0)
+    left = span(x0, xs[0], 0.0)
+    right = span(x1, xs[-1], layout.page_width)
+    for x in xs:
+        lines += [(x, ends[0], x, ends[1]) for ends in (top, bottom) if ends is not None]
+    for y in ys:
+        lines += [(ends[0], y, ends[1], y) for ends in (left, right) if ends is not None]
+    if layout.marks.gutters:
+        inner = gutter_marks(card, slots)
+        lines += inner
+        crossing = crossing or bool(inner)
+    return lines, crossing
+
+
+def gutter_marks(card: CardGeometry, slots: list[Slot]) -> list[tuple[float, float, float, float]]:
+    """Marks inside the gutters, on the cut lines that run across them, each stopping
+    `TRIM_CLEARANCE` short of both trims: on the bleed that is cut away, they show where to
+    cut a strip of cards once it is off the sheet and its margin marks are gone. Only
+    between next neighbours (a gap narrower than a card)."""
+    lines: set[tuple[float, float, float, float]] = set()
+    w, h = card.width, card.height
+    for a in slots:
+        for b in slots:
+            gap_x, gap_y = b.x - (a.x + w), b.y - (a.y + h)
+            if abs(a.y - b.y) < 1e-6 and 2 * TRIM_CLEARANCE + MIN_GUTTER_MARK < gap_x < w:
+                lines.update((round(a.x + w + TRIM_CLEARANCE, 4), round(y, 4), round(b.x - TRIM_CLEARANCE, 4),
+                              round(y, 4)) for y in (a.y, a.y + h))
+            if abs(a.x - b.x) < 1e-6 and 2 * TRIM_CLEARANCE + MIN_GUTTER_MARK < gap_y < h:
+                lines.update((round(x, 4), round(a.y + h + TRIM_CLEARANCE, 4), round(x, 4),
+                              round(b.y - TRIM_CLEARANCE, 4)) for x in (a.x, a.x + w))
+    return sorted(lines)
+
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(mm|in)?\s*$")
 
 
 def parse_paper(name: str) -> tuple[float, float]:
-    """Paper size in mm by name (a4, letter)."""
+    """Paper size in mm (portrait): a name (a4, a3, letter, legal, tabloid) or `WxH` in mm
+    or inches (`216x279`, `8.5x11in`)."""
     size = PAPERS.get(name.lower())
-    if size is None:
-        raise DeckgenError(f"unknown paper {name!r} (expected one of: {', '.join(PAPERS)})")
-    return size
+    if size is not None:
+        return size
+    match = _SIZE.match(name)
+    if not match:
+        raise DeckgenError(f"unknown paper {name!r} (expected one of: {', '.join(PAPERS)}, or WxH in mm or in)")
+    unit = MM_PER_INCH if match.group(3) == "in" else 1.0
+    width, height = float(match.group(1)) * unit, float(match.group(2)) * unit
+    if not (50 <= width <= 1200 and 50 <= height <= 1200):
+        raise DeckgenError(f"paper {name!r} is out of range (each side 50-1200 mm)")
+    return width, height
 
 
 _CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(mm|in)?\s*$", re.IGNORECASE)
@@ -201,28 +336,29 @@ def parse_card_size(text: str) -> tuple[float, float]:
 
 
 def plan_sheet(paper: tuple[float, float], card: CardGeometry) -> SheetLayout:
-    """Fit as many cards as possible on the page, preferring separate bleeds when free."""
-    if not card.bleed >= 0:  # also catches NaN
-        raise DeckgenError(f"bleed must be 0 mm or more (got {card.bleed:g})")
-    if card.bleed > 10:
-        raise DeckgenError(f"bleed of {card.bleed:g} mm is too large (at most 10 mm)")
+    """The most cards of one size on a page with room for crop marks: separate bleeds when
+    that costs no cards, else cards abutting at the trim (used for player aids)."""
+    check_bleed(card.bleed)
     page_w, page_h = paper
     room_w = page_w - 2 * MARK_ZONE
     room_h = page_h - 2 * MARK_ZONE
     b = card.bleed
-
-    def count(room: float, trim: float, shared: bool) -> int:
-        if shared:
-            return max(0, int((room - 2 * b + 1e-9) // trim))
-        return max(0, int((room + 1e-9) // (trim + 2 * b)))
-
-    shared = (count(room_w, card.width, True), count(room_h, card.height, True))
-    separate = (count(room_w, card.width, False), count(room_h, card.height, False))
+    separate = (fitting_count(room_w, card.full_width, 0.0), fitting_count(room_h, card.full_height, 0.0))
+    shared = (fitting_count(room_w - 2 * b, card.width, 0.0), fitting_count(room_h - 2 * b, card.height, 0.0))
     if shared[0] * shared[1] == 0:
         raise DeckgenError(
             f"a {card.width:g} x {card.height:g} mm card with {b:g} mm bleed does not fit on a "
             f"{page_w:g} x {page_h:g} mm page with room for crop marks"
         )
     if separate[0] * separate[1] >= shared[0] * shared[1]:
-        return SheetLayout(page_w, page_h, card, separate[0], separate[1], shared_cuts=False)
-    return SheetLayout(page_w, page_h, card, shared[0], shared[1], shared_cuts=True)
+        trims = grid_trims(paper, card, separate[0], separate[1], (2 * b, 2 * b))
+        return SheetLayout(page_w, page_h, card, with_bleed(card, trims, b), bleed=b)
+    trims = grid_trims(paper, card, shared[0], shared[1], (0.0, 0.0))
+    return SheetLayout(page_w, page_h, card, with_bleed(card, trims, b), bleed=b)
+
+
+def check_bleed(bleed: float) -> None:
+    if not bleed >= 0:  # also catches NaN
+        raise DeckgenError(f"bleed must be 0 mm or more (got {bleed:g})")
+    if bleed > 10:
+        raise DeckgenError(f"bleed of {bleed:g} mm is too large (at most 10 mm)")

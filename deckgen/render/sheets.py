@@ -1,17 +1,18 @@
-"""Print-and-play sheets: cards imposed on A4 or Letter with bleed, crop marks and duplex backs.
+"""Print-and-play sheets: cards imposed on a sheet layout with bleed, crop marks and duplex backs.
 
-Public API (reused by booklets and quick references):
+Public API (reused by booklets, quick references, proofs and the calibration sheet):
 
 * `draw_card(canvas, svg_text, geometry, x, y, width, ...)`: draw one card face or back
   (SVG from `svg.card_svg` / `svg.back_svg`) with its trim box at (x, y), `width` points wide.
 * `FONT`, `FONT_BOLD`: the registered, embedded reportlab font names (call
   `fonts.register_fonts()` or `draw_card` before using them on a canvas).
+* `new_canvas(buffer, page_mm, title)`: a reproducible canvas (no dates, fixed ids).
 * `render_sheets(deck, options) -> bytes` and `write_sheets(deck, options, path)`.
 
 Every card is drawn once, as a PDF Form XObject, and placed by reference; a back shared by
-many cards is therefore stored once however many pages show it. Back pages mirror the
-columns of their front page so that each back lands behind its front when the sheet is
-printed double-sided, flipping on the long edge.
+many cards is therefore stored once however many pages show it. Back pages reflect their
+front page across the axis the sheet's duplex flip turns the paper about, so each back
+lands behind its front, shifted by `--back-offset` to undo a printer's misregistration.
 """
 
 from __future__ import annotations
@@ -28,52 +29,111 @@ from deckgen.model.deck import Deck
 from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import (
     DEFAULT_BLEED,
-    MARK_GAP,
-    MARK_LENGTH,
-    MIN_VISIBLE_MARK,
     MM_TO_PT,
-    PRINTER_MARGIN,
-    TRIM_CLEARANCE,
     CardGeometry,
     SheetLayout,
     Slot,
+    check_bleed,
+    mark_lines,
     parse_card_size,
-    parse_paper,
-    plan_sheet,
 )
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
     from reportlab.pdfgen.canvas import Canvas
 
+    from deckgen.model.sheet import SheetSpec
+
 FONT = fonts.REGULAR
 FONT_BOLD = fonts.BOLD
 #: Crop mark line width in points (hairline that still prints on home printers).
 MARK_WIDTH = 0.3
-#: How far (mm) a card's art reaches under a neighbour that is drawn over it afterwards.
+#: How far (mm) a card's art reaches under an abutting neighbour that is drawn over it afterwards.
 SEAM_OVERLAP = 0.3
-#: Footer text size in points, and the margin below the crop marks it needs, in mm.
-FOOTER_SIZE = 6.0
-FOOTER_ROOM = 4.0
+#: Footer text sizes tried in turn (points), and its distance from the printable edge (mm).
+FOOTER_SIZES = (6.0, 5.0, 4.5)
+FOOTER_LIFT = 0.8
+#: Marks keep this much room (mm) either side of them free of footer text.
+MARK_ROOM = 1.0
+#: The largest --back-offset (mm) on either axis: more is not a printer's misregistration.
+MAX_BACK_OFFSET = 10.0
 
 
 @dataclass(frozen=True, slots=True)
 class SheetOptions:
-    """What the user asked for on the command line (names and numbers, validated on use)."""
+    """What the user asked for on the command line (names and numbers, validated on use).
+
+    `sheet` is a built-in sheet name or a sheet file path; without it the paper's sheet for
+    the card size is used. `bleed` is the card's own (designed) bleed: by default 3 mm, or
+    the sheet's when that is larger."""
 
     paper: str = "a4"
     card_size: str = "poker"
-    bleed: float = DEFAULT_BLEED
+    bleed: float | None = None
     backs: bool = True
     back_id: str | None = None
     ink_saver: bool = False
+    sheet: str | None = None
+    #: (right, up) in mm, applied to every back page.
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    def sheet_spec(self) -> tuple[SheetSpec, Path]:
+        from deckgen.model.sheet import default_sheet, load_sheet
+
+        if self.sheet is not None:
+            return load_sheet(self.sheet)
+        width, height = parse_card_size(self.card_size)
+        return load_sheet(default_sheet(self.paper, CardGeometry(width, height)))
 
     def geometry(self) -> CardGeometry:
         width, height = parse_card_size(self.card_size)
-        return CardGeometry(width, height, self.bleed)
+        bleed = self.bleed if self.bleed is not None else max(DEFAULT_BLEED, self.sheet_spec()[0].bleed)
+        check_bleed(bleed)
+        return CardGeometry(width, height, bleed)
 
     def layout(self) -> SheetLayout:
-        return plan_sheet(parse_paper(self.paper), self.geometry())
+        spec, path = self.sheet_spec()
+        return spec.layout(self.geometry(), path)
+
+    def duplex_hint(self) -> str:
+        return self.sheet_spec()[0].duplex_hint()
+
+
+def check_back_offset(offset: tuple[float, float]) -> None:
+    if not all(abs(v) <= MAX_BACK_OFFSET for v in offset):  # also catches NaN
+        raise DeckgenError(f"--back-offset {offset[0]:g},{offset[1]:g}: each part must be within "
+                           f"+/-{MAX_BACK_OFFSET:g} mm (read it from `deckgen render calibration`)")
+
+
+def new_canvas(buffer: io.BytesIO, page_mm: tuple[float, float], title: str) -> Canvas:
+    """A canvas whose bytes depend only on what is drawn: no dates, fixed document ids."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts.register_fonts()
+    canvas = Canvas(
+        buffer,
+        pagesize=(page_mm[0] * MM_TO_PT, page_mm[1] * MM_TO_PT),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=FONT,  # no unembedded Helvetica in the page preamble
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor("deckgen")
+    canvas.setCreator("deckgen")
+    return canvas
+
+
+def save_canvas(canvas: Canvas, buffer: io.BytesIO) -> bytes:
+    """Finish the document and return its bytes."""
+    from reportlab import rl_config
+
+    use_a85 = rl_config.useA85
+    rl_config.useA85 = 0  # binary compressed streams: smaller, and ASCII85 costs 0.1 s
+    try:
+        canvas.save()
+    finally:
+        rl_config.useA85 = use_a85
+    return buffer.getvalue()
 
 
 def draw_card(
@@ -109,73 +169,39 @@ def draw_card(
     return height
 
 
-def _shown_bleed(layout: SheetLayout, index: int, occupied: int, mirrored: bool) -> Slot:
-    """The slot with bleed also shown on sides whose neighbour slot is empty on this page."""
-    slot = layout.slot(index, mirrored)
-    if not layout.shared_cuts:
-        return slot
-    b = layout.card.bleed
-    column = index % layout.columns
-    right_empty = column == layout.columns - 1 or index + 1 >= occupied
-    below_empty = index + layout.columns >= occupied
-    left, right = slot.bleed_left, b if right_empty else 0.0
-    if mirrored:
-        left, right = right, slot.bleed_right
-    return Slot(
-        slot.row,
-        slot.column,
-        slot.x,
-        slot.y,
-        bleed_left=left,
-        bleed_right=right,
-        bleed_bottom=b if below_empty else 0.0,
-        bleed_top=slot.bleed_top,
-    )
-
-
-def mark_start(margin_start: float, trim: float, page_edge: float) -> float:
-    """Where the marks on one side of the grid start, measured along the mark from the grid
-    outward (a coordinate on that axis): in the margin, `MARK_GAP` outside the art, unless
-    too little of them would print there; then over the outer bleed, just short of the trim."""
-    outward = 1.0 if page_edge > trim else -1.0
-    printable_end = page_edge - outward * PRINTER_MARGIN
-    visible = min(MARK_LENGTH, outward * (printable_end - margin_start))
-    return margin_start if visible >= MIN_VISIBLE_MARK else trim + outward * TRIM_CLEARANCE
+def _seam_reach(slots: list[Slot], index: int, card: CardGeometry) -> tuple[float, float, float, float]:
+    """How far (mm) the drawing of slot `index` reaches past its trim on each side (left,
+    right, bottom, top): its shown bleed, or a hair under an abutting neighbour drawn after
+    it, which covers it, so viewers show no white seam between the two."""
+    me = slots[index]
+    reach = [me.bleed_left, me.bleed_right, me.bleed_bottom, me.bleed_top]
+    if card.bleed <= 0:
+        return reach[0], reach[1], reach[2], reach[3]
+    w, h = card.width, card.height
+    for later in slots[index + 1:]:
+        side_by_side = abs(later.y - me.y) < h - 1e-6
+        stacked = abs(later.x - me.x) < w - 1e-6
+        if side_by_side and abs(later.x - (me.x + w)) < 1e-6 and reach[1] == 0:
+            reach[1] = SEAM_OVERLAP
+        if side_by_side and abs(later.x + w - me.x) < 1e-6 and reach[0] == 0:
+            reach[0] = SEAM_OVERLAP
+        if stacked and abs(later.y + h - me.y) < 1e-6 and reach[2] == 0:
+            reach[2] = SEAM_OVERLAP
+        if stacked and abs(later.y - (me.y + h)) < 1e-6 and reach[3] == 0:
+            reach[3] = SEAM_OVERLAP
+    return reach[0], reach[1], reach[2], reach[3]
 
 
 def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colour: Color | None = None) -> None:
     """Marks on every cut line of the given slots, outside every card's trim, so a trimmer
     never cuts through a mark's ink into a card: in the margins, and over the outer bleed
     (with a white edge, to show on any art) on a side whose margin prints too little."""
-    card = layout.card
-    x0 = min(s.x - s.bleed_left for s in slots)
-    x1 = max(s.x + card.width + s.bleed_right for s in slots)
-    y0 = min(s.y - s.bleed_bottom for s in slots)
-    y1 = max(s.y + card.height + s.bleed_top for s in slots)
-    xs = sorted({round(v, 4) for s in slots for v in (s.x, s.x + card.width)})
-    ys = sorted({round(v, 4) for s in slots for v in (s.y, s.y + card.height)})
-    page_w, page_h = layout.page_width, layout.page_height
-    # Where each side's marks start and end in the margin (starts from the art outward).
-    in_margin = (y1 + MARK_GAP, y0 - MARK_GAP, x0 - MARK_GAP, x1 + MARK_GAP)
-    top_end, bottom_end = min(in_margin[0] + MARK_LENGTH, page_h), max(in_margin[1] - MARK_LENGTH, 0.0)
-    left_end, right_end = max(in_margin[2] - MARK_LENGTH, 0.0), min(in_margin[3] + MARK_LENGTH, page_w)
-    starts = (
-        mark_start(in_margin[0], ys[-1], page_h),
-        mark_start(in_margin[1], ys[0], 0.0),
-        mark_start(in_margin[2], xs[0], 0.0),
-        mark_start(in_margin[3], xs[-1], page_w),
-    )
-    top, bottom, left, right = starts
-    lines = []
-    for x in xs:
-        lines.append((x, top, x, top_end))
-        lines.append((x, bottom, x, bottom_end))
-    for y in ys:
-        lines.append((left, y, left_end, y))
-        lines.append((right, y, right_end, y))
+    lines, crossing = mark_lines(layout, slots)
+    if not lines:
+        return
     points = [tuple(v * MM_TO_PT for v in line) for line in lines]
     canvas.setDash([])
-    if starts != in_margin:
+    if crossing:
         canvas.setStrokeColorRGB(1, 1, 1)  # the white edge under marks that cross the bleed
         canvas.setLineWidth(3 * MARK_WIDTH)
         canvas.lines(points)
@@ -187,12 +213,39 @@ def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colo
     canvas.lines(points)
 
 
+def footer_lines(layout: SheetLayout, slots: list[Slot], parts: list[str]) -> tuple[float, list[tuple[float, str]]]:
+    """Where the footer goes: its font size and (centre x in mm, text) lines on one baseline
+    in the bottom margin, between the crop marks. Parts are joined while they fit the gap
+    they are in; the size shrinks until all fit. ([], when the margin has no room.)"""
+    margin = layout.printable_margin
+    art_bottom = min(s.y - s.bleed_bottom for s in slots)
+    cuts = layout.cut_lines()[0] if layout.marks.show else []
+    edges = [margin] + [v for x in cuts for v in (x - MARK_ROOM, x + MARK_ROOM)] + [layout.page_width - margin]
+    gaps = [(a, b) for a, b in zip(edges[::2], edges[1::2]) if b - a > 5]
+    for size in FOOTER_SIZES:
+        height = size / MM_TO_PT * (fonts.ASCENT + fonts.DESCENT)
+        if margin + FOOTER_LIFT + height > art_bottom - layout.marks.gap:
+            continue
+        placed: list[tuple[float, str]] = []
+        queue = list(parts)
+        for start, end in gaps:
+            line: list[str] = []
+            while queue and fonts.text_width(" · ".join(line + queue[:1]), FONT, size) / MM_TO_PT <= end - start:
+                line.append(queue.pop(0))
+            if line:
+                placed.append(((start + end) / 2, " · ".join(line)))
+        if not queue:
+            return size, placed
+    return 0.0, []
+
+
 class _SheetWriter:
     """Draws pages of one deck onto a canvas, defining each card's Form XObject once."""
 
-    def __init__(self, canvas: Canvas, layout: SheetLayout) -> None:
+    def __init__(self, canvas: Canvas, layout: SheetLayout, back_offset: tuple[float, float]) -> None:
         self.canvas = canvas
         self.layout = layout
+        self.back_offset = back_offset
         self.forms: set[str] = set()
         card = layout.card
         self.form_size = (card.full_width * MM_TO_PT, card.full_height * MM_TO_PT)
@@ -207,92 +260,69 @@ class _SheetWriter:
         canvas.endForm()
         self.forms.add(name)
 
-    def page(self, form_names: list[str], mirrored: bool, footer: str) -> None:
+    def page(self, form_names: list[str], back: bool, footer: list[str]) -> None:
         canvas = self.canvas
         layout = self.layout
-        b = layout.card.bleed
-        occupied = len(form_names)
-        shown: list[Slot] = []
-        for index, name in enumerate(form_names):
-            slot = _shown_bleed(layout, index, occupied, mirrored)
-            shown.append(slot)
+        card = layout.card
+        b = card.bleed
+        slots = layout.page_slots(len(form_names), back)
+        if back:
+            slots = [slot.shifted(*self.back_offset) for slot in slots]
+        for index, (name, slot) in enumerate(zip(form_names, slots)):
+            left, right, bottom, top = _seam_reach(slots, index, card)
             canvas.saveState()
-            if layout.shared_cuts:
-                # Reach a hair under the neighbours drawn after this card (right, or left on
-                # mirrored pages, and below): they cover it, and viewers show no white seam.
-                left = slot.bleed_left or (SEAM_OVERLAP if mirrored and b else 0.0)
-                right = slot.bleed_right or (SEAM_OVERLAP if not mirrored and b else 0.0)
-                bottom = slot.bleed_bottom or (SEAM_OVERLAP if b else 0.0)
-                path = canvas.beginPath()
-                path.rect(
-                    (slot.x - left) * MM_TO_PT,
-                    (slot.y - bottom) * MM_TO_PT,
-                    (layout.card.width + left + right) * MM_TO_PT,
-                    (layout.card.height + bottom + slot.bleed_top) * MM_TO_PT,
-                )
-                canvas.clipPath(path, stroke=0, fill=0)
+            path = canvas.beginPath()
+            path.rect((slot.x - left) * MM_TO_PT, (slot.y - bottom) * MM_TO_PT,
+                      (card.width + left + right) * MM_TO_PT, (card.height + bottom + top) * MM_TO_PT)
+            canvas.clipPath(path, stroke=0, fill=0)
             canvas.translate((slot.x - b) * MM_TO_PT, (slot.y - b) * MM_TO_PT)
             canvas.doForm(name)
             canvas.restoreState()
-        draw_crop_marks(canvas, layout, shown)
-        self.footer(footer)
+        draw_crop_marks(canvas, layout, slots)
+        if layout.footer:
+            size, lines = footer_lines(layout, slots, footer)
+            canvas.setFillColorRGB(0.35, 0.35, 0.35)
+            for centre, text in lines:
+                canvas.setFont(FONT, size)
+                canvas.drawCentredString(centre * MM_TO_PT, (layout.printable_margin + FOOTER_LIFT) * MM_TO_PT
+                                         + fonts.DESCENT * size, text)
         canvas.showPage()
-
-    def footer(self, text: str) -> None:
-        """A printing hint centred below the crop marks, when the bottom margin has room."""
-        room = self.layout.art_box[1] - MARK_GAP - MARK_LENGTH
-        if room < FOOTER_ROOM:
-            return
-        canvas = self.canvas
-        canvas.setFillColorRGB(0.35, 0.35, 0.35)
-        canvas.setFont(FONT, FOOTER_SIZE)
-        baseline = (room / 2 - FOOTER_SIZE / MM_TO_PT / 3) * MM_TO_PT
-        canvas.drawCentredString(self.layout.page_width / 2 * MM_TO_PT, baseline, text)
-
 
 
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     """The print-and-play PDF of a whole deck as bytes (same input, same bytes).
 
     Fronts fill pages in deck order; unless `options.backs` is off, each front page is
-    followed by its back page with mirrored columns. Raises DeckgenError for sizes that do
+    followed by its back page, reflected for duplex. Raises DeckgenError for sizes that do
     not fit, unknown backs, template errors and text outside a card's safe area."""
-    from reportlab.pdfgen.canvas import Canvas
-
+    check_back_offset(options.back_offset)
     layout = options.layout()
     geometry = layout.card
-    fonts.register_fonts()
     backs = [svg.back_for(deck, card, options.back_id) for card in deck.cards]
     buffer = io.BytesIO()
-    canvas = Canvas(
-        buffer,
-        pagesize=(layout.page_width * MM_TO_PT, layout.page_height * MM_TO_PT),
-        invariant=1,
-        pageCompression=1,
-        initialFontName=FONT,  # no unembedded Helvetica in the page preamble
-    )
-    canvas.setTitle(f"{deck.name}: print and play cards")
-    canvas.setAuthor("deckgen")
-    canvas.setCreator("deckgen")
+    canvas = new_canvas(buffer, (layout.page_width, layout.page_height), f"{deck.name}: print and play cards")
+    hint = options.duplex_hint()
     canvas.setSubject(
         f"{len(deck.cards)} cards, {geometry.width:g} x {geometry.height:g} mm, "
-        f"{geometry.bleed:g} mm bleed; print at 100 % (actual size)"
+        f"{layout.bleed:g} mm bleed shown; print at 100 % (actual size)"
+        + (f", double-sided, {hint}" if options.backs else "")
     )
-    writer = _SheetWriter(canvas, layout)
+    writer = _SheetWriter(canvas, layout, options.back_offset)
     per_page = layout.per_page
-    sheets = -(-len(deck.cards) // per_page)
+    pages = -(-len(deck.cards) // per_page) * (2 if options.backs else 1)
+    printing = ["Print at 100 % (actual size)"] + ([f"double-sided, {hint}"] if options.backs else [])
+    page = 0
     for start in range(0, len(deck.cards), per_page):
-        sheet = f"{deck.name}: sheet {start // per_page + 1} of {sheets}"
         page_cards = deck.cards[start : start + per_page]
         names = []
         for number, card in enumerate(page_cards, start=start):
             where = f"deck {deck.id}: card {card.id}"
-            text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
             name = f"face{number}"
+            text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
             writer.define(name, painter.parse_svg(text, where), where)
             names.append(name)
-        writer.page(names, mirrored=False, footer=f"{sheet}, fronts. Print at actual size (100 %)"
-                    + (", double-sided, flipping on the long edge." if options.backs else "."))
+        page += 1
+        writer.page(names, False, [f"{deck.name}: page {page} of {pages}, fronts", *printing])
         if options.backs:
             back_names = []
             for back_id in backs[start : start + per_page]:
@@ -301,16 +331,9 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                     where = f"deck {deck.id}: back {back_id}"
                     writer.define(name, painter.parse_svg(svg.back_svg(deck, back_id, geometry, ink_saver=options.ink_saver), where), where)
                 back_names.append(name)
-            writer.page(back_names, mirrored=True, footer=f"{sheet}, backs (columns mirrored)")
-    from reportlab import rl_config
-
-    use_a85 = rl_config.useA85
-    rl_config.useA85 = 0  # binary compressed streams: smaller, and ASCII85 costs 0.1 s
-    try:
-        canvas.save()
-    finally:
-        rl_config.useA85 = use_a85
-    return buffer.getvalue()
+            page += 1
+            writer.page(back_names, True, [f"{deck.name}: page {page} of {pages}, backs", *printing])
+    return save_canvas(canvas, buffer)
 
 
 def sheets_path(deck: Deck, output_root: Path) -> Path:

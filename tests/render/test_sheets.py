@@ -1,5 +1,6 @@
-"""Print-and-play sheets: layout, page counts and sizes, card and crop-mark positions read
-back from the PDF, duplex mirroring, real text, bleed colour, reproducible bytes."""
+"""Print-and-play sheets: built-in sheet layouts, page counts and sizes, card and crop-mark
+positions read back from the PDF, duplex mirroring and back offsets, seams without a
+neighbour's colour, footers, real text, reproducible bytes."""
 
 from __future__ import annotations
 
@@ -14,24 +15,25 @@ from pypdf import PdfReader
 from deckgen.model.deck import load_deck
 from deckgen.render.geometry import (
     CARD_SIZES,
-    MARK_GAP,
     MM_TO_PT,
     PAPERS,
-    TRIM_CLEARANCE,
     CardGeometry,
+    mark_lines,
     parse_card_size,
+    parse_paper,
     plan_sheet,
 )
-from deckgen.render.sheets import SheetOptions, render_sheets
+from deckgen.render.sheets import SheetOptions, footer_lines, render_sheets
 
 PLACEMENT = re.compile(r"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.(\S+) Do")
 MARK = re.compile(r"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l")
 POKER = CardGeometry(*CARD_SIZES["poker"])
+A4 = SheetOptions().layout()
 
 
 @cache
-def mystique_pdf(paper: str = "a4", backs: bool = True) -> bytes:
-    return render_sheets(load_deck("mystique"), SheetOptions(paper=paper, backs=backs))
+def mystique_pdf(paper: str = "a4", backs: bool = True, offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
+    return render_sheets(load_deck("mystique"), SheetOptions(paper=paper, backs=backs, back_offset=offset))
 
 
 def page_content(pdf: bytes, index: int) -> str:
@@ -39,27 +41,41 @@ def page_content(pdf: bytes, index: int) -> str:
 
 
 def placements(pdf: bytes, index: int) -> list[tuple[float, float, str]]:
+    """(x, y, form) of every card drawn on a page: the form's corner is the bleed corner."""
     return [(float(x), float(y), name) for x, y, name in PLACEMENT.findall(page_content(pdf, index))]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_poker_cards_fit_nine_per_page_with_shared_cuts(paper: str) -> None:
-    layout = plan_sheet(PAPERS[paper], POKER)
-    assert (layout.columns, layout.rows, layout.shared_cuts) == (3, 3, True)
-    x0, y0, x1, y1 = layout.art_box
-    assert x0 > MARK_GAP and y0 > MARK_GAP
-    assert x1 < layout.page_width - MARK_GAP and y1 < layout.page_height - MARK_GAP
+def test_poker_player_aids_abut_nine_to_a_page() -> None:
+    """plan_sheet (player aids) still puts nine poker cards on A4, sharing their cuts."""
+    layout = plan_sheet(PAPERS["a4"], POKER)
+    assert layout.per_page == 9
+    middle = layout.slot(4)
+    assert (middle.bleed_left, middle.bleed_right, middle.bleed_top, middle.bleed_bottom) == (0, 0, 0, 0)
+    assert layout.slot(0).bleed_left == layout.slot(0).bleed_top == POKER.bleed
 
 
 def test_small_cards_keep_their_own_bleed_when_that_costs_no_cards() -> None:
     layout = plan_sheet(PAPERS["a4"], CardGeometry(*CARD_SIZES["mini"]))
-    assert (layout.columns, layout.rows, layout.shared_cuts) == (4, 4, False)
-    assert layout.pitch_x == pytest.approx(41 + 6)
+    assert layout.per_page == 16
+    assert layout.slot(1).x - layout.slot(0).x == pytest.approx(41 + 6)
 
 
-def test_custom_card_size_parses_millimetres() -> None:
+def test_custom_sizes_parse_millimetres_and_inches() -> None:
     assert parse_card_size("60x90") == (60.0, 90.0)
     assert parse_card_size("tarot") == CARD_SIZES["tarot"]
+    assert parse_paper("8.5x11in") == pytest.approx(PAPERS["letter"])
+
+
+@pytest.mark.parametrize(("paper", "sheet", "per_page", "size"), [
+    ("a4", None, 9, (210, 297)),
+    ("letter", None, 8, (279.4, 215.9)),
+    ("a4", "a4-8up-bleed", 8, (297, 210)),
+    ("a4", "dtc", 1, (69.85, 95.25)),
+])
+def test_built_in_sheets(paper: str, sheet: str | None, per_page: int, size: tuple[float, float]) -> None:
+    layout = SheetOptions(paper=paper, sheet=sheet).layout()
+    assert layout.per_page == per_page
+    assert (layout.page_width, layout.page_height) == pytest.approx(size)
 
 
 def test_pages_and_page_size() -> None:
@@ -68,36 +84,43 @@ def test_pages_and_page_size() -> None:
     box = a4.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((210 * MM_TO_PT, 297 * MM_TO_PT), abs=0.01)
     letter = PdfReader(io.BytesIO(mystique_pdf("letter", backs=False)))
-    assert len(letter.pages) == 7
-    assert float(letter.pages[0].mediabox.width) == pytest.approx(612, abs=0.01)
-    assert float(letter.pages[0].mediabox.height) == pytest.approx(792, abs=0.01)
+    assert len(letter.pages) == 8  # eight to a landscape page
+    assert float(letter.pages[0].mediabox.width) == pytest.approx(792, abs=0.01)
+    assert float(letter.pages[0].mediabox.height) == pytest.approx(612, abs=0.01)
 
 
 def test_cards_are_placed_on_the_grid_in_deck_order() -> None:
-    layout = plan_sheet(PAPERS["a4"], POKER)
     placed = placements(mystique_pdf(), 0)
     assert [name for _, _, name in placed] == [f"face{i}" for i in range(9)]
     for index, (x, y, _) in enumerate(placed):
-        slot = layout.slot(index)
+        slot = A4.slot(index)
         assert x == pytest.approx((slot.x - POKER.bleed) * MM_TO_PT, abs=0.01)
         assert y == pytest.approx((slot.y - POKER.bleed) * MM_TO_PT, abs=0.01)
     xs = sorted({round(x, 2) for x, _, _ in placed})
-    assert xs[1] - xs[0] == pytest.approx(POKER.width * MM_TO_PT, abs=0.01)  # abutting at trim
+    assert xs[1] - xs[0] == pytest.approx((POKER.width + 4) * MM_TO_PT, abs=0.01)  # 4 mm gutters
     last = placements(mystique_pdf(), 12)
     assert [name for _, _, name in last] == [f"face{i}" for i in range(54, 60)]
 
 
-def test_back_pages_mirror_columns_for_long_edge_duplex() -> None:
-    page_width = 210 * MM_TO_PT
-    full = POKER.full_width * MM_TO_PT
-    fronts = placements(mystique_pdf(), 0)
-    backs = placements(mystique_pdf(), 1)
+def test_back_pages_mirror_columns_on_portrait_and_rows_on_landscape_for_a_long_edge_flip() -> None:
+    full_w, full_h = POKER.full_width * MM_TO_PT, POKER.full_height * MM_TO_PT
+    fronts, backs = placements(mystique_pdf(), 0), placements(mystique_pdf(), 1)
     assert {name for _, _, name in backs} == {"back-gold"}
     for (fx, fy, _), (bx, by, _) in zip(fronts, backs):
-        assert bx == pytest.approx(page_width - fx - full, abs=0.01)
-        assert by == pytest.approx(fy, abs=0.01)
-    # a partial last page: the backs of its six cards sit behind those six cards only
-    assert len(placements(mystique_pdf(), 13)) == 6
+        assert (bx, by) == pytest.approx((210 * MM_TO_PT - fx - full_w, fy), abs=0.01)
+    assert len(placements(mystique_pdf(), 13)) == 6  # the partial last page's six backs
+    letter = mystique_pdf("letter")
+    for (fx, fy, _), (bx, by, _) in zip(placements(letter, 0), placements(letter, 1)):
+        assert (bx, by) == pytest.approx((fx, 612 - fy - full_h), abs=0.01)
+
+
+def test_back_offset_moves_every_back_page_exactly() -> None:
+    moved = mystique_pdf(offset=(1.5, -0.75))
+    assert placements(moved, 0) == placements(mystique_pdf(), 0)  # fronts stay
+    for page in (1, 13):
+        for (x, y, name), (mx, my, moved_name) in zip(placements(mystique_pdf(), page), placements(moved, page)):
+            assert name == moved_name
+            assert (mx - x, my - y) == pytest.approx((1.5 * MM_TO_PT, -0.75 * MM_TO_PT), abs=0.005)
 
 
 def test_each_card_and_shared_back_is_stored_once() -> None:
@@ -109,50 +132,115 @@ def test_each_card_and_shared_back_is_stored_once() -> None:
     assert len(names) == 61
 
 
-def crop_marks(paper: str) -> tuple[list[tuple[float, ...]], str]:
-    """The distinct mark lines of the first page (in mm) and the page's drawing operators."""
-    content = page_content(mystique_pdf(paper), 0)
-    lines = {tuple(round(float(v) / MM_TO_PT, 3) for v in m) for m in MARK.findall(content)}
-    return sorted(lines), content
+def pdf_marks(pdf: bytes, index: int) -> list[tuple[float, ...]]:
+    """The distinct straight lines drawn outside forms on a page (the crop marks), in mm."""
+    content = page_content(pdf, index)
+    return sorted({tuple(round(float(v) / MM_TO_PT, 3) for v in m) for m in MARK.findall(content)})
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_crop_marks_lie_on_cut_lines_and_never_on_a_card(paper: str) -> None:
-    layout = plan_sheet(PAPERS[paper], POKER)
+def test_crop_marks_lie_on_cut_lines_inside_the_printable_area_and_never_on_a_card(paper: str) -> None:
+    layout = SheetOptions(paper=paper).layout()
     cuts_x, cuts_y = layout.cut_lines()
-    marks, _ = crop_marks(paper)
-    assert len(marks) == 4 * 2 + 4 * 2  # four vertical and four horizontal cut lines, both ends
+    marks = pdf_marks(mystique_pdf(paper), 0)
     vertical = [m for m in marks if m[0] == m[2]]
     horizontal = [m for m in marks if m[1] == m[3]]
     assert {m[0] for m in vertical} == {round(x, 3) for x in cuts_x}
     assert {m[1] for m in horizontal} == {round(y, 3) for y in cuts_y}
-    for along, trims, page in ((vertical, cuts_y, layout.page_height), (horizontal, cuts_x, layout.page_width)):
-        for mark in along:
-            a, b = (mark[1], mark[3]) if mark in vertical else (mark[0], mark[2])
-            low, high = min(a, b), max(a, b)
-            assert 0 <= low and high <= page
-            # wholly beyond the outermost trim line, by at least the clearance
-            assert high <= trims[0] - TRIM_CLEARANCE + 0.01 or low >= trims[-1] + TRIM_CLEARANCE - 0.01
+    margin = layout.printable_margin
+    for x0, y0, x1, y1 in marks:
+        assert margin - 0.01 <= min(x0, x1) and max(x0, x1) <= layout.page_width - margin + 0.01
+        assert margin - 0.01 <= min(y0, y1) and max(y0, y1) <= layout.page_height - margin + 0.01
+    for slot in layout.slots:  # no mark touches a trim box
+        for x0, y0, x1, y1 in marks:
+            inside_x = slot.x - 0.49 < max(x0, x1) and min(x0, x1) < slot.x + POKER.width + 0.49
+            inside_y = slot.y - 0.49 < max(y0, y1) and min(y0, y1) < slot.y + POKER.height + 0.49
+            assert not (inside_x and inside_y)
+    top = [m for m in vertical if min(m[1], m[3]) > cuts_y[-1]]
+    assert top and all(abs(m[3] - m[1]) >= 2 for m in top)  # the top marks print at least 2 mm
 
 
-def test_marks_stay_in_wide_margins_and_cross_the_bleed_where_the_margin_barely_prints() -> None:
-    """A4 has 12 mm above and below nine poker cards: those marks stay outside the art. Letter
-    has 3.4 mm, inside most printers' blank edge: its marks reach in over the outer bleed, on
-    a white edge, to end 0.5 mm short of the trim."""
-    a4 = plan_sheet(PAPERS["a4"], POKER)
-    marks, _ = crop_marks("a4")
-    _, y0, _, y1 = a4.art_box
-    for mark in (m for m in marks if m[0] == m[2]):
-        assert min(mark[1], mark[3]) >= y1 + MARK_GAP - 0.01 or max(mark[1], mark[3]) <= y0 - MARK_GAP + 0.01
-    letter = plan_sheet(PAPERS["letter"], POKER)
-    _, cuts_y = letter.cut_lines()
-    marks, content = crop_marks("letter")
-    for mark in (m for m in marks if m[0] == m[2]):
-        above = mark[1] > cuts_y[-1]
-        inner_end = min(mark[1], mark[3]) if above else max(mark[1], mark[3])
-        trim = cuts_y[-1] if above else cuts_y[0]
-        assert abs(inner_end - trim) == pytest.approx(TRIM_CLEARANCE, abs=0.01)
-    assert "1 1 1 RG" in content  # the white edge under them
+SHEETS = ["a4-9up", "letter-8up", "a4-8up-bleed", "dtc", "a4", "letter"]
+
+
+def test_the_built_in_sheets_are_the_shipped_files() -> None:
+    from deckgen.model.sheet import sheet_names
+
+    assert sorted(SHEETS) == sheet_names()
+
+
+@pytest.mark.parametrize("sheet", SHEETS)
+@pytest.mark.parametrize("deck_id", ["mystique", "mirror", "mirrorquest", "smoke-and-mirrors", "mismatch"])
+def test_a_one_millimetre_cutting_error_never_shows_a_neighbours_colour(sheet: str, deck_id: str) -> None:
+    """Each card shows at least 1 mm of its own bleed on every side (no neighbour's art
+    within 1 mm of a trim), and every trim and mark lies inside the printable area."""
+    load_deck(deck_id)  # every shipped deck prints at the default card size
+    sizes = ["poker"] if sheet not in ("a4", "letter") else list(CARD_SIZES)
+    for size in sizes:
+        layout = SheetOptions(sheet=sheet, card_size=size).layout()
+        card, margin = layout.card, layout.printable_margin
+        for occupied in (layout.per_page, max(1, layout.per_page - 2)):
+            for back in (False, True):
+                slots = layout.page_slots(occupied, back)
+                for s in slots:
+                    assert min(s.bleed_left, s.bleed_right, s.bleed_top, s.bleed_bottom) >= 1.0, (sheet, size)
+                    assert s.x >= margin and s.x + card.width <= layout.page_width - margin
+                    assert s.y >= margin and s.y + card.height <= layout.page_height - margin
+                    for o in slots:
+                        if o is s:
+                            continue
+                        apart_x = max(o.x - o.bleed_left - (s.x + card.width), s.x - (o.x + card.width + o.bleed_right))
+                        apart_y = max(o.y - o.bleed_bottom - (s.y + card.height),
+                                      s.y - (o.y + card.height + o.bleed_top))
+                        assert max(apart_x, apart_y) >= 1.0 - 1e-9, (sheet, size)
+                lines, _ = mark_lines(layout, slots)
+                for x0, y0, x1, y1 in lines:
+                    assert margin - 1e-9 <= min(x0, x1) and max(x0, x1) <= layout.page_width - margin + 1e-9
+                    assert margin - 1e-9 <= min(y0, y1) and max(y0, y1) <= layout.page_height - margin + 1e-9
+
+
+def test_a_cut_one_millimetre_outside_the_trim_shows_the_cards_own_colour() -> None:
+    """Rasterise Mystique's first A4 page; 1 mm outside the middle of each trim edge the
+    colour is the card's own edge colour (0.5 mm inside), never the neighbour's."""
+    dpi = 150
+    image = pypdfium2.PdfDocument(mystique_pdf())[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    px = dpi / 25.4
+
+    def at(x_mm: float, y_mm: float) -> tuple[int, int, int]:  # PDF coordinates, mm
+        return image.getpixel((round(x_mm * px), round((297 - y_mm) * px)))
+
+    def close(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+        return all(abs(p - q) < 10 for p, q in zip(a, b))
+
+    colours = set()
+    for slot in A4.slots:
+        cx, cy = slot.x + POKER.width / 2, slot.y + POKER.height / 2
+        right, top = slot.x + POKER.width, slot.y + POKER.height
+        for inside, outside in (
+            ((slot.x + 0.5, cy), (slot.x - 1, cy)), ((right - 0.5, cy), (right + 1, cy)),
+            ((cx, slot.y + 0.5), (cx, slot.y - 1)), ((cx, top - 0.5), (cx, top + 1)),
+        ):
+            own = at(*inside)
+            colours.add(own)
+            assert close(at(*outside), own), (slot, inside, own, at(*outside))
+    assert len(colours) >= 2  # the page has yellow and red cards side by side
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_footers_name_the_deck_page_and_how_to_print_inside_the_printable_area(paper: str) -> None:
+    text = PdfReader(io.BytesIO(mystique_pdf(paper))).pages[1].extract_text()
+    pages = 14 if paper == "a4" else 16
+    for part in (f"The Mystique Deck: page 2 of {pages}, backs", "Print at 100 % (actual size)",
+                 "double-sided, flip on the long edge"):
+        assert part in text
+    layout = SheetOptions(paper=paper).layout()
+    size, lines = footer_lines(layout, list(layout.slots), ["The Mystique Deck: page 2 of 14, backs",
+                                                             "Print at 100 % (actual size)",
+                                                             "double-sided, flip on the long edge"])
+    assert size >= 5 and lines
+    cuts = layout.cut_lines()[0]
+    assert all(layout.printable_margin < centre < layout.page_width - layout.printable_margin for centre, _ in lines)
+    assert not [x for x in cuts for centre, _ in lines if abs(centre - x) < 3]
 
 
 def test_card_names_are_real_text() -> None:
@@ -168,28 +256,6 @@ def test_fonts_are_embedded() -> None:
         font = ref.get_object()
         assert "DejaVuSans" in font["/BaseFont"]
         assert "/FontFile2" in font["/FontDescriptor"]
-
-
-def test_bleed_is_filled_with_the_card_colour() -> None:
-    """Rasterise page 1 and sample the outer bleed (art colour) and the margin (paper)."""
-    dpi = 72
-    layout = plan_sheet(PAPERS["a4"], POKER)
-    page = pypdfium2.PdfDocument(mystique_pdf())[0]
-    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
-    px = dpi / 25.4
-    slot = layout.slot(0)
-    top = layout.page_height - (slot.y + POKER.height)  # from the page top, mm
-
-    def at(x_mm: float, y_mm: float) -> tuple[int, int, int]:
-        return image.getpixel((int(x_mm * px), int(y_mm * px)))
-
-    yellow = (0xF0, 0xB2, 0x0A)
-    bleed_left = at(slot.x - POKER.bleed / 2, top + 20)
-    bleed_top = at(slot.x + 20, top - POKER.bleed / 2)
-    for sample in (bleed_left, bleed_top):
-        assert all(abs(a - b) < 12 for a, b in zip(sample, yellow)), sample
-    margin = at(slot.x - POKER.bleed - MARK_GAP - 0.6, top + 20)
-    assert margin == (255, 255, 255)
 
 
 def test_same_input_same_bytes() -> None:
