@@ -14,7 +14,6 @@ import click
 
 from deckgen import __version__
 from deckgen.errors import DeckgenError
-from deckgen.render.presets import PRESET_NAMES
 
 
 class OneLineUsageError(click.ClickException):
@@ -498,82 +497,8 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
     click.echo(f"wrote {render_quickref(load_rules(game), root, size=size)}")
 
 
-@render_group.command("cards")
-@click.argument("deck")
-@click.option("--output", type=click.Path(path_type=Path), default=None,
-              help="Output folder (default: ./output); files go to OUTPUT/DECK/.")
-@click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter.")
-@click.option("--card-size", default="poker", show_default=True,
-              help="poker (2.5x3.5 in, 63.5x88.9), bridge (57.15x88.9), mini (41x63), tarot (70x120) "
-                   "or WxH in mm (60x90, 63x88mm) or inches (2.5x3.5in).")
-@click.option("--bleed", type=float, default=3.0, show_default=True, help="Bleed around each card, mm.")
-@click.option("--no-backs", is_flag=True, help="Fronts only, no back pages.")
-@click.option("--back", "back_id", default=None,
-              help="Back for every card (e.g. silver for Mystique); default: the deck's own.")
-@click.option("--png", "png_dpi", type=click.IntRange(30, 1200), default=None, metavar="DPI",
-              help="Also write a PNG of every card and back (trim plus bleed) to OUTPUT/DECK/png/.")
-@click.option("--svg", "write_svg", is_flag=True,
-              help="Also write an SVG of every card and back to OUTPUT/DECK/svg/.")
-@click.option("--preset", type=click.Choice(PRESET_NAMES), default=None,
-              help="Instead of the PDF, the files of a print shop or Tabletop Simulator in OUTPUT/DECK/PRESET/ "
-                   "with a manifest: tgc, mpc (PNGs), dtc (PDF), tts (sheets and a saved object).")
-@click.option("--tts-url-base", default=None, metavar="URL",
-              help="With --preset tts: the web folder the images will be uploaded to (default: file:/// URLs).")
-@click.option("--ink-saver", is_flag=True,
-              help="Draw backs and card borders as outlines on the paper instead of solid colour.")
-def render_cards_command(deck: str, output: Path | None, paper: str, card_size: str, bleed: float,
-                         no_backs: bool, back_id: str | None, png_dpi: int | None, write_svg: bool,
-                         preset: str | None, tts_url_base: str | None, ink_saver: bool) -> None:
-    """Print-and-play PDF of DECK: OUTPUT/DECK/DECK-pnp.pdf, plus card images on request.
-
-    Cards fill each page in a centred grid. When the cards fit with a full bleed each, they
-    are spaced bleed to bleed (two cuts between neighbours); otherwise (poker cards on A4 or
-    Letter, nine per page) they abut at the trim with one shared cut between neighbours and
-    bleed only around the grid. Crop marks sit in the margins, never on a card; where a
-    margin is too narrow to print them, they reach in over the outer bleed. After each
-    front page comes its back page with the columns mirrored: print double-sided, flip on
-    the long edge, at 100 % (actual size). PNGs are trim plus bleed with the bleed rounded
-    up to whole pixels: a poker card at 300 dpi is 822 x 1122 px. Sizes: a name, WxH in mm
-    (60x90, 63x88mm) or in inches (2.5x3.5in).
-
-    A --preset writes what a shop asks for at the shop's own size and bleed (docs/print-shops.md):
-    tgc 825 x 1125 px and mpc 822 x 1122 px PNGs per distinct poker card and back, dtc one PDF
-    page per card side, tts face sheets, backs and DECK.json for Tabletop Simulator's Saved Objects.
-    A preset uses --card-size and --back; the shop decides paper, bleed and resolution.
-
-    \b
-    Examples:
-      deckgen render cards mystique
-      deckgen render cards mystique --back silver --paper letter
-      deckgen render cards mismatch --card-size bridge --png 300
-      deckgen render cards mystique --preset tgc
-      deckgen render cards mirrorquest --ink-saver
-    """
-    from deckgen.fileio import check_output_dir, write_atomic
-    from deckgen.model.deck import load_deck
-    from deckgen.project import output_dir
-
-    root = check_output_dir(output or output_dir())
-    from deckgen.render.sheets import SheetOptions, render_sheets, sheets_path
-
-    loaded = load_deck(deck)
-    options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs,
-                           back_id=back_id, ink_saver=ink_saver)
-    if preset is not None or tts_url_base is not None:
-        from deckgen.render.presets import export_preset
-
-        click.echo(f"wrote {export_preset(loaded, options, root, preset, tts_url_base)}")
-        return
-    pdf = render_sheets(loaded, options)  # in memory: a bad option or card writes nothing
-    images = []
-    if png_dpi is not None or write_svg:
-        from deckgen.render.png import export_images
-
-        images = export_images(loaded, options, root, png_dpi=png_dpi, write_svg=write_svg)
-    click.echo(f"wrote {write_atomic(sheets_path(loaded, root), pdf)}")
-    if images:
-        click.echo(f"wrote {len(images)} card images under {root / loaded.id}")
 from deckgen import cli_analyse as _cli_analyse  # noqa: E402,F401  (registers `deckgen analyse`)
 from deckgen import cli_booklet as _cli_booklet  # noqa: E402,F401  (registers `deckgen render booklet`)
+from deckgen import cli_print as _cli_print  # noqa: E402,F401  (registers `deckgen render cards` and `calibration`)
 from deckgen import cli_project as _cli_project  # noqa: E402,F401  (registers `deckgen init` and `deckgen watch`)
 from deckgen import cli_report as _cli_report  # noqa: E402,F401  (registers `deckgen report`)

@@ -12,6 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.deck import load_deck_file
 from deckgen.model.rule_text import fill_placeholders
 from deckgen.model.rules import GameRules, load_rules_file, rules_paths
+from deckgen.model.sheet import load_sheet_file
 
 #: Files one `validate` of a folder reads at most (a folder of a whole disk is a mistake).
 MAX_FILES = 1000
@@ -19,12 +20,12 @@ MAX_ENTRIES = 20_000
 
 
 def shipped_files() -> list[Path]:
-    """Every deck and rule file of the data folder; an empty or missing folder is an error."""
+    """Every deck, rule and sheet file of the data folder; an empty or missing folder is an error."""
     folder = paths.require_decks_dir()
     decks = sorted(folder.glob("*/deck.yaml"))
     if not decks:
         raise DataError(f"{shown_path(folder)}: no decks found (expected <family>/deck.yaml files)")
-    return decks + rules_paths()
+    return decks + rules_paths() + sorted(folder.glob("sheets/*.yaml"))
 
 
 def _yaml_files(folder: Path) -> list[Path]:
@@ -98,7 +99,8 @@ def check_engine_rules(rules: GameRules) -> None:
 
 
 def validate_paths(given: list[Path]) -> int:
-    """Validate files (a file under games/ is rule data, anything else a deck); returns the count."""
+    """Validate files (a file under games/ is rule data, under sheets/ a sheet layout, anything
+    else a deck); returns the count."""
     problems: list[str] = []
     files: list[Path] = []
     for path in given:
@@ -112,6 +114,8 @@ def validate_paths(given: list[Path]) -> int:
         try:
             if path.parent.name == "games":
                 check_engine_rules(load_rules_file(path, fill=False))
+            elif path.parent.name == "sheets":
+                load_sheet_file(path)
             else:
                 load_deck_file(path)
         except DeckgenError as exc:

@@ -16,7 +16,6 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from deckgen import paths
 from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.fileio import is_safe_id
 from deckgen.model.common import StrictModel, problem, read_yaml, validate
@@ -137,7 +136,7 @@ class SheetSpec(StrictModel):
             trims = [(x, page[1] - y - card.height) for x, y in self.slots]
             field = "slots"
         else:
-            columns, rows = self._grid(page, card, gutter)
+            columns, rows = self._grid(page, card, gutter, path)
             trims = grid_trims(page, card, columns, rows, gutter)
             field = "grid"
         layout = SheetLayout(
@@ -152,11 +151,22 @@ class SheetSpec(StrictModel):
             raise DataError(*(problem(path, field, p) for p in problems))
         return layout
 
-    def _grid(self, page: tuple[float, float], card: CardGeometry, gutter: tuple[float, float]) -> tuple[int, int]:
-        if isinstance(self.grid, GridSpec):
-            return self.grid.columns, self.grid.rows
+    def _grid(self, page: tuple[float, float], card: CardGeometry, gutter: tuple[float, float],
+              path: Path | str) -> tuple[int, int]:
+        """Columns and rows: as given (checked against the printable area), or as many as fit."""
         room_w, room_h = (side - 2 * self.printable_margin for side in page)
-        return fitting_count(room_w, card.width, gutter[0]), fitting_count(room_h, card.height, gutter[1])
+        if not isinstance(self.grid, GridSpec):
+            return fitting_count(room_w, card.width, gutter[0]), fitting_count(room_h, card.height, gutter[1])
+        problems = []
+        for count, trim, gap, room, what in ((self.grid.columns, card.width, gutter[0], room_w, "columns"),
+                                             (self.grid.rows, card.height, gutter[1], room_h, "rows")):
+            need = count * trim + (count - 1) * gap
+            if need > room + 1e-6:
+                problems.append(problem(path, f"grid.{what}", f"{count} {what} of {trim:g} mm cards, {gap:g} mm "
+                                        f"apart, take {need:g} mm; the printable area has {room:g} mm"))
+        if problems:
+            raise DataError(*problems)
+        return self.grid.columns, self.grid.rows
 
 
 def _as_value_error(parse: Callable[[str], object], value: str) -> None:
@@ -188,14 +198,14 @@ def slot_problems(layout: SheetLayout) -> list[str]:
     return problems
 
 
-def sheets_dir() -> Path:
-    """The built-in sheets: shipped with deckgen, whichever decks a run reads."""
-    return paths.PROJECT_ROOT / "decks" / "sheets"
+#: The built-in sheets ship with deckgen, whichever project or decks a run reads.
+SHIPPED_SHEETS = Path(__file__).resolve().parents[2] / "decks" / "sheets"
+
 
 
 def sheet_names() -> list[str]:
     """Names of the built-in sheets (files of decks/sheets/)."""
-    return sorted(p.stem for p in sheets_dir().glob("*.yaml"))
+    return sorted(p.stem for p in SHIPPED_SHEETS.glob("*.yaml"))
 
 
 def load_sheet_file(path: Path) -> SheetSpec:
@@ -204,7 +214,7 @@ def load_sheet_file(path: Path) -> SheetSpec:
 
 @cache
 def _builtin(name: str) -> SheetSpec:
-    return load_sheet_file(sheets_dir() / f"{name}.yaml")
+    return load_sheet_file(SHIPPED_SHEETS / f"{name}.yaml")
 
 
 def load_sheet(name_or_path: str) -> tuple[SheetSpec, Path]:
@@ -212,10 +222,10 @@ def load_sheet(name_or_path: str) -> tuple[SheetSpec, Path]:
     if "/" in name_or_path or name_or_path.endswith((".yaml", ".yml")):
         path = Path(name_or_path)
         return load_sheet_file(path), path
-    if not is_safe_id(name_or_path) or not (sheets_dir() / f"{name_or_path}.yaml").is_file():
+    if not is_safe_id(name_or_path) or not (SHIPPED_SHEETS / f"{name_or_path}.yaml").is_file():
         raise UnknownName(f"unknown sheet {name_or_path!r} (built-in sheets: {', '.join(sheet_names())}; "
                           "or give the path of a sheet file)")
-    return _builtin(name_or_path), sheets_dir() / f"{name_or_path}.yaml"
+    return _builtin(name_or_path), SHIPPED_SHEETS / f"{name_or_path}.yaml"
 
 
 def default_sheet(paper: str, card: CardGeometry) -> str:
