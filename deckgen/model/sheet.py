@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, FiniteFloat, field_validator, model_validator
 
 from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.fileio import is_safe_id
@@ -61,7 +61,7 @@ class SheetSpec(StrictModel):
     #: The card size the slots are for, or "any" (then the grid is auto-fitted or fixed).
     card: str = Field(default="any", min_length=1, max_length=40)
     grid: GridSpec | Literal["auto"] | None = None
-    slots: list[tuple[float, float]] | None = Field(default=None, min_length=1, max_length=MAX_SLOTS)
+    slots: list[tuple[FiniteFloat, FiniteFloat]] | None = Field(default=None, min_length=1, max_length=MAX_SLOTS)
     #: Space between neighbouring trims: one number, or [between columns, between rows].
     gutter: float | tuple[float, float] = 4.0
     #: Bleed each card shows (at most the card's own, and half the gutter between cards).

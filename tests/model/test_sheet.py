@@ -69,6 +69,8 @@ def test_slots_that_overlap_or_leave_the_printable_area(tmp_path: Path) -> None:
     assert lines[0] == (f"{path}: slots: slot 1: the card's trim leaves the printable area (4.2 mm from each "
                         "edge of the 210 x 297 mm page)")
     assert lines[1] == f"{path}: slots: slots 1 and 2 overlap"
+    nan = write(tmp_path, "name: Bad\npaper: a4\ncard: poker\nslots: [[.nan, 20], [20, .inf]]\n")
+    assert [line.split(": ", 2)[1] for line in problems(nan)] == ["slots.0.0", "slots.1.1"]
     both = write(tmp_path, "name: Bad\npaper: a4\ngrid: {columns: 2, rows: 2}\nslots: [[20, 20]]\n")
     assert "give either grid or slots, not both" in problems(both)[0]
 
