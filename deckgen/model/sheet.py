@@ -57,7 +57,8 @@ class SheetSpec(StrictModel):
     name: str = Field(min_length=1, max_length=120)
     description: str = Field(default="", max_length=2000)
     paper: str = Field(min_length=1, max_length=40)
-    orientation: Literal["portrait", "landscape"] = "portrait"
+    #: "any": whichever way round holds more cards (portrait when equal); needs an auto grid.
+    orientation: Literal["portrait", "landscape", "any"] = "portrait"
     #: The card size the slots are for, or "any" (then the grid is auto-fitted or fixed).
     card: str = Field(default="any", min_length=1, max_length=40)
     grid: GridSpec | Literal["auto"] | None = None
@@ -98,23 +99,31 @@ class SheetSpec(StrictModel):
     def _slots_or_grid(self) -> SheetSpec:
         if self.slots is not None and self.grid is not None:
             raise ValueError("give either grid or slots, not both")
+        if self.orientation == "any" and (self.slots is not None or isinstance(self.grid, GridSpec)):
+            raise ValueError("orientation any is for an auto grid (drop grid and slots, or choose an orientation)")
         if self.slots is not None and self.card == "any":
             raise ValueError("explicit slots are for one card size: set card (e.g. poker or 63.5x88.9)")
         return self
 
-    def paper_size(self) -> tuple[float, float]:
-        """(width, height) in mm, turned for the orientation."""
+    def paper_size(self, card: CardGeometry) -> tuple[float, float]:
+        """(width, height) in mm, turned for the orientation (for "any", the way round that
+        holds more cards of this size)."""
         width, height = parse_paper(self.paper)
-        low, high = sorted((width, height))
-        return (high, low) if self.orientation == "landscape" else (low, high)
+        portrait = (min(width, height), max(width, height))
+        landscape = (portrait[1], portrait[0])
+        if self.orientation == "any":
+            gutter = self.gutters()
+            held = [self._fitting(page, card, gutter) for page in (portrait, landscape)]
+            return landscape if held[1][0] * held[1][1] > held[0][0] * held[0][1] else portrait
+        return landscape if self.orientation == "landscape" else portrait
 
     def gutters(self) -> tuple[float, float]:
         return self.gutter if isinstance(self.gutter, tuple) else (self.gutter, self.gutter)
 
-    def mirror_axis(self) -> str:
+    def mirror_axis(self, page: tuple[float, float]) -> str:
         """Flipping a portrait page on its long edge turns it about a vertical axis: backs
         mirror the columns. A landscape page, or a short-edge flip, mirrors the rows."""
-        width, height = self.paper_size()
+        width, height = page
         about_vertical = (self.duplex == "long-edge") == (height >= width)
         return "columns" if about_vertical else "rows"
 
@@ -130,7 +139,7 @@ class SheetSpec(StrictModel):
             if abs(width - card.width) > 0.05 or abs(height - card.height) > 0.05:
                 raise DataError(problem(path, "card", f"the sheet is for {self.card} cards ({width:g} x {height:g} "
                                         f"mm), not {card.width:g} x {card.height:g} mm (choose another --sheet)"))
-        page = self.paper_size()
+        page = self.paper_size(card)
         gutter = self.gutters()
         if self.slots is not None:  # trim corners from the top-left, turned to PDF coordinates
             trims = [(x, page[1] - y - card.height) for x, y in self.slots]
@@ -140,7 +149,7 @@ class SheetSpec(StrictModel):
             trims = grid_trims(page, card, columns, rows, gutter)
             field = "grid"
         layout = SheetLayout(
-            page[0], page[1], card, with_bleed(card, trims, self.bleed), mirror=self.mirror_axis(),
+            page[0], page[1], card, with_bleed(card, trims, self.bleed), mirror=self.mirror_axis(page),
             printable_margin=self.printable_margin,
             marks=MarkSettings(self.marks.style != "none", self.marks.length, self.marks.gap,
                                gutters=self.marks.style == "gutters"),
@@ -151,12 +160,17 @@ class SheetSpec(StrictModel):
             raise DataError(*(problem(path, field, p) for p in problems))
         return layout
 
+    def _fitting(self, page: tuple[float, float], card: CardGeometry, gutter: tuple[float, float]) -> tuple[int, int]:
+        """As many columns and rows as fit inside the printable margin."""
+        room_w, room_h = (side - 2 * self.printable_margin for side in page)
+        return fitting_count(room_w, card.width, gutter[0]), fitting_count(room_h, card.height, gutter[1])
+
     def _grid(self, page: tuple[float, float], card: CardGeometry, gutter: tuple[float, float],
               path: Path | str) -> tuple[int, int]:
         """Columns and rows: as given (checked against the printable area), or as many as fit."""
-        room_w, room_h = (side - 2 * self.printable_margin for side in page)
         if not isinstance(self.grid, GridSpec):
-            return fitting_count(room_w, card.width, gutter[0]), fitting_count(room_h, card.height, gutter[1])
+            return self._fitting(page, card, gutter)
+        room_w, room_h = (side - 2 * self.printable_margin for side in page)
         problems = []
         for count, trim, gap, room, what in ((self.grid.columns, card.width, gutter[0], room_w, "columns"),
                                              (self.grid.rows, card.height, gutter[1], room_h, "rows")):

@@ -46,6 +46,14 @@ def test_a_users_sheet_with_explicit_slots(tmp_path: Path) -> None:
     assert layout.mirror == "rows"  # a short-edge flip of a portrait page turns it about a horizontal axis
 
 
+def test_orientation_any_turns_the_page_to_hold_more_cards() -> None:
+    spec, path = load_sheet("letter")
+    bridge = spec.layout(CardGeometry(*CARD_SIZES["bridge"]), path)
+    assert (bridge.page_width, bridge.per_page) == (279.4, 8)  # upright Letter holds only 3 x 2
+    tarot = spec.layout(CardGeometry(*CARD_SIZES["tarot"]), path)
+    assert (tarot.page_width, tarot.per_page, tarot.mirror) == (215.9, 4, "columns")
+
+
 def test_landscape_paper_in_inches(tmp_path: Path) -> None:
     spec, where = load_sheet(str(write(tmp_path, "name: L\npaper: 8.5x11in\norientation: landscape\n")))
     layout = spec.layout(POKER, where)
@@ -73,6 +81,8 @@ def test_slots_that_overlap_or_leave_the_printable_area(tmp_path: Path) -> None:
     assert [line.split(": ", 2)[1] for line in problems(nan)] == ["slots.0.0", "slots.1.1"]
     both = write(tmp_path, "name: Bad\npaper: a4\ngrid: {columns: 2, rows: 2}\nslots: [[20, 20]]\n")
     assert "give either grid or slots, not both" in problems(both)[0]
+    turned = write(tmp_path, "name: Bad\npaper: a4\norientation: any\ngrid: {columns: 2, rows: 2}\n")
+    assert "orientation any is for an auto grid" in problems(turned)[0]
 
 
 def test_a_card_the_sheet_is_not_for(tmp_path: Path) -> None:

@@ -266,10 +266,11 @@ def test_same_input_same_bytes() -> None:
 def test_mismatch_cards_get_their_colour_decks_back() -> None:
     pdf = render_sheets(load_deck("mismatch"), SheetOptions(card_size="mini"))
     reader = PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == 2 * 13  # 208 cards, 16 minis a page
+    assert len(reader.pages) == 2 * 12  # 208 cards, 18 minis a page: A4 turned holds 6 x 3, upright 4 x 4
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(297 * MM_TO_PT, abs=0.01)
     assert {name for _, _, name in placements(pdf, 1)} == {"back-red"}
-    # cards 48-63: the last four red cards, then blue ones
-    assert {name for _, _, name in placements(pdf, 7)} == {"back-red", "back-blue"}
+    # cards 36-53: the last sixteen red cards, then blue ones
+    assert {name for _, _, name in placements(pdf, 5)} == {"back-red", "back-blue"}
 
 
 def test_draw_card_clips_to_the_trim_for_booklets(tmp_path) -> None:
