@@ -142,27 +142,18 @@ class SheetLayout:
     def page_slots(self, occupied: int, back: bool) -> list[Slot]:
         """The first `occupied` slots of a front (or back) page, showing bleed also on
         sides whose neighbour slot stays empty on this page."""
-        trims = [(s.x, s.y) for s in self.slots[:occupied]]
-        slots = with_bleed(self.card, trims, self.bleed)
-        if not back:
-            return list(slots)
-        page = self.page_width if self.mirror == "columns" else self.page_height
-        card = self.card.width if self.mirror == "columns" else self.card.height
-        return [s.mirrored(page, card, self.mirror) for s in slots]
+        slots = with_bleed(self.card, [(s.x, s.y) for s in self.slots[:occupied]], self.bleed)
+        return [self.reflected(s) for s in slots] if back else list(slots)
 
     def slot(self, index: int, mirrored: bool = False) -> Slot:
         """Slot `index` of a front page, or of its back page (reflected for duplex)."""
-        slot = self.slots[index]
-        if not mirrored:
-            return slot
-        page = self.page_width if self.mirror == "columns" else self.page_height
-        card = self.card.width if self.mirror == "columns" else self.card.height
-        return slot.mirrored(page, card, self.mirror)
+        return self.reflected(self.slots[index]) if mirrored else self.slots[index]
 
-    @property
-    def art_box(self) -> tuple[float, float, float, float]:
-        """The printed area of a full page (x0, y0, x1, y1): crop marks stay outside it."""
-        return art_box(self.card, list(self.slots))
+    def reflected(self, slot: Slot) -> Slot:
+        """Where the back of the card in a front slot lands on the back page."""
+        if self.mirror == "columns":
+            return slot.mirrored(self.page_width, self.card.width, "columns")
+        return slot.mirrored(self.page_height, self.card.height, "rows")
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """x positions of vertical cuts and y positions of horizontal cuts (deduplicated)."""
