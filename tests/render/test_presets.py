@@ -160,3 +160,10 @@ def test_dtc_cli_writes_pdf_and_manifest(tmp_path: Path) -> None:
     assert {row["file"] for row in rows} == {"smoke-and-mirrors-dtc.pdf"}
     assert sorted(int(p) for row in rows for p in row["pages"].split()) == list(range(1, 37))
     assert document["bleed_mm"] == pytest.approx(3.175)
+
+
+def test_the_cli_offers_every_preset() -> None:
+    from deckgen.cli_print import PRESETS
+    from deckgen.render.presets import PRESET_NAMES
+
+    assert PRESETS == PRESET_NAMES
