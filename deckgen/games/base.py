@@ -115,6 +115,17 @@ class State(ABC):
         cards removed unseen. Games with other secrets add theirs."""
         return [hand(s) for s in range(self.n_players) if s != player] + ["draw", "removed"]
 
+    def covered_zones(self, player: int) -> list[str]:
+        """The face-up piles of which `player` sees only the top card (the last in its
+        `card_zones` list) and the size: the cards under it are covered, hidden from that seat
+        unless it remembers them (`remembered_cards`). None by default."""
+        return []
+
+    def remembered_cards(self, player: int) -> list[str]:
+        """The covered cards `player` knows without seeing them now (it saw them before they
+        were covered); a determinization leaves them where they are."""
+        return []
+
     @abstractmethod
     def describe_move(self, move: Move) -> str:
         """The move in words, starting with the seat ("seat 2 plays Red Deer in Winterwoods")."""
@@ -154,21 +165,42 @@ class State(ABC):
         if hasattr(self, "rng"):
             setattr(self, "rng", rng)  # noqa: B010 (an attribute of the subclass, not of State)
 
+    def unknown_places(self, seat: int, zones: dict[str, list[str]]) -> dict[str, list[int]]:
+        """Where the cards `seat` does not know lie in these `card_zones`: by zone, the
+        positions in its list. Every card of a hidden zone; in a covered pile, every card
+        under the top that the seat does not remember."""
+        hidden, covered = set(self.hidden_zones(seat)), set(self.covered_zones(seat))
+        remembered = set(self.remembered_cards(seat))
+        places: dict[str, list[int]] = {}
+        for name, cards in zones.items():  # in zone order: one seed, one deal
+            if name in hidden:
+                slots = list(range(len(cards)))
+            elif name in covered:
+                slots = [i for i in range(len(cards) - 1) if cards[i] not in remembered]
+            else:
+                continue
+            if slots:
+                places[name] = slots
+        return places
+
     def determinize(self, seat: int, rng: random.Random) -> State:
-        """A state `seat` cannot tell from this one: a clone whose cards in the zones hidden
-        from `seat` are dealt again at random among those zones (each zone keeps its size),
-        with its future chance from `rng`. Games whose play reveals more than the zones show
-        (a void in a suit) override it to deal within those constraints."""
+        """A state `seat` cannot tell from this one: a clone whose cards the seat does not
+        know (`unknown_places`: hidden zones, covered cards it does not remember) are dealt
+        again at random among those places, every zone keeping its size and every covered
+        pile its top, with its future chance from `rng`. Games whose play reveals more than
+        the zones show (a void in a suit) override it to deal within those constraints."""
         twin = self.clone()
-        hidden = set(self.hidden_zones(seat))
-        zones = {name: cards for name, cards in self.card_zones().items() if name in hidden and cards}
-        pool = [card for cards in zones.values() for card in cards]
+        zones = self.card_zones()
+        places = self.unknown_places(seat, zones)
+        pool = [zones[name][i] for name, slots in places.items() for i in slots]
         order = shuffled_order(len(pool), rng)
         start = 0
         dealt: dict[str, list[str]] = {}
-        for name, cards in zones.items():
-            dealt[name] = [pool[i] for i in order[start : start + len(cards)]]
-            start += len(cards)
+        for name, slots in places.items():
+            cards = dealt[name] = list(zones[name])
+            for i in slots:
+                cards[i] = pool[order[start]]
+                start += 1
         if dealt:
             twin.replace_cards(dealt)
         twin.reseed(rng)

@@ -5,7 +5,9 @@ cards each, one top card at a time; then, on each turn, they build a hand card o
 whose top card shares exactly two attributes with it, or draw another top card. A draw that
 empties a pillar splits another pillar in two. Whoever builds their last card wins.
 
-Cards are ints and hands are bit masks; pillars are lists with the top card last. Moves:
+Cards are ints and hands are bit masks; pillars are lists with the top card last. Only a
+pillar's top card shows; every card that has ever been a top or in a hand was seen by all
+(`seen`), and only the others are unknown to the players. Moves:
 
 - `(DRAW, pillar, split)`: take the top card of `pillar`; `split` is the pillar whose top
   half moves onto the emptied place when the player picks one, else -1;
@@ -62,6 +64,11 @@ class PillarsState(State):
         self.is_over = False
         self.winner = -1
         self.split_largest = options["split"] == "largest"
+        #: Cards every player has seen (tops, hands, and so every card built): a covered
+        #: card in it is remembered; the others lie where the shuffle put them, unseen.
+        self.seen = sum(1 << pillar[-1] for pillar in pillars if pillar)
+        for hand in hands:
+            self.seen |= hand
         self.events = events
         self.draft_picks = [0] * len(pillars)
         self.builds = 0
@@ -131,6 +138,7 @@ class PillarsState(State):
         else:
             self.draws += 1
         if pillar:
+            self.seen |= 1 << pillar[-1]
             return
         if self.split_largest:
             sizes = [len(other) for other in self.pillars]
@@ -141,6 +149,7 @@ class PillarsState(State):
         lifted = len(source) // 2
         self.pillars[p] = source[len(source) - lifted:]
         del source[len(source) - lifted:]
+        self.seen |= 1 << source[-1]  # the split pillar's new top (the lifted block's top was its old one)
         self.splits += 1
         if self.events is not None:
             self.events.append({"type": "split", "seat": seat, "from": split, "to": p, "cards": lifted})
@@ -180,9 +189,24 @@ class PillarsState(State):
         return zones
 
     def hidden_zones(self, player: int) -> list[str]:
-        """Hands are public; a pillar shows only its top card, which the observation lists on
-        its own (the cards beneath never appear in it: a scenario test checks that)."""
+        """Hands are public: what is hidden lies under the pillar tops (`covered_zones`)."""
         return []
+
+    def covered_zones(self, player: int) -> list[str]:
+        """Every pillar: its top card and its size show, the cards under the top do not."""
+        return [f"pillar/{p}" for p in range(len(self.pillars))]
+
+    def remembered_cards(self, player: int) -> list[str]:
+        """The covered cards every player saw before they were covered: built from a public
+        hand, or uncovered once and covered again (see the rulings on memory)."""
+        seen, ids = self.seen, self.game.cards.ids
+        return [ids[c] for pillar in self.pillars for c in pillar[:-1] if seen >> c & 1]
+
+    def replace_cards(self, zones: dict[str, list[str]]) -> None:
+        """Pillars only: a determinization deals the unseen covered cards again."""
+        index = self.game.cards.index
+        for name, cards in zones.items():
+            self.pillars[int(name.removeprefix("pillar/"))] = [index[c] for c in cards]
 
     def clone(self) -> PillarsState:
         """A copy for search: own pillars, hands and counts; the game is shared."""
@@ -192,10 +216,6 @@ class PillarsState(State):
         twin.draft_picks = self.draft_picks[:]
         twin.events = None
         return twin
-
-    def determinize(self, seat: int, rng: random.Random) -> PillarsState:
-        """No zone is hidden (`hidden_zones`) and no chance is left: a clone."""
-        return self.clone()
 
     def standing(self) -> list[float]:
         """Minus the cards in hand: whoever builds their last card wins."""
