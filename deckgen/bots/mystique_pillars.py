@@ -4,8 +4,8 @@ Building is the way to win, so it builds whenever it can, preferring a card the 
 could not build on in turn (no card of that seat's public hand shares exactly two attributes
 with it). Otherwise, and throughout the draft, it draws the top card that could be built on
 the most other pillar tops, then the one the next seat could build on the most (taking it
-away from them); remaining
-ties, and the pillar to split, are chosen at random.
+away from them); remaining ties, and the pillar to split, are chosen at random. It reads
+only what every seat sees: the open hands and the pillar tops, never the cards under them.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import pytest
 from scipy.stats import chisquare
 
 import deckgen.games
-from deckgen.bots.registry import bots_for
+from deckgen.bots.registry import bots_for, make_bot
 from deckgen.errors import BadPlayerCount, BadPosition, DataError, UnknownCard
 from deckgen.games.base import Game, State, game_classes, get_game
 from deckgen.games.kit.zones import is_zone_name
@@ -286,6 +286,22 @@ def test_clones_and_determinizations_keep_what_each_seat_saw(engine: None, game_
             assert world.result().finished or world.turns >= game.rules.turn_cap
         assert snapshot(state) == before, "the original changed"
     assert dealt or not to_deal, f"{to_deal} determinizations with unknown cards to deal, all the same as the game"
+
+
+RULE_BOT_CASES = [(game_id, n, bot) for game_id, n, bot in PLAYOUT_CASES if bot not in ("random", SMALL_SEARCH)]
+
+
+@pytest.mark.parametrize(("game_id", "n_players", "bot"), RULE_BOT_CASES, ids=_case_id)
+def test_bots_decide_on_what_their_seat_may_see(engine: None, game_id: str, n_players: int, bot: str) -> None:
+    """A bot is handed the whole state, so it could read hidden or covered cards: with the
+    same dice it must choose the same move in any determinization for its seat."""
+    game = get_game(game_id)
+    for number, state in enumerate(positions_along_a_game(game, n_players)):
+        seat = state.current_player
+        world = state.determinize(seat, random.Random(number))
+        chosen = make_bot(game_id, bot, random.Random(number), seat).choose(state)
+        assert repr(make_bot(game_id, bot, random.Random(number), seat).choose(world)) == repr(chosen), (
+            f"seat {seat}'s {bot} bot chose otherwise when only cards it cannot see were dealt again")
 
 
 @pytest.mark.parametrize(("game_id", "n_players"), COUNT_CASES, ids=_case_id)

@@ -11,6 +11,7 @@ from deckgen.bots.mystique_pillars import GreedyPillarsBot
 from deckgen.errors import IllegalMove
 from deckgen.games.base import get_game
 from deckgen.games.mystique_pillars import BUILD, BUILDING, DRAFT, DRAW, MystiquePillars, PillarsState
+from tests.games.test_contract import card_ids_in
 
 
 @pytest.fixture(scope="module")
@@ -104,15 +105,89 @@ def test_the_dead_end_is_finished_with_no_winner(game: MystiquePillars) -> None:
 
 
 def test_hands_are_public_but_not_what_lies_under_the_tops(game: MystiquePillars) -> None:
-    """Ruling 6."""
+    """Rulings 1 and 6: every seat sees all hands and each pillar's top card and size, and
+    no card under a top; the pillars are the game's covered zones, nothing else is hidden."""
     state = game.new_game(3, random.Random(5), game.rules.resolve_options())
     for _ in range(6):
         state.apply(state.legal_moves()[0])
-    seen = state.observation(1)
-    assert [len(h) for h in seen["hands"]] == [2, 2, 2]
-    under = {game.cards.ids[c] for pillar in state.pillars for c in pillar[:-1]}
-    assert not under & {str(v) for v in seen["pillar_tops"]}
-    assert seen["pillar_sizes"] == [len(p) for p in state.pillars]
+    ids = game.cards.ids
+    under = {ids[c] for pillar in state.pillars for c in pillar[:-1]}
+    for seat in range(3):
+        seen = state.observation(seat)
+        assert seen["hands"] == [game.cards.ids_of_mask(hand) for hand in state.hands]
+        assert seen["pillar_tops"] == [ids[pillar[-1]] for pillar in state.pillars]
+        assert seen["pillar_sizes"] == [len(p) for p in state.pillars]
+        assert not under & set(card_ids_in(seen))
+        assert state.hidden_zones(seat) == [] and state.covered_zones(seat) == [f"pillar/{p}" for p in range(4)]
+
+
+#: Bottom to top; the yellow cards are where the shuffle left them, never seen.
+UNSEEN_BELOW = [
+    ["yellow-moons-1", "yellow-moons-2", "yellow-moons-3", "red-suns-3"],
+    ["yellow-suns-1", "yellow-suns-2", "blue-crowns-4"],
+    ["yellow-arms-1", "blue-crowns-5"],
+    ["yellow-arms-2", "yellow-arms-3", "blue-crowns-3"],
+]
+UNSEEN = {card for pillar in UNSEEN_BELOW for card in pillar if card.startswith("yellow")}
+
+
+def covered_twice(game: MystiquePillars) -> PillarsState:
+    """Seat 0 builds the 3 of red moons on the 3 of red suns, seat 1 the 5 of red moons on it."""
+    state = at(game, [["red-moons-3", "blue-arms-1"], ["red-moons-5", "blue-arms-2"]], UNSEEN_BELOW)
+    state.play((BUILD, idx(game, "red-moons-3"), 0))
+    state.play((BUILD, idx(game, "red-moons-5"), 0))
+    return state
+
+
+def test_every_player_remembers_the_cards_built_and_uncovered(game: MystiquePillars) -> None:
+    """The ruling on memory: both built-over cards are known to both seats, whoever built
+    them; the shuffle's cards under the tops are not."""
+    state = covered_twice(game)
+    assert [game.cards.ids[c] for c in state.pillars[0][3:]] == ["red-suns-3", "red-moons-3", "red-moons-5"]
+    assert state.remembered_cards(0) == state.remembered_cards(1) == ["red-suns-3", "red-moons-3"]
+    assert set(state.observation(0)["pillar_tops"]) & {"red-suns-3", "red-moons-3"} == set()
+
+
+def test_a_card_uncovered_by_a_draw_or_a_split_is_remembered_once_covered(game: MystiquePillars) -> None:
+    """A draw shows the card beneath; a split shows the new top of the pillar it cut. Cards
+    lifted under the moved block's top stay unseen."""
+    pillars = [["red-suns-3", "blue-suns-4"], ["blue-arms-4"],
+               ["yellow-moons-1", "yellow-moons-2", "yellow-moons-3", "yellow-moons-4", "red-arms-5"], []]
+    state = at(game, [["blue-arms-1"], ["yellow-suns-3", "red-moons-3", "blue-arms-2"]], pillars)
+    state.play((DRAW, 1, 2))  # empties pillar 1: pillar 2's top two lift onto it, the 3 of yellow moons shows
+    assert [game.cards.ids[c] for c in state.pillars[1]] == ["yellow-moons-4", "red-arms-5"]
+    state.play((BUILD, idx(game, "yellow-suns-3"), 2))  # seat 1 covers it (colour and number)
+    state.play((DRAW, 0, -1))  # the 3 of red suns shows
+    state.play((BUILD, idx(game, "red-moons-3"), 0))  # and seat 1 covers it
+    assert sorted(state.remembered_cards(0)) == ["red-suns-3", "yellow-moons-3"]
+
+
+def world_of(state: PillarsState, seat: int, seed: int) -> PillarsState:
+    world = state.determinize(seat, random.Random(seed))
+    assert isinstance(world, PillarsState)
+    return world
+
+
+def test_determinizations_deal_only_the_unseen_cards_among_their_places(game: MystiquePillars) -> None:
+    """Tops, heights and remembered cards stay; the unseen cards are dealt again among the
+    places unseen cards lie, across pillars; one seed gives one deal."""
+    state = covered_twice(game)
+    unseen_places = [(p, i) for p, pillar in enumerate(state.pillars) for i, c in enumerate(pillar)
+                     if game.cards.ids[c] in UNSEEN]
+    moved_across = False
+    for seed in range(20):
+        world = world_of(state, seed % 2, seed)
+        assert world.observation(0) == state.observation(0)
+        assert world.pillars[0][3:] == state.pillars[0][3:]
+        assert {game.cards.ids[world.pillars[p][i]] for p, i in unseen_places} == UNSEEN
+        moved_across |= game.cards.ids[world.pillars[0][0]] not in {"yellow-moons-1", "yellow-moons-2", "yellow-moons-3"}
+        again = world_of(state, seed % 2, seed)
+        assert again.pillars == world.pillars
+    assert moved_across, "an unseen card of pillar 1 never went to another pillar's unseen places"
+    fresh = game.new_game(2, random.Random(3), game.rules.resolve_options())
+    assert fresh.remembered_cards(0) == []
+    world = world_of(fresh, 0, 4)
+    assert [p[-1] for p in world.pillars] == [p[-1] for p in fresh.pillars] and world.pillars != fresh.pillars
 
 
 def test_there_is_no_pass_and_drawing_is_allowed_beside_a_build(game: MystiquePillars) -> None:

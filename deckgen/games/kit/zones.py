@@ -6,6 +6,11 @@ Shared zones: `draw` (the face-down stock), `discard`, `table` (cards in play), 
 in `/<seat>`: `hand/<seat>`, `won/<seat>` (captured or scored cards), `deck/<seat>` (a
 personal draw pile), or another lower-case word for what the game calls them
 (`burns/<seat>`). Every zone holds card ids.
+
+A zone is open, hidden from a seat (`State.hidden_zones`: every card unseen) or covered
+(`State.covered_zones`: a face-up pile showing only its top card, the last in its list, and
+its size). A covered card the seat saw before it was covered is remembered
+(`State.remembered_cards`); the others are as unknown as a hidden zone's.
 """
 
 from __future__ import annotations
