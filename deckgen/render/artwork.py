@@ -154,7 +154,7 @@ def draw_raster(canvas: Canvas, ops: list[str], info: ImageInfo, x: float, y: fl
     XObject's name is a digest of the file's bytes: same files, same PDF."""
     from reportlab.pdfbase import pdfdoc
 
-    name = "Art" + _digest(str(info.path), info.path.stat().st_mtime_ns)
+    name = "Art" + digest(info.path)
     document = canvas._doc
     reg_name = document.getXObjectName(name)
     if reg_name not in document.idToObject:
@@ -174,6 +174,12 @@ def draw_raster(canvas: Canvas, ops: list[str], info: ImageInfo, x: float, y: fl
     if cover:
         ops.append(f"{x:.4f} {y:.4f} {w:.4f} {h:.4f} re W n")
     ops.append(f"{dw:.4f} 0 0 {-dh:.4f} {dx:.4f} {dy + dh:.4f} cm /{reg_name} Do Q")
+
+
+def digest(path: Path) -> str:
+    """A short digest of the file's bytes, read again only when the file changes: names in
+    the PDF that depend on content alone (same files, same PDF)."""
+    return _digest(str(path), path.stat().st_mtime_ns)
 
 
 @lru_cache(maxsize=4096)

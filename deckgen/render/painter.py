@@ -265,7 +265,9 @@ class _Painter:
             artwork.draw_raster(self.canvas, self.ops, info, x, y, w, h, cover)
 
     def vector_art(self, path: Path, x: float, y: float, w: float, h: float, cover: bool) -> None:
-        """An SVG artwork file painted into the box as vectors, fitted or covering (clipped)."""
+        """An SVG artwork file painted into the box as vectors, fitted or covering (clipped).
+        On a canvas the file is drawn once into a Form XObject (named by a digest of its
+        bytes) that every card showing it reuses: one copy in the PDF, however many cards."""
         where = f"{self.where}: image {path.name}"
         root = parse_svg(read_limited(path, artwork.MAX_SVG_BYTES, "an SVG file"), where)
         if _tag(root) != "svg":
@@ -280,17 +282,39 @@ class _Painter:
             raise DeckgenError(f"{where}: SVG needs a viewBox or a width and height")
         scale = (max if cover else min)(w / width, h / height)
         dx, dy = x + (w - width * scale) / 2 - left * scale, y + (h - height * scale) / 2 - top * scale
-        art = _Painter(self.canvas, where)
-        art.ops = self.ops
-        for node in root.iter():
-            if _tag(node) == "linearGradient" and node.get("id"):
-                art.gradients[node.get("id", "")] = node
         self.ops.append("q")
         if cover:
             self.ops.append(f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re W n")
         self.ops.append(f"{_f(scale)} 0 0 {_f(scale)} {_f(dx)} {_f(dy)} cm")
-        art.children(root, dict(_DEFAULT_STYLE), IDENTITY)
+        if self.canvas is None:
+            self.art(root, where, self.ops)
+        else:
+            self.ops.append(f"/{self.art_form(path, root, where, (left, top, left + width, top + height))} Do")
         self.ops.append("Q")
+
+    def art(self, root: ET.Element, where: str, ops: list[str]) -> None:
+        """The artwork's own drawing, in its user space, with the document's default style."""
+        art = _Painter(self.canvas, where)
+        art.ops = ops
+        for node in root.iter():
+            if _tag(node) == "linearGradient" and node.get("id"):
+                art.gradients[node.get("id", "")] = node
+        art.children(root, dict(_DEFAULT_STYLE), IDENTITY)
+        art.flush()
+
+    def art_form(self, path: Path, root: ET.Element, where: str, box: tuple[float, float, float, float]) -> str:
+        """The PDF name of the artwork's Form XObject, defining it on first use; clipped to
+        its viewBox, as an SVG viewport is."""
+        canvas = self.canvas
+        assert canvas is not None
+        name = "SvgArt" + artwork.digest(path)
+        if not canvas.hasForm(name):
+            self.flush()  # this card's operators so far belong before the form, not in it
+            canvas.beginForm(name, *box)
+            self.art(root, where, [])
+            canvas.endForm()
+        canvas._formsinuse.append(name)
+        return str(canvas._doc.getXObjectName(name))
 
     def check_safe(self, content: str, m: Matrix, x0: float, y0: float, x1: float, y1: float) -> None:
         if self.safe is None:

@@ -10,9 +10,12 @@ from deckgen.model.deck import Deck, load_deck_file
 
 
 def make_project(root: Path, layout: dict | str, cards: list[dict] | None = None, deck_extra: dict | None = None) -> Path:
-    """Write decks/d/deck.yaml (attribute `n`, free fields from `cards`) and
-    decks/d/layouts/main.yaml; returns the deck file."""
+    """Write the project marker, decks/d/deck.yaml (attribute `n`, free fields from `cards`)
+    and decks/d/layouts/main.yaml; returns the deck file. The marker makes `root` the folder
+    artwork and font paths are read from."""
     cards = cards or [{"n": 1}, {"n": 2}]
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "deckgen.yaml").write_text("name: test\n")
     deck = root / "decks" / "d"
     (deck / "layouts").mkdir(parents=True, exist_ok=True)
     data = {"id": "d", "name": "Test deck", "layout": "main",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import struct
 import zlib
 from pathlib import Path
@@ -106,14 +107,46 @@ def test_unreadable_image(tmp_path: Path) -> None:
         render_sheets(deck, SheetOptions())
 
 
-def test_svg_art_is_painted_as_vectors(tmp_path: Path) -> None:
+def forms_by_id(pdf: bytes) -> dict[int, bytes]:
+    """Every Form XObject of the PDF (nested ones too) with its decoded content, by object number."""
+    found: dict[int, bytes] = {}
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        stack = [page["/Resources"]]
+        while stack:
+            for ref in stack.pop().get_object().get("/XObject", {}).values():
+                xobject = ref.get_object()
+                if xobject["/Subtype"] == "/Form" and ref.idnum not in found:
+                    found[ref.idnum] = xobject.get_data()
+                    stack.append(xobject.get("/Resources", {}))
+    return found
+
+
+def test_svg_art_is_painted_as_vectors_once_for_every_card(tmp_path: Path) -> None:
+    """120 cards showing one SVG file: its drawing (a red square and a word) is in one Form
+    XObject that every card's form calls, not repeated 120 times."""
     (tmp_path / "art").mkdir()
     (tmp_path / "art" / "logo.svg").write_text(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#ff0000"/></svg>')
-    deck = deck_with(tmp_path, art_layout("art/logo.svg"))
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#ff0000"/>'
+        '<text x="1" y="6" font-size="3">Logo</text></svg>')
+    deck = deck_with(tmp_path, art_layout("art/logo.svg", "cover"), cards(120))
     pdf = render_sheets(deck, SheetOptions(backs=False))
     assert image_xobjects(pdf) == 0
-    reader = PdfReader(io.BytesIO(pdf))
-    forms = reader.pages[0]["/Resources"]["/XObject"]
-    streams = b"".join(ref.get_object().get_data() for ref in forms.values())
-    assert b"1.0000 0.0000 0.0000 rg" in streams
+    forms = forms_by_id(pdf)
+    holding_art = [content for content in forms.values() if b"1.0000 0.0000 0.0000 rg" in content]
+    assert len(holding_art) == 1 and b"Tj" in holding_art[0]
+    calls = [content for content in forms.values() if b"/FormXob.SvgArt" in content]
+    assert len(calls) == 120  # every card face shows it, by reference
+    assert b"re W n" in calls[0]  # fit: cover clips the art to its box
+
+
+def test_svg_art_changed_on_disk_gets_a_new_form(tmp_path: Path) -> None:
+    (tmp_path / "art").mkdir()
+    logo = tmp_path / "art" / "logo.svg"
+    logo.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#00ff00"/></svg>')
+    deck = deck_with(tmp_path, art_layout("art/logo.svg"))
+    first = render_sheets(deck, SheetOptions(backs=False))
+    logo.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#0000ff"/></svg>')
+    os.utime(logo, ns=(logo.stat().st_atime_ns, logo.stat().st_mtime_ns + 1_000_000))
+    second = render_sheets(deck, SheetOptions(backs=False))
+    assert any(b"0.0000 1.0000 0.0000 rg" in c for c in forms_by_id(first).values())
+    assert any(b"0.0000 0.0000 1.0000 rg" in c for c in forms_by_id(second).values())
