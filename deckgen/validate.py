@@ -9,7 +9,7 @@ from deckgen import paths, project
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import shown_path
 from deckgen.model.common import problem
-from deckgen.model.deck import load_deck_file
+from deckgen.model.deck import Deck, load_deck_file
 from deckgen.model.rule_text import fill_placeholders
 from deckgen.model.rules import GameRules, load_rules_file, rules_paths
 from deckgen.model.sheet import load_sheet_file
@@ -98,6 +98,18 @@ def check_engine_rules(rules: GameRules) -> None:
     fill_placeholders(rules)
 
 
+def check_deck_looks(deck: Deck) -> list[str]:
+    """The problems a deck drawn from a layout would meet when rendered at the default card
+    size (a deck drawn from a template is checked by rendering it)."""
+    from deckgen.render.svg import POKER, uses_layout
+
+    if not uses_layout(deck):
+        return []
+    from deckgen.render.layout import layout_problems
+
+    return layout_problems(deck, POKER)
+
+
 def validate_paths(given: list[Path]) -> int:
     """Validate files (a file under games/ is rule data, under sheets/ a sheet layout, anything
     else a deck); returns the count."""
@@ -117,7 +129,7 @@ def validate_paths(given: list[Path]) -> int:
             elif path.parent.name == "sheets":
                 load_sheet_file(path)
             else:
-                load_deck_file(path)
+                problems.extend(check_deck_looks(load_deck_file(path)))
         except DeckgenError as exc:
             problems.extend(exc.problems)
     if problems:

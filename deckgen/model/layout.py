@@ -20,7 +20,6 @@ from pydantic import Field, field_validator
 
 from deckgen.errors import DataError
 from deckgen.fileio import shown_path
-from deckgen.project import on_change, root_of
 from deckgen.model.common import (
     StrictModel,
     field_path,
@@ -30,6 +29,7 @@ from deckgen.model.common import (
     shown,
     validate,
 )
+from deckgen.project import nearby, on_change, root_of
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.svgpath import _colour
 
@@ -268,8 +268,9 @@ def find_layout(ref: str, base: Path, root: Path, where: str) -> Path:
 
 
 def located(path: Path, field: str) -> str:
-    """`file: field` at the start of a message."""
-    return f"{shown_path(path)}: {field}"
+    """`file: field` at the start of a message (the file relative to the current folder
+    when it lies inside it)."""
+    return f"{shown_path(nearby(path))}: {field}"
 
 
 # --------------------------------------------------------------------------- loading
@@ -286,8 +287,9 @@ def load_layout(ref: str, deck_path: Path) -> Layout:
 @lru_cache(maxsize=64)
 def _load(path_text: str, stamp: int, root_text: str) -> Layout:
     path, root = Path(path_text), Path(root_text)
-    raw = _merged(path, root, [])
-    spec, elements, back, problems = _checked(raw, path)
+    shown_at = nearby(path)  # read through the path messages show: short when below this folder
+    raw = _merged(shown_at, root, [])
+    spec, elements, back, problems = _checked(raw, shown_at)
     if problems or spec is None:
         raise DataError(*problems)
     fonts = {name: FontFiles(regular=f) if isinstance(f, str) else f for name, f in spec.fonts.items()}
@@ -337,7 +339,7 @@ def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
         validate(LayoutSpec, data, path)
         raise DataError(problem(path, "extend", f"found {shown(parent_ref)} (expected a layout name or path)"))
     home = path.parent.parent if path.parent.name == "layouts" else path.parent  # the deck's folder
-    parent_path = find_layout(parent_ref, home, root, located(path, "extend"))
+    parent_path = nearby(find_layout(parent_ref, home, root, located(path, "extend")))
     parent = _merged(parent_path, root, [*chain, path])
     wrong = _checked({**parent, "extend": None}, parent_path)[3]  # the parent's own problems name it
     if wrong:

@@ -186,7 +186,7 @@ class _Drawing:
         relative = self.fill(element_id, "image", element.image, self.raw)
         where = f"{self.subject}: {self.layout.where(element_id, self.back)}"
         path = project_file(self.layout.root, relative, where)
-        artwork.inspect(path, f"{self.subject}: image {relative!r}")
+        artwork.inspect(path, f"{where}: image {relative!r}")
         aspect = "xMidYMid slice" if element.fit == "cover" else "xMidYMid meet"
         self.out.append(f'<image x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}" '
                         f'preserveAspectRatio="{aspect}" href={quoteattr(path.as_uri())}/>')
@@ -198,7 +198,8 @@ class _Drawing:
         try:
             paragraphs = textfit.parse_markup(content, ICON_MACROS, element.bold, element.italic)
         except textfit.UnknownIcon as exc:
-            raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {', '.join(ICON_MACROS)})") from None
+            raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {', '.join(ICON_MACROS)}; "
+                            f"write \\:{exc}: to print the colons)") from None
         family = self.family(element_id, self.choose(element_id, "font", element.font))
         colour = self.choose(element_id, "colour", element.colour) or "#000000"
 
@@ -296,3 +297,23 @@ def layout_back_svg(deck: Deck, back_id: str, geometry: CardGeometry) -> str:
     for placed in layout.placed(geometry, back=True):
         drawing.draw(placed)
     return _document(geometry, layout, drawing.out)
+
+
+def layout_problems(deck: Deck, geometry: CardGeometry) -> list[str]:
+    """What rendering would refuse, found without rendering: every card face and back drawn
+    from the layout and checked by the painter (boxes on the card, text that fits and stays
+    in the safe area, fields, icons, artwork and fonts that exist). One line per problem,
+    each naming the card and the layout element; the same line from many cards once."""
+    from deckgen.render import painter
+
+    problems: list[str] = []
+    drawings = [(f"deck {deck.id}: card {card.id}", lambda c=card: layout_face_svg(deck, c, geometry))
+                for card in deck.cards]
+    drawings += [(f"deck {deck.id}: back {back.id}", lambda b=back.id: layout_back_svg(deck, b, geometry))
+                 for back in deck.backs]
+    for where, draw in drawings:
+        try:
+            painter.check_svg(draw(), where)
+        except DeckgenError as exc:
+            problems.extend(exc.problems)
+    return list(dict.fromkeys(problems))

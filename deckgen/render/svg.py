@@ -154,7 +154,7 @@ def _render(deck: Deck, kind: str, where: str, values: dict[str, Any]) -> str:
         raise DeckgenError(f"templates/cards/{deck.id}/{kind}.svg.j2: {where}: {exc}") from None
 
 
-def _uses_layout(deck: Deck) -> bool:
+def uses_layout(deck: Deck) -> bool:
     """A deck is drawn from a layout when it names one or has no card template (then the
     default layout); the layout code is imported only then."""
     return deck.layout is not None or not (paths.templates_dir() / "cards" / deck.id / "face.svg.j2").is_file()
@@ -162,8 +162,8 @@ def _uses_layout(deck: Deck) -> bool:
 
 def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER, *, ink_saver: bool = False) -> str:
     """The face of `card` as an SVG document sized trim plus bleed, in millimetres: from
-    the deck's layout, or its template (see _uses_layout)."""
-    if _uses_layout(deck):
+    the deck's layout, or its template (see uses_layout)."""
+    if uses_layout(deck):
         from deckgen.render.layout import layout_face_svg
 
         return layout_face_svg(deck, card, geometry)
@@ -178,7 +178,7 @@ def back_svg(deck: Deck, back_id: str, geometry: CardGeometry = POKER, *, ink_sa
     if back is None:
         known = ", ".join(b.id for b in deck.backs)
         raise DeckgenError(f"deck {deck.id} has no back {back_id!r} (backs: {known})")
-    if _uses_layout(deck):
+    if uses_layout(deck):
         from deckgen.render.layout import layout_back_svg
 
         return layout_back_svg(deck, back_id, geometry)

@@ -1,6 +1,7 @@
 """Text that fits its box: markup, wrapping with real font metrics, shrink-to-fit.
 
-* `parse_markup(text, icons) -> paragraphs`: `**bold**`, `*italic*`, `:icon:` and line breaks.
+* `parse_markup(text, icons) -> paragraphs`: `**bold**`, `*italic*`, `:icon:` and line breaks;
+  a backslash before `:`, `*` or another backslash prints it as it is.
 * `fit(paragraphs, measure, width, height, size, min_size, line_height, wrap) -> Fitted`:
   the largest size from `size` down to `min_size` at which the words wrap into the box.
 
@@ -19,7 +20,7 @@ SHRINK_STEP = 0.94
 #: An inline icon is this wide, in multiples of the text size.
 ICON_WIDTH = 1.0
 
-_MARKUP = re.compile(r"\*\*|\*|:([A-Za-z0-9_-]+):|\n")
+_MARKUP = re.compile(r"\\([\\*:])|\*\*|\*|:([A-Za-z0-9_-]+):|\n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,21 +62,24 @@ class UnknownIcon(ValueError):
 def parse_markup(text: str, icons: Collection[str], bold: bool = False, italic: bool = False) -> list[list[Piece]]:
     """Paragraphs of pieces. `**` and `*` switch bold and italic on and off (starting from
     the given styles), `:name:` is an icon when `name` is one of `icons` and an error
-    otherwise, a line break starts a new paragraph."""
+    otherwise, a line break starts a new paragraph; `\\:`, `\\*` and `\\\\` are a plain colon,
+    asterisk and backslash (so `\\:sun:` prints ":sun:" and `2\\*3` prints "2*3")."""
     paragraphs: list[list[Piece]] = [[]]
     position = 0
     for match in _MARKUP.finditer(text):
         if match.start() > position:
             paragraphs[-1].append(Piece(text[position : match.start()], bold, italic))
         token = match.group(0)
-        if token == "**":
+        if match.group(1) is not None:
+            paragraphs[-1].append(Piece(match.group(1), bold, italic))
+        elif token == "**":
             bold = not bold
         elif token == "*":
             italic = not italic
         elif token == "\n":
             paragraphs.append([])
         else:
-            name = match.group(1)
+            name = match.group(2)
             if name not in icons:
                 raise UnknownIcon(name)
             paragraphs[-1].append(Piece("", bold, italic, name))
@@ -178,6 +182,6 @@ def fit(
         widest = max((w for para in words for w in para), key=lambda w: w[1], default=None)
         shown = "".join(p.text or f":{p.icon}:" for p, _ in widest[0]) if widest else ""
         what = f"the word {shown!r}" if wrap and widest else "a line"
-        raise DoesNotFit(f"{what} is wider than the {width:g} mm box even at {low:g} mm")
+        raise DoesNotFit(f"{what} is wider than the {width:.1f} mm box even at {low:g} mm")
     raise DoesNotFit(f"needs {len(lines)} lines, {Fitted(low, tuple(lines)).height(line_height):.1f} mm, "
-                     f"in a box {height:g} mm high even at {low:g} mm")
+                     f"in a box {height:.1f} mm high even at {low:g} mm")

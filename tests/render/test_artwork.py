@@ -72,7 +72,7 @@ def test_jpeg_palette_and_transparent_pngs(tmp_path: Path) -> None:
 
 def test_missing_file_names_card_and_path(tmp_path: Path) -> None:
     deck = deck_with(tmp_path, art_layout("art/{id}.png"))
-    with pytest.raises(DataError, match=r"card c1: image 'art/c1.png': file not found"):
+    with pytest.raises(DataError, match=r"card c1: \S*decks/d/layouts/main.yaml: elements.art: image 'art/c1.png': file not found"):
         render_sheets(deck, SheetOptions())
 
 
