@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from deckgen.errors import DataError, DeckgenError
+from deckgen.model.common import field_path
 from deckgen.model.deck import Card, Deck
 from deckgen.model.layout import (
     IconElement,
@@ -26,6 +27,7 @@ from deckgen.model.layout import (
     RectElement,
     TextElement,
     load_layout,
+    located,
     project_file,
     template_names,
 )
@@ -200,7 +202,7 @@ class _Drawing:
         except textfit.UnknownIcon as exc:
             raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {', '.join(ICON_MACROS)}; "
                             f"write \\:{exc}: to print the colons)") from None
-        family = self.family(element_id, self.choose(element_id, "font", element.font))
+        family = self.family(self.choose(element_id, "font", element.font))
         colour = self.choose(element_id, "colour", element.colour) or "#000000"
 
         def measure(piece: textfit.Piece) -> float:
@@ -238,7 +240,7 @@ class _Drawing:
                 self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(s)}"{family_attr}{style} '
                                 f'fill={quoteattr(colour)}>{escape(piece.text)}</text>')
 
-    def family(self, element_id: str, font: str | None) -> str:
+    def family(self, font: str | None) -> str:
         """The SVG family of a layout font (registering its files), or DejaVu Sans."""
         fonts.register_fonts()
         if font is None:
@@ -250,14 +252,15 @@ class _Drawing:
             relative = getattr(files, key)
             if relative is None:
                 continue
-            where = f"{self.layout.where(element_id, self.back)}: font {font!r}"
-            path = project_file(self.layout.root, relative, f"{self.layout.path}: fonts.{font}")
+            where = located(self.layout.path, field_path(("fonts", font) if key == "regular" else ("fonts", font, key)))
+            path = project_file(self.layout.root, relative, where)
             if not path.is_file():
-                raise self.fail(element_id, f"font {font!r}: file {relative!r} not found in the project")
+                raise DataError(f"{where}: file {relative!r} not found in the project (copy the font there "
+                                "or correct the path, which is relative to the project folder)")
             try:
                 name, found = fonts.register_font_file(path, path.stat().st_mtime_ns)
             except DeckgenError as exc:
-                raise DataError(f"{where}: {exc.problems[0]}") from None
+                raise DataError(f"{where}: {relative}: {exc.problems[0].removeprefix(f'{path}: ')}") from None
             family = family or found
             fonts.add_face(family, bold, italic, name, path)
         return family

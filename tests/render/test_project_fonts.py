@@ -60,5 +60,5 @@ def test_cff_opentype_asks_for_a_ttf(tmp_path: Path) -> None:
 
 def test_a_missing_font_file(tmp_path: Path) -> None:
     deck = deck_with(tmp_path, font_layout("fonts/None.ttf"))
-    with pytest.raises(DataError, match="font 'title': file 'fonts/None.ttf' not found"):
+    with pytest.raises(DataError, match=r"main.yaml: fonts.title: file 'fonts/None.ttf' not found in the project"):
         render_sheets(deck, SheetOptions())
