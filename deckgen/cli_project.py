@@ -29,8 +29,9 @@ def init_command(folder: Path) -> None:
 @main.command("watch")
 def watch_command() -> None:
     """Rebuild what each saved file affects until Ctrl-C: a deck's print-and-play PDF when
-    its deck file, cards, layout, art or fonts change; a game's booklet and quick reference
-    when its rule file changes. One line per rebuild; errors are printed and watching goes on.
+    its deck file, cards, layout, art or fonts change (and its games' booklets, which show
+    its cards); a game's booklet and quick reference when its rule file changes. One line
+    per rebuild; errors are printed and watching goes on.
 
     \b
     Example:

@@ -3,7 +3,9 @@
 A change in a deck's folder (its deck file, card source, layouts) rebuilds that deck's
 print-and-play PDF; a change in the project's art/, fonts/ or decks/layouts/ rebuilds every
 project deck (any card may show it); a rule file rebuilds its game's booklet and quick
-reference. `affected` decides this from paths alone, so it is tested without watching.
+reference. A rebuilt deck also rebuilds the documents of the games in its games/ folder:
+their booklets show some of its cards as they are drawn. `affected` decides this from paths
+alone, so it is tested without watching.
 """
 
 from __future__ import annotations
@@ -60,6 +62,9 @@ def affected(changed: Iterable[Path], plan: WatchPlan) -> list[Rebuild]:
             in_games = path.is_relative_to(folder / "games")
             if (path.is_relative_to(folder) and not in_games) or path in plan.extra.get(deck, ()):
                 jobs.add(Rebuild("deck", deck))
+    rebuilt = {plan.deck_folders[job.id] for job in jobs if job.kind == "deck"}
+    jobs.update(Rebuild("game", game) for game, rule_file in plan.rule_files.items()
+                if rule_file.parent.parent in rebuilt)  # the booklet pictures the deck's cards
     return sorted(jobs)
 
 
@@ -118,17 +123,23 @@ def watch_project(here: Project, out_dir: Path, say: Say, stop: threading.Event 
                                     watch_filter=lambda _, name: not ignored(Path(name), output)):
         project.forget_loaded()  # files changed: read them again
         try:
-            jobs = affected((Path(name) for _, name in changes), plan_for(here))
+            plan = plan_for(here)
+            jobs = affected((Path(name) for _, name in changes), plan)
         except DeckgenError as exc:
             for line in exc.problems:
                 say(f"error: {line}")
             continue
+        failed: set[Path] = set()  # deck folders whose rebuild failed: their games would say it again
         for job in jobs:
+            if job.kind == "game" and plan.rule_files[job.id].parent.parent in failed:
+                continue
             try:
                 files = make(job, out_dir)
             except DeckgenError as exc:
                 for line in exc.problems:
                     say(f"error: {line}")
+                if job.kind == "deck":
+                    failed.add(plan.deck_folders[job.id])
                 continue
             made += 1
             say(f"rebuilt {job.kind} {job.id}: {', '.join(str(f) for f in files)}")

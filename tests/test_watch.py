@@ -27,13 +27,13 @@ SKY, SEA, GAME = Rebuild("deck", "sky"), Rebuild("deck", "sea"), Rebuild("game",
 @pytest.mark.parametrize(
     "changed, expected",
     [
-        (["decks/sky/deck.yaml"], [SKY]),
-        (["decks/sky/cards.csv"], [SKY]),
-        (["decks/sky/layouts/card.yaml"], [SKY]),
-        (["data/sea.csv"], [SEA]),
-        (["art/dawn.png"], [SEA, SKY]),
-        (["fonts/Title.ttf"], [SEA, SKY]),
-        (["decks/layouts/shared.yaml"], [SEA, SKY]),
+        (["decks/sky/deck.yaml"], [SKY, GAME]),  # the booklet shows some of the deck's cards
+        (["decks/sky/cards.csv"], [SKY, GAME]),
+        (["decks/sky/layouts/card.yaml"], [SKY, GAME]),
+        (["data/sea.csv"], [SEA]),  # no game plays the sea deck
+        (["art/dawn.png"], [SEA, SKY, GAME]),
+        (["fonts/Title.ttf"], [SEA, SKY, GAME]),
+        (["decks/layouts/shared.yaml"], [SEA, SKY, GAME]),
         (["decks/sky/games/comet-chase.yaml"], [GAME]),
         (["decks/sky/cards.csv", "decks/sky/games/comet-chase.yaml", "decks/sky/deck.yaml"], [SKY, GAME]),
         (["output/sky/sky-pnp.pdf", "decks/sky/.cards.csv.swp", "decks/sky/cards.csv~", "README.md",
@@ -72,8 +72,9 @@ def test_a_change_rebuilds_once_and_an_error_keeps_watching(tmp_path: Path, monk
         made.append(job)
         if len(made) == 1:
             raise DeckgenError("decks/sky/cards.csv: row 2, column suit: value 'x' is not declared")
-        stop.set()
-        return [out_dir / "sky" / "sky-pnp.pdf"]
+        if len(made) == 3:
+            stop.set()
+        return [out_dir / "sky" / ("sky-pnp.pdf" if job.kind == "deck" else "comet-chase-rules.pdf")]
 
     cards = tmp_path / "game" / "decks" / "sky" / "cards.csv"
 
@@ -89,6 +90,8 @@ def test_a_change_rebuilds_once_and_an_error_keeps_watching(tmp_path: Path, monk
     start = time.perf_counter()
     count = watch_project(here, Path("output"), said.append, stop, make, debounce_ms=100)
     assert time.perf_counter() - start < 5
-    assert made == [SKY, SKY] and count == 1
+    # The deck's booklet shows its cards, so its game is rebuilt too, but not after the deck failed.
+    assert made == [SKY, SKY, GAME] and count == 2
     assert said == ["error: decks/sky/cards.csv: row 2, column suit: value 'x' is not declared",
-                    "rebuilt deck sky: output/sky/sky-pnp.pdf"]
+                    "rebuilt deck sky: output/sky/sky-pnp.pdf",
+                    "rebuilt game comet-chase: output/sky/comet-chase-rules.pdf"]
