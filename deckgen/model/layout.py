@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -223,9 +224,17 @@ class Layout:
         leaves the trim, or the safe area for text and icons."""
         return _place(self, geometry, back)
 
+    #: Messages' `file: elements.id` by (element, back, current folder): worked out once, not
+    #: for every element of every card drawn.
+    _wheres: dict[tuple[str, bool, str], str] = field(default_factory=dict, compare=False, repr=False)
+
     def where(self, element_id: str, back: bool = False) -> str:
         """`file: elements.id` for messages."""
-        return located(self.path, field_path(("back" if back else "elements", element_id)))
+        key = (element_id, back, os.getcwd())
+        found = self._wheres.get(key)
+        if found is None:
+            found = self._wheres[key] = located(self.path, field_path(("back" if back else "elements", element_id)))
+        return found
 
 
 # --------------------------------------------------------------------------- paths
@@ -278,10 +287,17 @@ def located(path: Path, field: str) -> str:
 
 def load_layout(ref: str, deck_path: Path) -> Layout:
     """The layout a deck names in `layout:` (see find_layout), validated and merged."""
-    root = root_of(deck_path).resolve()
-    path = find_layout(ref, deck_path.absolute().parent, root, located(deck_path, "layout"))
+    path, root = _layout_file(ref, deck_path.absolute())
     stamp = path.stat().st_mtime_ns
     return _load(str(path), stamp, str(root))
+
+
+@lru_cache(maxsize=256)
+def _layout_file(ref: str, deck_path: Path) -> tuple[Path, Path]:
+    """Where a deck's layout lies and the project it reads from: looked up once per deck,
+    not for every card (forgotten when the project or its files change)."""
+    root = root_of(deck_path).resolve()
+    return find_layout(ref, deck_path.parent, root, located(deck_path, "layout")), root
 
 
 @lru_cache(maxsize=64)
@@ -298,6 +314,7 @@ def _load(path_text: str, stamp: int, root_text: str) -> Layout:
 
 
 on_change(_load.cache_clear)  # a layout's parents can change without the layout itself
+on_change(_layout_file.cache_clear)
 
 
 def _checked(raw: dict[str, Any], path: Path) -> tuple[LayoutSpec | None, list[tuple[str, Element]],
