@@ -137,6 +137,7 @@ def test_svg_art_is_painted_as_vectors_once_for_every_card(tmp_path: Path) -> No
     calls = [content for content in forms.values() if b"/FormXob.SvgArt" in content]
     assert len(calls) == 120  # every card face shows it, by reference
     assert b"re W n" in calls[0]  # fit: cover clips the art to its box
+    assert pdf == render_sheets(deck, SheetOptions(backs=False))  # same input, same bytes
 
 
 def test_svg_art_changed_on_disk_gets_a_new_form(tmp_path: Path) -> None:
