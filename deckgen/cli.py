@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from deckgen import __version__
+from deckgen.cli_options import check_run_options, run_options
 from deckgen.errors import DeckgenError
 
 
@@ -386,9 +387,11 @@ def replay_command(log_file: Path) -> None:
               help="Instead of --games: play seeded batches until every seat's 95%% interval is at most "
                    "+/- this (0.01 = one point), or --max-games.")
 @click.option("--max-games", type=int, default=200_000, show_default=True, help="The most games --precision plays.")
+@run_options
 def simulate_command(game_name: str, players_text: str | None, n_games: int, seed: int, jobs: str,
                      force_jobs: bool, bots: str | None, option_pairs: tuple[str, ...], as_json: bool,
-                     plot_path: Path | None, progress: bool | None, precision: float | None, max_games: int) -> None:
+                     plot_path: Path | None, progress: bool | None, precision: float | None, max_games: int,
+                     scheduler: str | None, cluster: str | None, output: Path | None, no_store: bool) -> None:
     """Play GAME many times with bots and report fairness statistics.
 
     Win rates (with 95% Wilson intervals) and the chi-square test of equal seats use finished
@@ -406,6 +409,7 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
       deckgen simulate mirrorquest --players 4 --games 10000 --seed 1 --jobs auto
       deckgen simulate mismatch --players 2-6 --games 500 --json
       deckgen simulate zoomies --players 4 --precision 0.01
+      deckgen simulate mirrorquest --players 4 --games 60000 --cluster local:2
     """
     from deckgen.sim.report import plot_format
     from deckgen.sim.runner import (SimulationError, bot_names_text, option_pairs_text, parse_count_text,
@@ -429,9 +433,12 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     workers = parse_jobs(jobs, force_jobs)
     if plot_path is not None:
         plot_format(plot_path)
+    root = check_run_options(scheduler, cluster, output)
     _jobs_note(jobs, workers)
 
     from deckgen.games.base import get_game
+    from deckgen.sim.cluster import dask_engine
+    from deckgen.sim.store import game_inputs, open_store
     from deckgen.sim.report import ProgressLine, format_summary, write_plot
     from deckgen.sim.runner import parse_bots, parse_options, parse_player_counts, run_simulation, run_to_precision
     from deckgen.sim.stats import summarize
@@ -440,22 +447,30 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     counts = parse_player_counts(players_text, game) if players_text else [game.rules.players.min]
     seat_bots = {n: parse_bots(bots or game.rules.report_bot, game, n) for n in counts}
     options = parse_options(option_pairs, game)
+    store = None if no_store else open_store(root)
     show_progress = sys.stderr.isatty() if progress is None else progress
     runs = []
-    for n_players in counts:
-        bar = ProgressLine(f"{game.rules.id} {n_players}p", max_games if precision else n_games) \
-            if show_progress else None
-        try:
-            if precision is not None:
-                runs.append(run_to_precision(game, n_players, seat_bots[n_players], options, seed, precision,
-                                             max_games, workers, bar.advance if bar else None))
-            else:
-                runs.append(run_simulation(game, n_players, seat_bots[n_players], options, seed, n_games, workers,
-                                           bar.advance if bar else None))
-        finally:
-            if bar is not None:
-                bar.close()
+    with dask_engine(scheduler, cluster) as engine:
+        for n_players in counts:
+            bar = ProgressLine(f"{game.rules.id} {n_players}p", max_games if precision else n_games) \
+                if show_progress else None
+            try:
+                if precision is not None:
+                    runs.append(run_to_precision(game, n_players, seat_bots[n_players], options, seed, precision,
+                                                 max_games, engine or workers, bar.advance if bar else None))
+                else:
+                    runs.append(run_simulation(game, n_players, seat_bots[n_players], options, seed, n_games,
+                                               engine or workers, bar.advance if bar else None))
+            finally:
+                if bar is not None:
+                    bar.close()
     summaries = [summarize(run) for run in runs]
+    for summary in summaries:
+        if store is not None:
+            store.record_run("simulate", game_inputs(game), {
+                "players": summary["players"], "bots": summary["bots"], "options": summary["options"],
+                "seed": seed, "games": summary["games"], "precision": precision,
+                "max_games": max_games if precision else None}, summary)
     if plot_path is not None:
         write_plot(runs, summaries, plot_path)
     if as_json:

@@ -235,7 +235,7 @@ class Game(ABC):
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
-        self.deck: Deck = load_deck(rules.deck)
+        self.deck: Deck = rules.deck_variant if rules.deck_variant is not None else load_deck(rules.deck)
         self.cards = CardIndex.of_deck(self.deck)
         #: The rule data's `params` as the game's `Params` model.
         self.params: Any = validate(type(self).Params, rules.params, rules.path, ("params",))

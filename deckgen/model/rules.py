@@ -208,6 +208,9 @@ class GameRules(StrictModel):
     #: Grid games: the start position and worked examples, drawn in the booklet.
     diagrams: list[Diagram] = []
     path: Path = Path()
+    #: The deck played instead of the shipped one (a sweep's deck variant, a `Deck`): set
+    #: with `model_copy`, never read from the data.
+    deck_variant: Any = Field(default=None, exclude=True)
 
     @model_validator(mode="after")
     def _setup_per_count(self) -> GameRules:
@@ -269,8 +272,9 @@ def load_rules_file(path: Path, fill: bool = True) -> GameRules:
     """A game's rule data from its file (`decks/<deck>/games/<game>.yaml`); schema only."""
     data = read_yaml(path)
     if isinstance(data, dict):
-        if "path" in data:
-            raise DataError(problem(path, "path", "unknown key (not part of the schema)"))
+        for internal in ("path", "deck_variant"):
+            if internal in data:
+                raise DataError(problem(path, internal, "unknown key (not part of the schema)"))
         data = {**data, "path": path}
     rules = validate(GameRules, data, path)
     if rules.id != path.stem:

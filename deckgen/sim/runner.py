@@ -12,7 +12,7 @@ import os
 import re
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from deckgen.errors import BadPlayerCount, DeckgenError
 
@@ -62,6 +62,32 @@ class SimRun:
 
 Progress = Callable[[int], None]
 """Called with the number of games just completed."""
+
+
+class ChunkCache(Protocol):
+    """Where the chunks of one run are kept as they finish (sim.store), so a run that is
+    stopped and started again plays only the games it had not finished."""
+
+    def load(self, start: int, stop: int) -> list[tuple[int, list[GameRecord]]]:
+        """Stored chunks inside games start..stop-1, as (first index, records), not overlapping."""
+
+    def save(self, start: int, records: list[GameRecord]) -> None:
+        """Keep the records of the games start..start+len(records)-1."""
+
+
+class ChunkEngine(Protocol):
+    """Plays chunks somewhere other than this process's pool: a Dask cluster (sim.cluster)."""
+
+    workers: int
+
+    def play_chunks(self, game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+                    chunks: list[tuple[int, int]], traced: int,
+                    done: Callable[[int, list[GameRecord]], None]) -> None:
+        """Play every chunk, calling `done(start, records)` for each as it finishes."""
+
+
+Jobs = int | ChunkEngine
+"""Where games are played: this many local processes, or a cluster."""
 
 
 def parse_count_text(text: str) -> list[int]:
@@ -228,27 +254,47 @@ def _check_run(game: Game, n_players: int, bots: list[str], games: int) -> None:
 
 
 def _play_games(game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
-                first: int, games: int, jobs: int, progress: Progress | None, traced: int) -> list[GameRecord]:
-    """Records of games first..first+games-1 in index order, whatever `jobs` is."""
-    chunks = chunk_bounds(games, jobs, first)
-    records: list[GameRecord] = []
-    if jobs == 1 or len(chunks) == 1:
+                first: int, games: int, jobs: Jobs, progress: Progress | None, traced: int,
+                cache: ChunkCache | None = None) -> list[GameRecord]:
+    """Records of games first..first+games-1 in index order, whatever `jobs` is; chunks in
+    `cache` are not played again, and every chunk played is saved there."""
+    by_start: dict[int, list[GameRecord]] = dict(cache.load(first, first + games)) if cache is not None else {}
+    workers = jobs if isinstance(jobs, int) else jobs.workers
+    chunks = [chunk for gap in _gaps(by_start, first, first + games)
+              for chunk in chunk_bounds(gap[1] - gap[0], workers, gap[0])]
+    if progress is not None and by_start:
+        progress(sum(len(records) for records in by_start.values()))
+
+    def done(start: int, chunk_records: list[GameRecord]) -> None:
+        by_start[start] = chunk_records
+        if cache is not None:
+            cache.save(start, chunk_records)
+        if progress is not None:
+            progress(len(chunk_records))
+
+    if not isinstance(jobs, int):
+        jobs.play_chunks(game, n_players, bots, options, seed, chunks, traced, done)
+    elif jobs == 1 or len(chunks) <= 1:
         for start, stop in chunks:
-            records.extend(play_range(game, n_players, bots, options, seed, start, stop, traced))
-            if progress is not None:
-                progress(stop - start)
-        return records
-    by_start: dict[int, list[GameRecord]] = {}
-    with _pool(min(jobs, len(chunks)), game) as pool:
-        futures = [pool.submit(_play_chunk, n_players, bots, options, seed, a, b, traced) for a, b in chunks]
-        for future in as_completed(futures):
-            start, chunk_records = future.result()
-            by_start[start] = chunk_records
-            if progress is not None:
-                progress(len(chunk_records))
-    for start, _ in chunks:
-        records.extend(by_start[start])
-    return records
+            done(start, play_range(game, n_players, bots, options, seed, start, stop, traced))
+    else:
+        with _pool(min(jobs, len(chunks)), game) as pool:
+            futures = [pool.submit(_play_chunk, n_players, bots, options, seed, a, b, traced) for a, b in chunks]
+            for future in as_completed(futures):
+                done(*future.result())
+    return [record for start in sorted(by_start) for record in by_start[start]]
+
+
+def _gaps(by_start: dict[int, list[GameRecord]], first: int, stop: int) -> list[tuple[int, int]]:
+    """The index ranges of first..stop-1 that no chunk of `by_start` covers."""
+    gaps, covered = [], first
+    for start in sorted(by_start):
+        if start > covered:
+            gaps.append((covered, start))
+        covered = max(covered, start + len(by_start[start]))
+    if covered < stop:
+        gaps.append((covered, stop))
+    return gaps
 
 
 def _sim_run(game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
@@ -273,13 +319,14 @@ def run_simulation(
     options: dict[str, Any],
     seed: int,
     games: int,
-    jobs: int = 1,
+    jobs: Jobs = 1,
     progress: Progress | None = None,
     traced: int = TRACED_GAMES,
+    cache: ChunkCache | None = None,
 ) -> SimRun:
     """Play `games` seeded games; the records do not depend on `jobs`."""
     _check_run(game, n_players, bots, games)
-    records = _play_games(game, n_players, tuple(bots), options, seed, 0, games, jobs, progress, traced)
+    records = _play_games(game, n_players, tuple(bots), options, seed, 0, games, jobs, progress, traced, cache)
     return _sim_run(game, n_players, tuple(bots), options, seed, records)
 
 
@@ -305,9 +352,10 @@ def run_to_precision(
     seed: int,
     precision: float,
     max_games: int,
-    jobs: int = 1,
+    jobs: Jobs = 1,
     progress: Progress | None = None,
     traced: int = TRACED_GAMES,
+    cache: ChunkCache | None = None,
 ) -> SimRun:
     """Play seeded batches until every seat's 95% interval is at most +/-`precision` wide, or
     `max_games` are played. Batches are 1,000 games, then half as many again as played so far
@@ -321,7 +369,8 @@ def run_to_precision(
     records: list[GameRecord] = []
     while len(records) < max_games:
         batch = min(max(PRECISION_BATCH, len(records) // 2), max_games - len(records))
-        records += _play_games(game, n_players, names, options, seed, len(records), batch, jobs, progress, traced)
+        records += _play_games(game, n_players, names, options, seed, len(records), batch, jobs, progress, traced,
+                               cache)
         if widest_half_interval(records, n_players) <= precision:
             break
     return _sim_run(game, n_players, names, options, seed, records)

@@ -1,0 +1,132 @@
+"""Playing a simulation's chunks on a Dask cluster: an existing one (`--scheduler
+tcp://HOST:PORT`) or one started on this machine (`--cluster local:N`).
+
+The runner splits a run into seeded index ranges exactly as for local processes; each range
+goes to the cluster as one future, workers rebuild the game from its id (`sim.inputs`), and
+the records come back into index order, so a seed gives the same statistics on any cluster.
+A chunk whose worker dies is played again on another one (`retries`).
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from deckgen.sim.runner import GameRecord, SimulationError, play_range
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+    from deckgen.games.base import Game
+    from deckgen.sim.inputs import GameSpec
+
+#: Seconds to wait for a scheduler before saying it cannot be reached.
+CONNECT_TIMEOUT = 5
+#: How often a chunk is played again after the worker playing it was lost.
+RETRIES = 3
+#: Workers `--cluster local:N` may start.
+MAX_LOCAL_WORKERS = 64
+
+
+def check_cluster_options(scheduler: str | None, cluster: str | None) -> None:
+    """Form checks of --scheduler and --cluster, before any engine or Dask loads."""
+    if scheduler is not None and cluster is not None:
+        raise SimulationError("--scheduler and --cluster: give one (an existing cluster, or one started here)")
+    if scheduler is not None and not re.fullmatch(r"(tcp|tls)://[A-Za-z0-9.\-\[\]:]{1,253}:\d{1,5}", scheduler):
+        raise SimulationError(f"--scheduler {scheduler!r}: expected an address like tcp://10.0.0.5:8786")
+    if cluster is not None:
+        _local_workers(cluster)
+
+
+def _local_workers(cluster: str) -> int:
+    match = re.fullmatch(r"local:(\d{1,3})", cluster)
+    if not match or not 1 <= int(match[1]) <= MAX_LOCAL_WORKERS:
+        raise SimulationError(f"--cluster {cluster!r}: expected local:N with N from 1 to {MAX_LOCAL_WORKERS} "
+                              "(e.g. local:2)")
+    return int(match[1])
+
+
+def _play_spec_chunk(spec: GameSpec, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+                     start: int, stop: int, traced: int) -> list[GameRecord]:
+    """On a worker: the records of games start..stop-1 of the run."""
+    from deckgen.sim.inputs import game_from_spec
+
+    game = game_from_spec(spec)
+    return play_range(game, n_players, bots, game.rules.resolve_options(dict(options)), seed, start, stop, traced)
+
+
+class DaskEngine:
+    """A connected Dask client, used by the runner in place of local processes."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+
+    def play_chunks(self, game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+                    chunks: list[tuple[int, int]], traced: int,
+                    done: Callable[[int, list[GameRecord]], None]) -> None:
+        from distributed import as_completed
+
+        from deckgen.sim.inputs import GameSpec
+
+        if not chunks:
+            return
+        spec = GameSpec.of(game)
+        plain_options = dict(options)  # a plain dict travels; the worker resolves it again
+        futures = {
+            self.client.submit(_play_spec_chunk, spec, n_players, bots, plain_options, seed, start, stop, traced,
+                               retries=RETRIES, pure=False): start
+            for start, stop in chunks
+        }
+        try:
+            for future in as_completed(futures):
+                done(futures[future], future.result())
+        finally:
+            self.client.cancel(list(futures))
+
+
+@contextmanager
+def dask_engine(scheduler: str | None, cluster: str | None) -> Iterator[DaskEngine | None]:
+    """A DaskEngine on the scheduler at `scheduler`, or on a local cluster `local:N` started
+    (and stopped) here; None when neither is given (the caller uses local processes)."""
+    if scheduler is None and cluster is None:
+        yield None
+        return
+    check_cluster_options(scheduler, cluster)
+    import logging
+
+    import dask
+    from distributed import Client, LocalCluster
+
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if cluster is not None:
+        with dask.config.set({"distributed.worker.multiprocessing-method": _start_method(),
+                              "distributed.worker.daemon": False}):
+            local = LocalCluster(n_workers=_local_workers(cluster), threads_per_worker=1, processes=True,
+                                 dashboard_address=None, silence_logs=logging.ERROR)
+        try:
+            with Client(local) as client:
+                client.wait_for_workers(_local_workers(cluster))
+                yield DaskEngine(client)
+        finally:
+            local.close()
+        return
+    try:
+        client = Client(scheduler, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as exc:
+        raise SimulationError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there within "
+                              f"{CONNECT_TIMEOUT} s ({type(exc).__name__}); start one with `dask scheduler` "
+                              "or check the address") from None
+    with client:
+        if not client.scheduler_info().get("workers"):
+            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT * 6)
+        yield DaskEngine(client)
+
+
+def _start_method() -> str:
+    """fork starts local workers in a fraction of a second with the engines already loaded;
+    spawn where there is no fork."""
+    import multiprocessing
+
+    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"

@@ -1,0 +1,125 @@
+"""What a simulation's results depend on, as hashes (to find stored results again), and a
+small spec from which a worker on another machine rebuilds the same game.
+
+Results depend on the game's rule file, the deck file it is played with and the code that
+plays and counts (engines, bots, the simulator, the models); a change to any of them changes
+a hash, so a stored result is never reused for different inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckgen import __version__
+from deckgen.errors import DataError, DeckgenError
+
+if TYPE_CHECKING:
+    from deckgen.games.base import Game
+
+#: The package folders whose source decides what a simulated game does and how it is counted.
+_PLAYING_CODE = ("games", "bots", "sim", "model")
+
+
+def text_hash(data: bytes | str) -> str:
+    """A short sha256 of some text or bytes (enough to tell inputs apart)."""
+    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()[:20]
+
+
+def file_hash(path: Path) -> str:
+    """The hash of a file's bytes, or of nothing for a path that is not a file (a game built
+    in memory, as in tests)."""
+    try:
+        return text_hash(path.read_bytes())
+    except OSError:
+        return text_hash(b"")
+
+
+def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> str:
+    """One hash over the files matching `pattern` under `root/folder` for each folder, names
+    and contents, in a fixed order."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted((root / folder).rglob(pattern)):
+            if path.is_file():
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+@cache
+def code_hash() -> str:
+    """The hash of the code that plays and counts games, with deckgen's version."""
+    return text_hash(__version__ + folder_hash(Path(__file__).resolve().parent.parent, _PLAYING_CODE))
+
+
+def deck_is_variant(game: Game) -> bool:
+    """Whether the game plays a deck other than its shipped one (a sweep's deck variant)."""
+    return game.rules.deck_variant is not None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Enough to rebuild a game in another process or on another machine: its id and, for a
+    deck variant, the deck file's text; the hashes let a worker refuse to play a game whose
+    rule file or code differs from the client's (its results would not be the same)."""
+
+    game_id: str
+    rules_hash: str
+    code_hash: str
+    deck_name: str | None = None
+    deck_text: str | None = None
+
+    @classmethod
+    def of(cls, game: Game) -> GameSpec:
+        if not deck_is_variant(game):
+            return cls(game.rules.id, file_hash(game.rules.path), code_hash())
+        path = game.deck.path
+        return cls(game.rules.id, file_hash(game.rules.path), code_hash(), str(path),
+                   path.read_text(encoding="utf-8"))
+
+
+_built: dict[GameSpec, Game] = {}
+
+
+def game_from_spec(spec: GameSpec) -> Game:
+    """The game a spec names, built once per process; an error when this installation's rule
+    file or code is not the one the client has."""
+    game = _built.get(spec)
+    if game is not None:
+        return game
+    from deckgen.games.base import get_game
+
+    game = get_game(spec.game_id)
+    differs = [what for what, mine, theirs in (("rule file", file_hash(game.rules.path), spec.rules_hash),
+                                               ("deckgen code", code_hash(), spec.code_hash)) if mine != theirs]
+    if differs:
+        raise DeckgenError(f"game {spec.game_id}: this worker's {' and '.join(differs)} differ from the client's; "
+                           "install the same deckgen version and project on every worker")
+    if spec.deck_text is not None:
+        import yaml
+
+        from deckgen.model.deck import deck_from_data
+
+        deck = deck_from_data(yaml.safe_load(spec.deck_text), Path(spec.deck_name or "deck.yaml"))
+        game = type(game)(game.rules.model_copy(update={"deck_variant": deck}))
+    _built[spec] = game
+    return game
+
+
+def game_with_deck(game: Game, deck_path: Path) -> Game:
+    """The same game played with the deck in `deck_path` (a variant of its shipped deck)."""
+    from deckgen.model.deck import load_deck_file
+
+    deck = load_deck_file(deck_path)
+    if deck.id != game.rules.deck:
+        raise DataError(f"{deck_path}: id: deck {deck.id!r}, but {game.rules.id} is played with "
+                        f"{game.rules.deck!r} (a variant keeps its deck's id)")
+    return type(game)(game.rules.model_copy(update={"deck_variant": deck}))
+
+
+def deck_hash(game: Game) -> str:
+    """The hash of the deck file the game is played with."""
+    return file_hash(game.deck.path)

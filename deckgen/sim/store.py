@@ -1,0 +1,219 @@
+"""Stored results: every simulation run, its finished chunks and the build's outputs, in one
+SQLite file in the output folder (`results.sqlite`).
+
+- `runs`: one row per request (simulate, analyse, sweep, the build's fairness reports), keyed
+  by everything its numbers depend on (game, rule-file, deck-file and code hashes, options,
+  bots, seed, players, games or precision), with the statistics as JSON;
+- `chunks`: the records of finished index ranges of a game stream (the games of one seed
+  with one set of bots, options and inputs), so an interrupted sweep resumes without playing
+  them again and a rebuild reuses its simulations;
+- `outputs`: what each build task wrote and from which inputs, so an unchanged task is skipped.
+
+WAL mode lets build workers (one connection per process) write side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import zlib
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckgen import __version__
+from deckgen.errors import DeckgenError
+from deckgen.fileio import shown_path
+from deckgen.sim.inputs import code_hash, deck_hash, file_hash, text_hash
+from deckgen.sim.metrics import GameTrace
+from deckgen.sim.runner import GameRecord
+
+if TYPE_CHECKING:
+    from deckgen.games.base import Game
+
+STORE_NAME = "results.sqlite"
+_SCHEMA_VERSION = "1"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    key TEXT PRIMARY KEY, kind TEXT NOT NULL, game TEXT NOT NULL, rules_hash TEXT NOT NULL,
+    deck_hash TEXT NOT NULL, code_hash TEXT NOT NULL, options TEXT NOT NULL, bots TEXT NOT NULL,
+    seed INTEGER NOT NULL, players INTEGER, games INTEGER, precision REAL, max_games INTEGER,
+    stats TEXT NOT NULL, version TEXT NOT NULL, recorded TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS runs_game ON runs (game);
+CREATE TABLE IF NOT EXISTS chunks (
+    stream TEXT NOT NULL, start INTEGER NOT NULL, stop INTEGER NOT NULL, records BLOB NOT NULL,
+    PRIMARY KEY (stream, start, stop));
+CREATE TABLE IF NOT EXISTS outputs (task TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, files TEXT NOT NULL);
+"""
+
+
+class StoreError(DeckgenError):
+    """The results database cannot be read or written."""
+
+
+def canonical(data: Any) -> str:
+    """JSON with sorted keys and no spaces: equal requests give equal text (and key)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def game_inputs(game: Game) -> dict[str, str]:
+    """The hashes a game's results depend on."""
+    return {"game": game.rules.id, "rules_hash": file_hash(game.rules.path), "deck_hash": deck_hash(game),
+            "code_hash": code_hash()}
+
+
+def encode_records(records: list[GameRecord]) -> bytes:
+    """Records as compressed JSON (never pickle: the file may come from anywhere)."""
+    rows = [[r.finished, list(r.winners), r.turns, [list(c) for c in r.counters],
+             list(r.trace) if r.trace is not None else None] for r in records]
+    return zlib.compress(canonical(rows).encode(), 6)
+
+
+def decode_records(blob: bytes) -> list[GameRecord]:
+    rows = json.loads(zlib.decompress(blob))
+    return [GameRecord(bool(finished), tuple(winners), turns, tuple((name, value) for name, value in counters),
+                       None if trace is None else GameTrace(trace[0], trace[1], trace[2], tuple(trace[3]), *trace[4:]))
+            for finished, winners, turns, counters, trace in rows]
+
+
+class ResultStore:
+    """The results database of one output folder; open it with `open_store`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(_SCHEMA)
+            found = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
+            if found is None:
+                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (_SCHEMA_VERSION,))
+            elif found[0] != _SCHEMA_VERSION:
+                raise self._unusable(f"written by another deckgen (schema {found[0]})")
+        except sqlite3.DatabaseError as exc:
+            raise self._unusable(str(exc)) from None
+
+    def _unusable(self, why: str) -> StoreError:
+        return StoreError(f"{shown_path(self.path)}: not a usable deckgen results database ({why}); "
+                          "delete it and run again (stored results are lost)")
+
+    def _execute(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self.db.execute(sql, args).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise self._unusable(str(exc)) from None
+
+    # -- runs ------------------------------------------------------------------------------
+
+    def record_run(self, kind: str, inputs: dict[str, str], request: dict[str, Any], stats: Any) -> str:
+        """Store a run's statistics under the key of its request (a repeated request replaces
+        its row); returns the key."""
+        key = text_hash(canonical({"kind": kind, **inputs, **request}))
+        self._execute(
+            "INSERT OR REPLACE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, kind, inputs["game"], inputs["rules_hash"], inputs["deck_hash"], inputs["code_hash"],
+             canonical(request.get("options", {})), canonical(request.get("bots", [])), request.get("seed", 0),
+             request.get("players"), request.get("games"), request.get("precision"), request.get("max_games"),
+             canonical(stats), __version__, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+        return key
+
+    def find_run(self, kind: str, inputs: dict[str, str], request: dict[str, Any]) -> Any | None:
+        """The statistics stored for exactly this request, or None."""
+        key = text_hash(canonical({"kind": kind, **inputs, **request}))
+        rows = self._execute("SELECT stats FROM runs WHERE key = ?", (key,))
+        return json.loads(rows[0][0]) if rows else None
+
+    def runs(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Every stored run (of one game), oldest first."""
+        where, args = ("WHERE game = ?", (game,)) if game else ("", ())
+        columns = ["key", "kind", "game", "rules_hash", "deck_hash", "code_hash", "options", "bots", "seed",
+                   "players", "games", "precision", "max_games", "stats", "version", "recorded"]
+        rows = self._execute(f"SELECT {', '.join(columns)} FROM runs {where} ORDER BY recorded, rowid", args)
+        out = []
+        for row in rows:
+            entry = dict(zip(columns, row))
+            for name in ("options", "bots", "stats"):
+                entry[name] = json.loads(entry[name])
+            out.append(entry)
+        return out
+
+    # -- chunks ----------------------------------------------------------------------------
+
+    def chunks(self, stream: str) -> StoredChunks:
+        return StoredChunks(self, stream)
+
+    # -- build outputs ---------------------------------------------------------------------
+
+    def unchanged_outputs(self, task: str, fingerprint: str) -> list[Path] | None:
+        """The files a build task wrote from the same inputs, if every one is still as written."""
+        rows = self._execute("SELECT fingerprint, files FROM outputs WHERE task = ?", (task,))
+        if not rows or rows[0][0] != fingerprint:
+            return None
+        files = json.loads(rows[0][1])
+        for name, size, mtime in files:
+            try:
+                stat = os.stat(name)
+            except OSError:
+                return None
+            if stat.st_size != size or stat.st_mtime_ns != mtime:
+                return None
+        return [Path(name) for name, _, _ in files]
+
+    def save_outputs(self, task: str, fingerprint: str, files: list[Path]) -> None:
+        stats = [(str(f), *(lambda s: (s.st_size, s.st_mtime_ns))(os.stat(f))) for f in files]
+        self._execute("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?)", (task, fingerprint, canonical(stats)))
+
+    def close(self) -> None:
+        self.db.close()
+
+
+class StoredChunks:
+    """The runner's ChunkCache over the stored chunks of one game stream."""
+
+    def __init__(self, store: ResultStore, stream: str) -> None:
+        self.store = store
+        self.stream = stream
+
+    def load(self, start: int, stop: int) -> list[tuple[int, list[GameRecord]]]:
+        rows = self.store._execute(
+            "SELECT start, stop, records FROM chunks WHERE stream = ? AND start >= ? AND stop <= ? "
+            "ORDER BY start, stop DESC", (self.stream, start, stop))
+        found, covered = [], start
+        for first, last, blob in rows:
+            if first >= covered:  # chunks stored by runs split differently may overlap: skip those
+                try:
+                    records = decode_records(blob)
+                except (zlib.error, ValueError, TypeError, IndexError):
+                    raise self.store._unusable(f"chunk {first}-{last} of a stored run cannot be read") from None
+                found.append((first, records))
+                covered = last
+        return found
+
+    def save(self, start: int, records: list[GameRecord]) -> None:
+        self.store._execute("INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?)",
+                            (self.stream, start, start + len(records), encode_records(records)))
+
+
+def stream_key(game: Game, n_players: int, bots: list[str] | tuple[str, ...], options: dict[str, Any], seed: int,
+               traced: int) -> str:
+    """The key of a game stream: the games a seed gives with these bots, options and inputs."""
+    return text_hash(canonical({**game_inputs(game), "players": n_players, "bots": list(bots),
+                                "options": dict(options), "seed": seed, "traced": traced}))
+
+
+_open: dict[tuple[int, Path], ResultStore] = {}
+
+
+def open_store(output: Path) -> ResultStore:
+    """The results database of an output folder, one connection per process."""
+    output.mkdir(exist_ok=True)
+    path = (output / STORE_NAME).resolve()
+    key = (os.getpid(), path)
+    if key not in _open:
+        if path.exists() and not path.is_file():
+            raise StoreError(f"{shown_path(path)}: not a file; move it away so deckgen can store results there")
+        _open[key] = ResultStore(path)
+    return _open[key]

@@ -1,0 +1,358 @@
+"""Rule and deck variant sweeps: every combination of some option values (and deck files)
+played at every player count, each compared with the game as shipped.
+
+Every variant plays the same seed, so where a rule change leaves the deal alone the games
+differ only by that rule. Against the default, seat 0's win rate is compared with a
+two-proportion test (chi-square on the 2x2 table of seat-0 wins and other results of the
+finished games, Fisher's exact test when an expected count is below 5) and the mean length of
+finished games with Welch's t-test; the p-values of the whole sweep are Holm-corrected
+together, so a "fairer" verdict holds for the sweep as a family, not for one comparison.
+
+Each (variant, player count) stream keeps its finished chunks in the results store: a sweep
+stopped midway and started again plays only what it had not finished.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from deckgen.errors import BadOption
+from deckgen.games.base import Game
+from deckgen.sim.runner import TRACED_GAMES, GameRecord, Jobs, Progress, SimRun, SimulationError, run_simulation, run_to_precision
+from deckgen.sim.stats import seat_wins, summarize
+from deckgen.sim.store import ResultStore, StoredChunks, game_inputs, stream_key
+
+ChunkHook = Callable[[str, int, int], None]
+"""Called with (variant label, first game, end) after each chunk played is stored."""
+
+
+def option_grid_text(pairs: tuple[str, ...] | list[str]) -> dict[str, list[str]]:
+    """`name=v1,v2` pairs as option -> listed values, checked for form only."""
+    grid: dict[str, list[str]] = {}
+    for pair in pairs:
+        name, sep, values = pair.partition("=")
+        name = name.strip()
+        listed = [value.strip() for value in values.split(",")]
+        if not sep or not name or any(not value for value in listed):
+            raise SimulationError(f"--option {pair!r}: expected name=value[,value...] (e.g. aces_scoring=true,false)")
+        if name in grid:
+            raise SimulationError(f"--option {pair!r}: option {name} is given twice (list its values once)")
+        if len(set(listed)) != len(listed):
+            raise SimulationError(f"--option {pair!r}: a value is listed twice")
+        grid[name] = listed
+    return grid
+
+
+@dataclass
+class Variant:
+    """One combination of option values and a deck."""
+
+    label: str
+    options: dict[str, Any]
+    deck: Path | None
+    game: Game
+    is_default: bool = False
+    runs: dict[int, SimRun] = field(default_factory=dict)
+
+
+def typed_grid(game: Game, grid: dict[str, list[str]]) -> dict[str, list[Any]]:
+    """The listed values of each option as that option's type; every unknown option or bad
+    value is one problem line (exit 2)."""
+    problems: list[str] = []
+    typed: dict[str, list[Any]] = {}
+    for name, values in grid.items():
+        typed[name] = []
+        for value in values:
+            try:
+                typed[name].append(game.rules.resolve_options({name: value})[name])
+            except BadOption as exc:
+                problems.extend(line for line in exc.problems if line not in problems)
+    if problems:
+        raise BadOption(*problems)
+    return typed
+
+
+def build_variants(game: Game, typed: dict[str, list[Any]], decks: list[Path]) -> list[Variant]:
+    """Every combination of the option values (from `typed_grid`) and decks, the game as
+    shipped first (added when no combination is it)."""
+    from deckgen.sim.inputs import game_with_deck
+
+    rules = game.rules
+    defaults = rules.resolve_options()
+    deck_games: list[tuple[Path | None, Game]] = [(None, game)] + [(p, game_with_deck(game, p)) for p in decks]
+    variants = []
+    for deck, deck_game in deck_games:
+        for combination in itertools.product(*typed.values()):
+            chosen = dict(zip(typed, combination))
+            options = rules.resolve_options(chosen)
+            parts = [f"{name}={_shown(value)}" for name, value in chosen.items()]
+            if deck is not None:
+                parts.append(f"deck={deck.name}")
+            default = deck is None and dict(options) == dict(defaults)
+            variants.append(Variant(", ".join(parts) or "default", options, deck, deck_game, default))
+    if not any(v.is_default for v in variants):
+        variants.insert(0, Variant("default", defaults, None, game, True))
+    variants.sort(key=lambda v: not v.is_default)  # the reference first, the rest as listed
+    return variants
+
+
+def _shown(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def holm(p_values: list[float | None]) -> list[float | None]:
+    """Holm's step-down adjustment: the i-th smallest of m p-values times (m - i), i from 0,
+    made non-decreasing in that order and capped at 1. None (no test) stays None."""
+    tested = sorted((p, index) for index, p in enumerate(p_values) if p is not None)
+    m = len(tested)
+    adjusted: list[float | None] = [None] * len(p_values)
+    running = 0.0
+    for rank, (p, index) in enumerate(tested):
+        running = max(running, min(1.0, (m - rank) * p))
+        adjusted[index] = running
+    return adjusted
+
+
+def seat0_test(variant: list[GameRecord], default: list[GameRecord], n_players: int) -> tuple[float, float]:
+    """Seat 0's win rate in a variant minus the default's, and the two-proportion p-value."""
+    from scipy import stats
+
+    rows = []
+    for records in (variant, default):
+        finished = sum(1 for r in records if r.finished)
+        wins = seat_wins(records, n_players)[0]
+        rows.append((wins, finished - wins, finished))
+    rates = [wins / finished if finished else 0.0 for wins, _, finished in rows]
+    table = [[wins, others] for wins, others, _ in rows]
+    column_totals = [table[0][0] + table[1][0], table[0][1] + table[1][1]]
+    if min(column_totals) <= 0 or min(rows[0][2], rows[1][2]) == 0:
+        return rates[0] - rates[1], 1.0  # nobody (or everybody) won in seat 0: nothing to tell apart
+    expected = stats.contingency.expected_freq(table)
+    if expected.min() < 5:
+        p = stats.fisher_exact([[round(c) for c in row] for row in table]).pvalue
+    else:
+        p = stats.chi2_contingency(table).pvalue
+    return rates[0] - rates[1], float(p)
+
+
+def length_test(variant: list[GameRecord], default: list[GameRecord]) -> tuple[float | None, float | None]:
+    """Mean length of finished games in a variant minus the default's, and Welch's p-value."""
+    from scipy import stats
+
+    a = [r.turns for r in variant if r.finished]
+    b = [r.turns for r in default if r.finished]
+    if len(a) < 2 or len(b) < 2:
+        return None, None
+    diff = sum(a) / len(a) - sum(b) / len(b)
+    p = float(stats.ttest_ind(a, b, equal_var=False).pvalue)
+    return diff, (1.0 if diff == 0 else 0.0) if math.isnan(p) else p  # nan: both constant
+
+
+def length_interval(records: list[GameRecord]) -> dict[str, Any] | None:
+    """Mean turns of finished games with a 95% t interval."""
+    from scipy import stats
+
+    turns = [r.turns for r in records if r.finished]
+    if not turns:
+        return None
+    mean = sum(turns) / len(turns)
+    if len(turns) < 2 or len(set(turns)) == 1:
+        return {"mean": mean, "ci95": [mean, mean]}
+    low, high = stats.t.interval(0.95, len(turns) - 1, loc=mean, scale=float(stats.sem(turns)))
+    return {"mean": mean, "ci95": [float(low), float(high)]}
+
+
+class _HookedChunks:
+    """The store's chunks of one stream, telling the hook about every chunk saved."""
+
+    def __init__(self, chunks: StoredChunks, label: str, hook: ChunkHook | None) -> None:
+        self.chunks, self.label, self.hook = chunks, label, hook
+
+    def load(self, start: int, stop: int) -> list[tuple[int, list[GameRecord]]]:
+        return self.chunks.load(start, stop)
+
+    def save(self, start: int, records: list[GameRecord]) -> None:
+        self.chunks.save(start, records)
+        if self.hook is not None:
+            self.hook(self.label, start, start + len(records))
+
+
+@dataclass
+class SweepRequest:
+    """What to sweep and how precisely."""
+
+    counts: list[int]
+    bots: dict[int, list[str]]
+    seed: int
+    precision: float | None
+    max_games: int
+    bots_text: str
+    grid: dict[str, list[Any]]
+    decks: list[Path] = field(default_factory=list)
+
+
+def run_sweep(game: Game, variants: list[Variant], request: SweepRequest, jobs: Jobs, store: ResultStore | None,
+              progress: Callable[[str, int], Progress | None] | None = None,
+              chunk_hook: ChunkHook | None = None) -> dict[str, Any]:
+    """Play every variant at every count (resuming stored chunks) and compare each with the
+    default; returns the sweep's JSON data."""
+    for variant in variants:
+        for n in request.counts:
+            cache = None
+            if store is not None:
+                key = stream_key(variant.game, n, request.bots[n], variant.options, request.seed, TRACED_GAMES)
+                cache = _HookedChunks(store.chunks(key), variant.label, chunk_hook)
+            advance = progress(f"{variant.label} {n}p", request.max_games) if progress else None
+            if request.precision is not None:
+                run = run_to_precision(variant.game, n, request.bots[n], variant.options, request.seed,
+                                       request.precision, request.max_games, jobs, advance, cache=cache)
+            else:
+                run = run_simulation(variant.game, n, request.bots[n], variant.options, request.seed,
+                                     request.max_games, jobs, advance, cache=cache)
+            variant.runs[n] = run
+    data = _sweep_data(game, variants, request)
+    if store is not None:
+        for variant, entry in zip(variants, data["variants"]):
+            for n, by_count in entry["by_players"].items():
+                store.record_run("sweep", game_inputs(variant.game),
+                                 {"label": variant.label, "options": dict(variant.options), "players": int(n),
+                                  "bots": request.bots[int(n)], "seed": request.seed, "precision": request.precision,
+                                  "max_games": request.max_games, "games": by_count["games"]}, by_count)
+    return data
+
+
+def _sweep_data(game: Game, variants: list[Variant], request: SweepRequest) -> dict[str, Any]:
+    default = next(v for v in variants if v.is_default)
+    entries = []
+    tests: list[tuple[dict[str, Any], str, float | None]] = []  # (vs_default dict, key, p) for Holm
+    for variant in variants:
+        by_players = {}
+        for n in request.counts:
+            run = variant.runs[n]
+            summary = summarize(run)
+            entry: dict[str, Any] = {
+                "games": summary["games"],
+                "seat_win_rate": [{"rate": r["rate"], "ci95": r["ci95"]} for r in summary["seat_win_rate"]],
+                "balance": summary["metrics"]["balance"]["rate"] if summary["metrics"]["balance"] else None,
+                "length": length_interval(run.records),
+                "metrics": summary["metrics"],
+                "vs_default": None,
+            }
+            if not variant.is_default:
+                base = default.runs[n].records
+                seat0_diff, seat0_p = seat0_test(run.records, base, n)
+                length_diff, length_p = length_test(run.records, base)
+                compared = {"seat0_diff": seat0_diff, "seat0_p": seat0_p, "seat0_p_holm": None,
+                            "length_diff": length_diff, "length_p": length_p, "length_p_holm": None}
+                tests += [(compared, "seat0_p", seat0_p), (compared, "length_p", length_p)]
+                entry["vs_default"] = compared
+            by_players[str(n)] = entry
+        entries.append({"label": variant.label, "options": dict(variant.options),
+                        "deck": str(variant.deck) if variant.deck is not None else None, "by_players": by_players})
+    for (compared, key, _), adjusted in zip(tests, holm([p for _, _, p in tests])):
+        compared[f"{key}_holm"] = adjusted
+    return {"game": game.rules.id, "seed": request.seed, "precision": request.precision,
+            "max_games": request.max_games, "bots": request.bots_text, "options": request.grid,
+            "deck_variants": [str(deck) for deck in request.decks], "variants": entries}
+
+
+def sweep_json(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _p(value: float | None) -> str:
+    return "-" if value is None else "<1e-12" if value < 1e-12 else f"{value:.3g}"
+
+
+#: The metrics in the sweep's second table: key, column head, shown as a share.
+_METRIC_COLUMNS = (("completion", "completion", True), ("drawishness", "drawish", True),
+                   ("decisions_per_player", "decisions/pl", False), ("decision_moves", "decision moves", True),
+                   ("branching_factor", "branching", False), ("lead_changes", "lead changes", False),
+                   ("drama", "drama", False), ("decisiveness", "decisiveness", False))
+
+
+def format_sweep(data: dict[str, Any], game_name: str) -> str:
+    """A table per player count: balance, length and the tests against the default, then
+    the design metrics."""
+    from deckgen.report import table
+
+    how = (f"each until every seat is within +/-{100 * data['precision']:g} points (at most {data['max_games']} games)"
+           if data["precision"] is not None else f"{data['max_games']} games each")
+    lines = [f"{game_name}: {len(data['variants'])} variants, {how}, seed {data['seed']}, bots {data['bots']}",
+             "vs default: difference and Holm-corrected p (seat 0: two-proportion test; length: Welch's t-test)"]
+    counts = list(data["variants"][0]["by_players"])
+    for n in counts:
+        rows, metric_rows = [], []
+        for variant in data["variants"]:
+            entry = variant["by_players"][n]
+            seat0 = entry["seat_win_rate"][0]
+            length = entry["length"]
+            versus = entry["vs_default"]
+            rows.append([
+                variant["label"] + ("" if versus else " *"), entry["games"],
+                f"{_percent(seat0['rate'])} ({_percent(seat0['ci95'][0])}-{_percent(seat0['ci95'][1])})",
+                _percent(entry["balance"]), "-" if length is None else f"{length['mean']:.1f}",
+                "-" if not versus else f"{100 * versus['seat0_diff']:+.1f} pts  p {_p(versus['seat0_p_holm'])}",
+                "-" if not versus or versus["length_diff"] is None
+                else f"{versus['length_diff']:+.1f}  p {_p(versus['length_p_holm'])}",
+            ])
+            metrics = entry["metrics"]
+            metric_rows.append([variant["label"]] + [
+                "-" if not metrics.get(key) else
+                (_percent(metrics[key]["rate"]) if share else f"{metrics[key]['mean']:.2f}")
+                for key, _, share in _METRIC_COLUMNS])
+        lines += ["", f"{n} players (* = default)",
+                  table(["variant", "games", "seat 0 wins (95% CI)", "balance", "mean turns", "seat 0 vs default",
+                         "turns vs default"], rows),
+                  "", table(["variant"] + [head for _, head, _ in _METRIC_COLUMNS], metric_rows)]
+    return "\n".join(lines)
+
+
+def plot_sweep(data: dict[str, Any], path: Path) -> None:
+    """Seat 0's win rate with its 95% interval for every variant, one panel per player count,
+    against the fair share. The format follows the suffix (png, pdf, svg)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "deckgen"  # the same ids in every SVG
+    import matplotlib.pyplot as plt
+
+    from deckgen.errors import DeckgenError
+    from deckgen.fileio import atomic_path
+    from deckgen.sim.report import plot_format
+
+    counts = list(data["variants"][0]["by_players"])
+    labels = [v["label"] for v in data["variants"]]
+    figure, axes = plt.subplots(1, len(counts), figsize=(max(4.0, 0.6 * len(labels) + 2) * len(counts), 4.2),
+                                squeeze=False)
+    for axis, n in zip(axes[0], counts):
+        rates = [v["by_players"][n]["seat_win_rate"][0] for v in data["variants"]]
+        values = [r["rate"] or 0.0 for r in rates]
+        errors = [[v - r["ci95"][0] for v, r in zip(values, rates)], [r["ci95"][1] - v for v, r in zip(values, rates)]]
+        colours = ["#c44e52" if v["vs_default"] is None else "#4c72b0"
+                   for v in (variant["by_players"][n] for variant in data["variants"])]
+        axis.bar(range(len(labels)), values, yerr=errors, capsize=4, color=colours)
+        axis.axhline(1 / int(n), color="#555555", linestyle="--", label="fair share")
+        axis.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=8)
+        axis.set_ylabel("seat 0 win rate (finished games)")
+        axis.set_title(f"{n} players")
+        axis.legend(loc="best", fontsize=8)
+    figure.suptitle(f"{data['game']}: seat 0 by variant (red: default), 95% intervals")
+    figure.tight_layout()
+    try:
+        with atomic_path(path) as temp:
+            figure.savefig(temp, format=plot_format(path), 
+                           metadata=None if plot_format(path) == "png" else {"Date": None})
+    except (OSError, ValueError) as exc:
+        raise DeckgenError(f"--plot {path}: cannot write the plot ({exc})") from None
+    finally:
+        plt.close(figure)
