@@ -6,13 +6,16 @@ import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from deckgen import project
 from deckgen.compose import check_deck, check_setups, format_report, format_setups
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, shown_path, write_atomic
 from deckgen.model.deck import Deck, deck_ids, load_deck
+
+if TYPE_CHECKING:
+    from deckgen.sim.runner import ChunkEngine
 
 
 def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
@@ -62,23 +65,39 @@ def game_documents(game_id: str, out_dir: Path) -> list[Path]:
     return booklets + [render_quickref(rules, out_dir)]
 
 
-def game_fairness(game_id: str, out_dir: Path, games: int, seed: int, precision: float | None) -> list[Path]:
-    """Fairness report of one game (its simulations run in this one process)."""
+def game_fairness(game_id: str, out_dir: Path, games: int, seed: int, precision: float | None,
+                  engine: ChunkEngine | None = None) -> list[Path]:
+    """Fairness report of one game, its simulations in this one process or on `engine` (a
+    cluster), reusing the games stored in the output folder's results."""
     from deckgen.games.base import get_game
     from deckgen.sim.fairness import write_fairness_report
+    from deckgen.sim.store import open_store
 
-    return write_fairness_report(get_game(game_id), out_dir, games, seed, jobs=1, precision=precision)
+    return write_fairness_report(get_game(game_id), out_dir, games, seed, jobs=engine or 1, precision=precision,
+                                 store=open_store(out_dir))
 
 
 Progress = Callable[[str], None]
 """Called with one line of progress (for stderr), or None for a quiet build."""
 
 
-def _run(task: Callable[..., list[Path]], args: tuple, out_dir: Path) -> list[Path]:
-    """One task, in this process or a worker: a write that fails (disk full, permissions
-    changed mid-run) is one OutputError line, not a traceback from the worker."""
+def _run(task: Callable[..., list[Path]], args: tuple, out_dir: Path, label: str,
+         fingerprint: str | None) -> tuple[list[Path], bool]:
+    """One task, in this process or a worker, skipped when the files it wrote from the same
+    inputs (`fingerprint`) are still there as written; returns its files and whether it ran.
+    A write that fails (disk full, permissions changed mid-run) is one OutputError line, not
+    a traceback from the worker."""
+    from deckgen.sim.store import open_store
+
     try:
-        return task(*args)
+        store = open_store(out_dir) if fingerprint is not None else None
+        kept = store.unchanged_outputs(label, fingerprint) if store is not None and fingerprint is not None else None
+        if kept is not None:
+            return kept, False
+        files = task(*args)
+        if store is not None and fingerprint is not None:
+            store.save_outputs(label, fingerprint, files)
+        return files, True
     except OSError as exc:
         where = shown_path(exc.filename or out_dir)
         raise OutputError(f"{where}: cannot write ({exc.strerror or 'input/output error'})") from None
@@ -89,9 +108,25 @@ def _one_line_each(exc: DeckgenError) -> DeckgenError:
     return type(exc)(*(line for problem in exc.problems for line in problem.split("\n")))
 
 
+def task_fingerprint(label: str, args: tuple, deck: str) -> str:
+    """What a build task's outputs depend on: its arguments, deckgen's code and templates, and
+    its deck's folder (the deck file and its games' rule files)."""
+    from deckgen import paths
+    from deckgen.sim.inputs import folder_hash, text_hash
+
+    package = Path(__file__).resolve().parent
+    here = project.current()
+    # A project's deck reads its folder, layouts, art and fonts: everything but the outputs.
+    data = (folder_hash(here.root, tuple(sorted(p.name for p in here.root.iterdir() if p.name != "output")), "*")
+            if here.root is not None else folder_hash(paths.decks_dir(), (deck,), "*"))
+    return text_hash("\0".join([label, repr(args), folder_hash(package.parent, (package.name,)),
+                                 folder_hash(paths.templates_dir().parent, (paths.templates_dir().name,), "*"),
+                                 data]))
+
+
 def build_all(
     out_dir: Path, progress: Progress | None, sim_games: int = 500, seed: int = 1, jobs: int = 1,
-    precision: float | None = None,
+    precision: float | None = None, engine: ChunkEngine | None = None, reuse: bool = True,
 ) -> list[Path]:
     """Build every deck's and every game's outputs under out_dir; returns the files written.
 
@@ -99,10 +134,13 @@ def build_all(
     rule booklet, imposed booklets (A4 and Letter), quick reference and, unless sim_games is 0,
     a fairness report (sim_games per player count, or with a precision, as many as it takes up
     to sim_games). Then, once every task is done, each game's design report and the index page.
-    Independent tasks run on `jobs` processes; every output is the same whatever `jobs` is.
-    `progress` hears what is being done, with counts, as it happens.
+    Independent tasks run on `jobs` processes, the simulations on `engine` when one is given;
+    every output is the same whatever `jobs` is. With `reuse`, a task whose inputs and files
+    are unchanged since the last build is skipped, and stored simulations are not played
+    again. `progress` hears what is being done, with counts, as it happens.
     """
     from deckgen.games.base import game_classes
+    from deckgen.model.rules import all_rules
     from deckgen.validate import data_files, validate_paths
 
     say = progress or (lambda line: None)
@@ -110,13 +148,17 @@ def build_all(
     checked = validate_paths(data_files())  # every data problem is reported before anything is written
     decks, games = build_targets()
     engines = game_classes()
-    tasks: list[tuple[str, Callable[..., list[Path]], tuple]] = [
-        (f"deck {d}", deck_outputs, (d, out_dir)) for d in decks
+    rules = all_rules()
+    tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]] = [
+        (f"deck {d}", deck_outputs, (d, out_dir), d) for d in decks
     ]
     for game_id in games:
         if sim_games and game_id in engines:
-            tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision)))
-        tasks.append((f"game {game_id}", game_documents, (game_id, out_dir)))
+            tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision),
+                          rules[game_id].deck))
+        tasks.append((f"game {game_id}", game_documents, (game_id, out_dir), rules[game_id].deck))
+    prints = [task_fingerprint(label, args[:1] + args[2:], deck) if reuse else None
+              for label, _, args, deck in tasks]
     workers = min(jobs, len(tasks))
     say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
         f"{len(tasks)} tasks on {workers} worker{'s' if workers != 1 else ''}"
@@ -125,20 +167,35 @@ def build_all(
            else ""))
     results: dict[int, list[Path]] = {}
 
-    def done(index: int, files: list[Path]) -> None:
+    def done(index: int, outcome: tuple[list[Path], bool]) -> None:
+        files, ran = outcome
         results[index] = files
         width = len(str(len(tasks)))
-        say(f"[{len(results):>{width}}/{len(tasks)}] {tasks[index][0]}: {_file_names(files, out_dir)}")
+        say(f"[{len(results):>{width}}/{len(tasks)}] {tasks[index][0]}: {_file_names(files, out_dir)}"
+            + ("" if ran else " (unchanged)"))
+
+    # With a cluster the simulations run from this process, the rest on the pool meanwhile.
+    here = [i for i, task in enumerate(tasks) if engine is not None and task[1] is game_fairness]
+    elsewhere = [i for i in range(len(tasks)) if i not in here]
+
+    def run_here() -> None:
+        for index in here:
+            label, task, args, _ = tasks[index]
+            done(index, _run(task, (*args, engine), out_dir, label, prints[index]))
 
     if workers <= 1:
-        for index, (_, task, args) in enumerate(tasks):
-            done(index, _run(task, args, out_dir))
+        run_here()
+        for index in elsewhere:
+            label, task, args, _ = tasks[index]
+            done(index, _run(task, args, out_dir, label, prints[index]))
     else:
         from deckgen.sim.runner import die_with_parent
 
         with ProcessPoolExecutor(max_workers=workers, mp_context=_fork_context(), initializer=die_with_parent) as pool:
-            futures = {pool.submit(_run, task, args, out_dir): index for index, (_, task, args) in enumerate(tasks)}
+            futures = {pool.submit(_run, tasks[i][1], tasks[i][2], out_dir, tasks[i][0], prints[i]): i
+                       for i in elsewhere}
             try:
+                run_here()
                 for future in as_completed(futures):
                     done(futures[future], future.result())
             except DeckgenError as exc:
@@ -147,7 +204,7 @@ def build_all(
             except BaseException:
                 pool.shutdown(cancel_futures=True)
                 raise
-    pages = _run(report_pages, (out_dir, games), out_dir)
+    pages, _ = _run(report_pages, (out_dir, games), out_dir, "design reports", None)  # cheap: always anew
     say(f"design reports and index: {len(pages)} page{'s' if len(pages) != 1 else ''}")
     return [path for index in range(len(tasks)) for path in results[index]] + pages
 

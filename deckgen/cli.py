@@ -233,15 +233,19 @@ MAX_GAMES = 10_000_000
               help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
 @click.option("--force-jobs", is_flag=True, help="Run as many workers as --jobs says, even above the cores.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines on stderr.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run the simulations on this Dask cluster.")
+@click.option("--cluster", default=None, metavar="local:N", help="Run the simulations on a local Dask cluster of N.")
+@click.option("--rebuild", is_flag=True, help="Write every output again, changed or not (stored simulations are still reused).")
 def build_command(output: Path | None, sim_games: int, precision: float, seed: int, jobs: str, force_jobs: bool,
-                  quiet: bool) -> None:
+                  quiet: bool, scheduler: str | None, cluster: str | None, rebuild: bool) -> None:
     """Build every output for the project's decks and games (or the shipped ones) under output/.
 
     Card listings and composition reports, print-and-play sheets, rule booklets (plain, and
     imposed on A4 and on Letter), quick references and fairness reports (every player count with
     random bots, and the greedy bot against random bots), then a design report (HTML) per game
     and output/index.html linking everything. Progress goes to stderr (--quiet: none); the
-    output folder and the data are checked before any work starts.
+    output folder and the data are checked before any work starts. Outputs whose inputs are
+    unchanged since the last build are kept, and stored simulations (results.sqlite) reused.
 
     \b
     Examples:
@@ -259,11 +263,15 @@ def build_command(output: Path | None, sim_games: int, precision: float, seed: i
     start = time.perf_counter()
     workers = parse_jobs(jobs, force_jobs)
     root = check_output_dir(output or output_dir())
+    check_run_options(scheduler, cluster, root)
     if not quiet:
         _jobs_note(jobs, workers)
     from deckgen.build import build_all
+    from deckgen.sim.cluster import dask_engine
 
-    written = build_all(root, None if quiet else _progress, sim_games, seed, workers, precision or None)
+    with dask_engine(scheduler, cluster) as engine:
+        written = build_all(root, None if quiet else _progress, sim_games, seed, workers, precision or None, engine,
+                            reuse=not rebuild)
     click.echo(f"built {len(written)} files under {root} in {time.perf_counter() - start:.1f} s")
 
 
@@ -412,8 +420,13 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
       deckgen simulate mirrorquest --players 4 --games 60000 --cluster local:2
     """
     from deckgen.sim.report import plot_format
-    from deckgen.sim.runner import (SimulationError, bot_names_text, option_pairs_text, parse_count_text,
-                                    parse_jobs)
+    from deckgen.sim.runner import (
+        SimulationError,
+        bot_names_text,
+        option_pairs_text,
+        parse_count_text,
+        parse_jobs,
+    )
 
     # Everything that needs no game is checked first, before the engines load.
     if n_games < 1:
@@ -438,10 +451,16 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
 
     from deckgen.games.base import get_game
     from deckgen.sim.cluster import dask_engine
-    from deckgen.sim.store import game_inputs, open_store
     from deckgen.sim.report import ProgressLine, format_summary, write_plot
-    from deckgen.sim.runner import parse_bots, parse_options, parse_player_counts, run_simulation, run_to_precision
+    from deckgen.sim.runner import (
+        parse_bots,
+        parse_options,
+        parse_player_counts,
+        run_simulation,
+        run_to_precision,
+    )
     from deckgen.sim.stats import summarize
+    from deckgen.sim.store import game_inputs, open_store
 
     game = get_game(game_name)
     counts = parse_player_counts(players_text, game) if players_text else [game.rules.players.min]
@@ -517,3 +536,4 @@ from deckgen import cli_booklet as _cli_booklet  # noqa: E402,F401  (registers `
 from deckgen import cli_print as _cli_print  # noqa: E402,F401  (registers `deckgen render cards` and `calibration`)
 from deckgen import cli_project as _cli_project  # noqa: E402,F401  (registers `deckgen init` and `deckgen watch`)
 from deckgen import cli_report as _cli_report  # noqa: E402,F401  (registers `deckgen report`)
+from deckgen import cli_sweep as _cli_sweep  # noqa: E402,F401  (registers `deckgen sweep` and `deckgen results`)

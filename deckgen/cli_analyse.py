@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from deckgen.cli import _jobs_note, emit_json, main
+from deckgen.cli_options import check_run_options, run_options
 from deckgen.report import table
 
 
@@ -35,11 +36,10 @@ def match_rows(matches: list[dict[str, Any]], first: str) -> list[list[str]]:
               help="Games of the report bot for the design metrics.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print everything as JSON.")
-@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
-              help="Also write <output>/<deck>/<game>-analysis.json and the game's design report there.")
+@run_options
 def analyse_command(game_name: str, players: int | None, n_games: int, seed: int, jobs: str, ladder_text: str,
                     search_budget: int, metrics_games: int, option_pairs: tuple[str, ...], as_json: bool,
-                    output: Path | None) -> None:
+                    scheduler: str | None, cluster: str | None, output: Path | None, no_store: bool) -> None:
     """How much skill matters in GAME: random, greedy and search bots against each other with
     seats rotated, a ladder of search budgets, and the design metrics.
 
@@ -53,7 +53,12 @@ def analyse_command(game_name: str, players: int | None, n_games: int, seed: int
       deckgen analyse zoomies --players 4 --games 400 --ladder 8,16,32 --json
       deckgen analyse mirrorquest --players 4 --output output   # into mirrorquest's design report
     """
-    from deckgen.sim.runner import SimulationError, option_pairs_text, parse_count_text, parse_jobs
+    from deckgen.sim.runner import (
+        SimulationError,
+        option_pairs_text,
+        parse_count_text,
+        parse_jobs,
+    )
 
     if not 1 <= n_games <= 100_000 or not 1 <= metrics_games <= 1_000_000:
         raise SimulationError("--games and --metrics-games: give at least 1 (at most 100000 and 1000000)")
@@ -62,30 +67,36 @@ def analyse_command(game_name: str, players: int | None, n_games: int, seed: int
     budgets = () if ladder_text.strip() == "none" else tuple(parse_count_text(ladder_text.replace(" ", "")))
     option_pairs_text(option_pairs)
     workers = parse_jobs(jobs)
+    root = check_run_options(scheduler, cluster, output)  # the output folder is checked before minutes of games
     _jobs_note(jobs, workers)
-    if output is not None:
-        from deckgen.fileio import check_output_dir
-
-        check_output_dir(output)  # before minutes of games, not after
 
     from deckgen.bots.registry import bots_for
     from deckgen.games.base import get_game
+    from deckgen.sim.cluster import dask_engine
     from deckgen.sim.runner import parse_bots, parse_options, run_simulation
     from deckgen.sim.skill import skill_ladder, skill_table
     from deckgen.sim.stats import summarize
+    from deckgen.sim.store import game_inputs, open_store
 
     game = get_game(game_name)
     n_players = players if players is not None else game.rules.players.min
     game.check_players(n_players)
     options = parse_options(option_pairs, game)
+    store = None if no_store else open_store(root)
     names = [name for name in bots_for(game.rules.id) if name != "search"] + [f"search:{search_budget}"]
-    matches = skill_table(game, n_players, names, options, seed, n_games, workers)
-    ladder = skill_ladder(game, n_players, options, seed, n_games, workers, budgets) if budgets else []
     report_bots = parse_bots(game.rules.report_bot, game, n_players)
-    summary = summarize(run_simulation(game, n_players, report_bots, options, seed, metrics_games, workers))
+    with dask_engine(scheduler, cluster) as engine:
+        matches = skill_table(game, n_players, names, options, seed, n_games, engine or workers)
+        ladder = skill_ladder(game, n_players, options, seed, n_games, engine or workers, budgets) if budgets else []
+        summary = summarize(run_simulation(game, n_players, report_bots, options, seed, metrics_games,
+                                           engine or workers))
     data = {"game": game.rules.id, "players": n_players, "seed": seed, "games_per_match": n_games,
             "skill": matches, "ladder": ladder, "metrics": summary["metrics"],
             "metrics_bots": summary["bots"], "seat_win_rate": summary["seat_win_rate"]}
+    if store is not None:
+        store.record_run("analyse", game_inputs(game), {
+            "players": n_players, "bots": names, "options": dict(options), "seed": seed, "games": n_games,
+            "ladder": list(budgets), "search_budget": search_budget, "metrics_games": metrics_games}, data)
     if output is not None:
         from deckgen.sim.html_report import write_analysis
 

@@ -3,8 +3,9 @@ games are played (a Dask cluster) and where results are stored."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -29,7 +30,7 @@ def run_options(command: F) -> F:
 def check_run_options(scheduler: str | None, cluster: str | None, output: Path | None) -> Path:
     """Form checks before any engine loads; returns the output folder."""
     from deckgen.fileio import check_output_dir
-    from deckgen.paths import output_dir
+    from deckgen.project import output_dir
     from deckgen.sim.cluster import check_cluster_options
 
     check_cluster_options(scheduler, cluster)

@@ -10,8 +10,9 @@ A chunk whose worker dies is played again on another one (`retries`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from deckgen.sim.runner import GameRecord, SimulationError, play_range
 
@@ -112,7 +113,9 @@ def dask_engine(scheduler: str | None, cluster: str | None) -> Iterator[DaskEngi
         finally:
             local.close()
         return
+    assert scheduler is not None
     try:
+        _probe(scheduler)
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise SimulationError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there within "
@@ -120,8 +123,21 @@ def dask_engine(scheduler: str | None, cluster: str | None) -> Iterator[DaskEngi
                               "or check the address") from None
     with client:
         if not client.scheduler_info().get("workers"):
-            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT * 6)
+            try:
+                client.wait_for_workers(1, timeout=CONNECT_TIMEOUT * 6)
+            except TimeoutError:
+                raise SimulationError(f"--scheduler {scheduler}: no worker joined within {CONNECT_TIMEOUT * 6} s; "
+                                      f"start some with `dask worker {scheduler}`") from None
         yield DaskEngine(client)
+
+
+def _probe(scheduler: str) -> None:
+    """Fail fast (OSError) when nothing listens at the scheduler's address: Dask's own
+    connection keeps retrying for longer than its timeout says."""
+    import socket
+
+    host, _, port = scheduler.split("://", 1)[1].rpartition(":")
+    socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
 
 
 def _start_method() -> str:

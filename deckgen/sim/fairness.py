@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckgen.fileio import write_atomic
 from deckgen.games.base import Game
 from deckgen.report import table
 from deckgen.sim.report import format_summary, write_plot
-from deckgen.sim.runner import SimRun, run_simulation, run_to_precision
+from deckgen.sim.runner import Jobs, SimRun, run_simulation, run_to_precision
 from deckgen.sim.stats import summarize
+
+if TYPE_CHECKING:
+    from deckgen.sim.store import ResultStore
 
 
 def fair_share(summary: dict[str, Any]) -> float:
@@ -41,18 +44,29 @@ def _edge_row(summary: dict[str, Any]) -> list[Any]:
     ]
 
 
-def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs: int,
-                          precision: float | None = None) -> list[Path]:
+def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs: Jobs,
+                          precision: float | None = None, store: ResultStore | None = None) -> list[Path]:
     """Simulate and write `<game>-fairness.{json,txt,png}` under out_dir/<deck>/: `games` per
-    player count, or with a precision as many as every seat's interval needs, up to `games`."""
+    player count, or with a precision as many as every seat's interval needs, up to `games`.
+    With a store, games it holds are not played again and every run is recorded there."""
     rules = game.rules
     options = rules.resolve_options()
     bot = rules.report_bot
 
     def simulate(n: int, bots: list[str]) -> SimRun:
+        from deckgen.sim.runner import TRACED_GAMES
+        from deckgen.sim.store import game_inputs, stream_key
+
+        cache = store.chunks(stream_key(game, n, bots, options, seed, TRACED_GAMES)) if store is not None else None
         if precision is None:
-            return run_simulation(game, n, bots, options, seed, games, jobs)
-        return run_to_precision(game, n, bots, options, seed, precision, games, jobs)
+            run = run_simulation(game, n, bots, options, seed, games, jobs, cache=cache)
+        else:
+            run = run_to_precision(game, n, bots, options, seed, precision, games, jobs, cache=cache)
+        if store is not None:
+            store.record_run("fairness", game_inputs(game), {
+                "players": n, "bots": bots, "options": dict(options), "seed": seed, "games": len(run.records),
+                "precision": precision, "max_games": games}, summarize(run))
+        return run
 
     runs = [simulate(n, [bot] * n) for n in rules.players.counts()]
     summaries = [summarize(run) for run in runs]

@@ -20,8 +20,10 @@ from deckgen.errors import DataError, DeckgenError
 if TYPE_CHECKING:
     from deckgen.games.base import Game
 
-#: The package folders whose source decides what a simulated game does and how it is counted.
-_PLAYING_CODE = ("games", "bots", "sim", "model")
+#: The package folders and modules whose source decides what a simulated game's record is:
+#: the engines, the bots, the rule models, the play loop and the tracer (the statistics are
+#: worked out again from the records, so their code is not among them).
+_PLAYING_CODE = ("games", "bots", "model", "sim/play.py", "sim/runner.py", "sim/metrics.py")
 
 
 def text_hash(data: bytes | str) -> str:
@@ -39,11 +41,12 @@ def file_hash(path: Path) -> str:
 
 
 def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> str:
-    """One hash over the files matching `pattern` under `root/folder` for each folder, names
-    and contents, in a fixed order."""
+    """One hash over the files matching `pattern` under `root/folder` for each folder (or the
+    file itself), names and contents, in a fixed order."""
     digest = hashlib.sha256()
     for folder in folders:
-        for path in sorted((root / folder).rglob(pattern)):
+        start = root / folder
+        for path in [start] if start.is_file() else sorted(start.rglob(pattern)):
             if path.is_file():
                 digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:20]
@@ -51,7 +54,7 @@ def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> 
 
 @cache
 def code_hash() -> str:
-    """The hash of the code that plays and counts games, with deckgen's version."""
+    """The hash of the code that plays games and records them, with deckgen's version."""
     return text_hash(__version__ + folder_hash(Path(__file__).resolve().parent.parent, _PLAYING_CODE))
 
 

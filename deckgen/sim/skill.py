@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from deckgen.games.base import Game
-from deckgen.sim.runner import GameRecord, Progress, run_simulation
+from deckgen.sim.runner import GameRecord, Jobs, Progress, run_simulation
 from deckgen.sim.stats import wilson_interval
 
 #: Ladder budgets: search at each against search at half of it.
@@ -22,7 +22,7 @@ LADDER_BUDGETS = (8, 16, 32, 64, 128, 256)
 
 
 def rotated_match(game: Game, n_players: int, challenger: str, field: str, options: dict[str, Any], seed: int,
-                  games: int, jobs: int, progress: Progress | None = None) -> dict[str, Any]:
+                  games: int, jobs: Jobs, progress: Progress | None = None) -> dict[str, Any]:
     """`challenger` in one seat, turning with the game index, `field` in the others."""
     wins, finished, played = 0.0, 0, 0
     for seat in range(n_players):
@@ -57,13 +57,13 @@ def _share(record: GameRecord, seat: int) -> float:
 
 
 def skill_table(game: Game, n_players: int, bots: list[str], options: dict[str, Any], seed: int, games: int,
-                jobs: int, progress: Progress | None = None) -> list[dict[str, Any]]:
+                jobs: Jobs, progress: Progress | None = None) -> list[dict[str, Any]]:
     """Every bot against every other, each as the challenger once."""
     return [rotated_match(game, n_players, a, b, options, seed, games, jobs, progress)
             for a in bots for b in bots if a != b]
 
 
-def skill_ladder(game: Game, n_players: int, options: dict[str, Any], seed: int, games: int, jobs: int,
+def skill_ladder(game: Game, n_players: int, options: dict[str, Any], seed: int, games: int, jobs: Jobs,
                  budgets: tuple[int, ...] = LADDER_BUDGETS, progress: Progress | None = None,
                  on_step: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
     """Search at each budget against search at half of it."""

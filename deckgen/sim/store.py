@@ -18,7 +18,7 @@ import json
 import os
 import sqlite3
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +117,7 @@ class ResultStore:
             (key, kind, inputs["game"], inputs["rules_hash"], inputs["deck_hash"], inputs["code_hash"],
              canonical(request.get("options", {})), canonical(request.get("bots", [])), request.get("seed", 0),
              request.get("players"), request.get("games"), request.get("precision"), request.get("max_games"),
-             canonical(stats), __version__, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+             canonical(stats), __version__, datetime.now(UTC).isoformat(timespec="seconds")))
         return key
 
     def find_run(self, kind: str, inputs: dict[str, str], request: dict[str, Any]) -> Any | None:
@@ -163,7 +163,10 @@ class ResultStore:
         return [Path(name) for name, _, _ in files]
 
     def save_outputs(self, task: str, fingerprint: str, files: list[Path]) -> None:
-        stats = [(str(f), *(lambda s: (s.st_size, s.st_mtime_ns))(os.stat(f))) for f in files]
+        stats = []
+        for path in files:
+            stat = os.stat(path)
+            stats.append((str(path.resolve()), stat.st_size, stat.st_mtime_ns))
         self._execute("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?)", (task, fingerprint, canonical(stats)))
 
     def close(self) -> None:
@@ -217,3 +220,26 @@ def open_store(output: Path) -> ResultStore:
             raise StoreError(f"{shown_path(path)}: not a file; move it away so deckgen can store results there")
         _open[key] = ResultStore(path)
     return _open[key]
+
+
+def _seat0(stats: Any) -> float | None:
+    """Seat 0's win rate in a run's statistics, where it has one."""
+    rates = stats.get("seat_win_rate") if isinstance(stats, dict) else None
+    return rates[0].get("rate") if rates else None
+
+
+def run_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
+    """The columns `deckgen results` lists (and exports as CSV), one row per stored run."""
+    head = ["recorded", "kind", "game", "players", "games", "precision", "seed", "bots", "options", "seat 0 wins",
+            "rules", "deck", "version", "key"]
+    rows = []
+    for run in runs:
+        seat0 = _seat0(run["stats"])
+        bots = run["bots"]
+        rows.append([run["recorded"], run["kind"], run["game"], run["players"] or "-", run["games"] or "-",
+                     "-" if run["precision"] is None else run["precision"], run["seed"],
+                     bots[0] if bots and len(set(bots)) == 1 else ",".join(bots) or "-",
+                     ",".join(f"{k}={v}" for k, v in run["options"].items()) or "-",
+                     "-" if seat0 is None else f"{100 * seat0:.1f}%", run["rules_hash"][:8], run["deck_hash"][:8],
+                     run["version"], run["key"]])
+    return head, rows

@@ -17,18 +17,29 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from deckgen.errors import BadOption
 from deckgen.games.base import Game
-from deckgen.sim.runner import TRACED_GAMES, GameRecord, Jobs, Progress, SimRun, SimulationError, run_simulation, run_to_precision
+from deckgen.sim.runner import (
+    TRACED_GAMES,
+    GameRecord,
+    Jobs,
+    Progress,
+    SimRun,
+    SimulationError,
+    run_simulation,
+    run_to_precision,
+)
 from deckgen.sim.stats import seat_wins, summarize
 from deckgen.sim.store import ResultStore, StoredChunks, game_inputs, stream_key
 
 ChunkHook = Callable[[str, int, int], None]
-"""Called with (variant label, first game, end) after each chunk played is stored."""
+"""Called with ("<variant label> <n>p", first game, end) after each chunk played is stored."""
 
 
 def option_grid_text(pairs: tuple[str, ...] | list[str]) -> dict[str, list[str]]:
@@ -149,7 +160,9 @@ def length_test(variant: list[GameRecord], default: list[GameRecord]) -> tuple[f
     if len(a) < 2 or len(b) < 2:
         return None, None
     diff = sum(a) / len(a) - sum(b) / len(b)
-    p = float(stats.ttest_ind(a, b, equal_var=False).pvalue)
+    with warnings.catch_warnings():  # nearly constant lengths: scipy warns, the p-value stands
+        warnings.simplefilter("ignore", RuntimeWarning)
+        p = float(stats.ttest_ind(a, b, equal_var=False).pvalue)
     return diff, (1.0 if diff == 0 else 0.0) if math.isnan(p) else p  # nan: both constant
 
 
@@ -206,7 +219,7 @@ def run_sweep(game: Game, variants: list[Variant], request: SweepRequest, jobs: 
             cache = None
             if store is not None:
                 key = stream_key(variant.game, n, request.bots[n], variant.options, request.seed, TRACED_GAMES)
-                cache = _HookedChunks(store.chunks(key), variant.label, chunk_hook)
+                cache = _HookedChunks(store.chunks(key), f"{variant.label} {n}p", chunk_hook)
             advance = progress(f"{variant.label} {n}p", request.max_games) if progress else None
             if request.precision is not None:
                 run = run_to_precision(variant.game, n, request.bots[n], variant.options, request.seed,
@@ -308,7 +321,7 @@ def format_sweep(data: dict[str, Any], game_name: str) -> str:
             metrics = entry["metrics"]
             metric_rows.append([variant["label"]] + [
                 "-" if not metrics.get(key) else
-                (_percent(metrics[key]["rate"]) if share else f"{metrics[key]['mean']:.2f}")
+                (_percent if share else "{:.2f}".format)(metrics[key].get("rate", metrics[key].get("mean")))
                 for key, _, share in _METRIC_COLUMNS])
         lines += ["", f"{n} players (* = default)",
                   table(["variant", "games", "seat 0 wins (95% CI)", "balance", "mean turns", "seat 0 vs default",

@@ -1,0 +1,171 @@
+"""`deckgen sweep` (rule and deck variants against the default) and `deckgen results` (the
+stored runs)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from deckgen.cli import _jobs_note, emit_json, main
+from deckgen.cli_options import check_run_options, run_options
+
+
+@main.command("sweep")
+@click.argument("game_name", metavar="GAME")
+@click.option("--option", "option_pairs", multiple=True, metavar="NAME=V1,V2",
+              help="An option and the values to try (repeatable; every combination is played).")
+@click.option("--deck", "deck_paths", multiple=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="A variant of the game's deck file to try as well (repeatable).")
+@click.option("--players", "players_text", default=None,
+              help="A count (4), a range (2-6) or a list (2,4); default: every count the game allows.")
+@click.option("--precision", type=float, default=None,
+              help="Play each variant until every seat's 95%% interval is at most +/- this (0.01 = one point).")
+@click.option("--max-games", type=int, default=20_000, show_default=True,
+              help="The most games per variant and count (exactly this many without --precision).")
+@click.option("--bots", default=None, help="One bot for every seat, or one per seat (default: the report bot).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
+@click.option("--json", "as_json", is_flag=True, help="Print the sweep as JSON.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write seat 0's win rate per variant and count (png, pdf or svg).")
+@click.option("--progress/--no-progress", default=None, help="Progress lines on stderr (default: on a terminal).")
+@run_options
+def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tuple[Path, ...],
+                  players_text: str | None, precision: float | None, max_games: int, bots: str | None, seed: int,
+                  jobs: str, as_json: bool, plot_path: Path | None, progress: bool | None, scheduler: str | None,
+                  cluster: str | None, output: Path | None, no_store: bool) -> None:
+    """Play every combination of the listed option values (and deck files) at every player
+    count and compare each with the game as shipped.
+
+    For each variant: seat win rates with 95% intervals, balance, length and the design
+    metrics; against the default, the difference in seat 0's win rate (two-proportion test)
+    and in mean length (Welch's t-test), the p-values Holm-corrected across the sweep.
+    Writes OUTPUT/<deck>/<game>-sweep.json. Finished chunks are stored in results.sqlite: a
+    sweep stopped midway starts again where it stopped.
+
+    \b
+    Examples:
+      deckgen sweep zoomies --option second_place_wins=true,false --players 3-5 --precision 0.01
+      deckgen sweep mirrorquest --deck my-deck.yaml --players 4 --max-games 5000 --plot sweep.png
+    """
+    from deckgen.cli import MAX_GAMES
+    from deckgen.sim.report import plot_format
+    from deckgen.sim.runner import (
+        SimulationError,
+        bot_names_text,
+        parse_count_text,
+        parse_jobs,
+    )
+    from deckgen.sim.sweep import option_grid_text
+
+    if precision is not None and not 0 < precision < 0.5:
+        raise SimulationError(f"--precision {precision}: give a half-width between 0 and 0.5 (0.01 is one point)")
+    if not 1 <= max_games <= MAX_GAMES:
+        raise SimulationError(f"--max-games {max_games}: give 1 to {MAX_GAMES}")
+    if players_text:
+        parse_count_text(players_text)
+    if bots is not None:
+        bot_names_text(bots)
+    grid = option_grid_text(option_pairs)
+    if not grid and not deck_paths:
+        raise SimulationError("nothing to sweep: give --option NAME=V1,V2 and/or --deck PATH")
+    if plot_path is not None:
+        plot_format(plot_path)
+    workers = parse_jobs(jobs)
+    root = check_run_options(scheduler, cluster, output)
+    _jobs_note(jobs, workers)
+
+    from deckgen.fileio import output_file, write_atomic
+    from deckgen.games.base import get_game
+    from deckgen.sim.cluster import dask_engine
+    from deckgen.sim.report import ProgressLine
+    from deckgen.sim.runner import parse_bots, parse_player_counts
+    from deckgen.sim.store import open_store
+    from deckgen.sim.sweep import (
+        SweepRequest,
+        build_variants,
+        format_sweep,
+        plot_sweep,
+        run_sweep,
+        sweep_json,
+        typed_grid,
+    )
+
+    game = get_game(game_name)
+    counts = parse_player_counts(players_text, game) if players_text else list(game.rules.players.counts())
+    bots_text = bots or game.rules.report_bot
+    typed = typed_grid(game, grid)
+    variants = build_variants(game, typed, list(deck_paths))
+    request = SweepRequest(counts, {n: parse_bots(bots_text, game, n) for n in counts}, seed, precision, max_games,
+                           bots_text, typed, list(deck_paths))
+    store = None if no_store else open_store(root)
+    show = sys.stderr.isatty() if progress is None else progress
+    bars: list[ProgressLine] = []
+
+    def bar(label: str, total: int) -> Any:
+        if not show:
+            return None
+        if bars:
+            bars[-1].close()
+        bars.append(ProgressLine(label, total))
+        return bars[-1].advance
+
+    try:
+        with dask_engine(scheduler, cluster) as engine:
+            data = run_sweep(game, variants, request, engine or workers, store, bar)
+    finally:
+        if bars:
+            bars[-1].close()
+    target = write_atomic(output_file(root, game.rules.deck, f"{game.rules.id}-sweep.json"), sweep_json(data))
+    if plot_path is not None:
+        plot_sweep(data, plot_path)
+    if as_json:
+        emit_json(data)
+    else:
+        click.echo(format_sweep(data, game.rules.name))
+    click.echo(f"wrote {target}", err=True)
+
+
+@main.command("results")
+@click.option("--game", "game_id", default=None, help="Only the runs of this game (its id).")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
+              help="Output folder holding results.sqlite (default: ./output).")
+def results_command(game_id: str | None, fmt: str, output: Path | None) -> None:
+    """List the runs stored in OUTPUT/results.sqlite (simulate, analyse, sweep, build), or
+    export them as CSV or JSON (with every statistic).
+
+    \b
+    Examples:
+      deckgen results
+      deckgen results --game zoomies --format csv > zoomies-runs.csv
+    """
+    from deckgen.errors import DeckgenError
+    from deckgen.fileio import shown_path
+    from deckgen.paths import output_dir
+    from deckgen.sim.store import STORE_NAME, open_store
+
+    root = output or output_dir()
+    if not (root / STORE_NAME).is_file():
+        raise DeckgenError(f"{shown_path(root / STORE_NAME)}: no stored results yet (run simulate, sweep or build "
+                           "with this --output first)")
+    runs = open_store(root).runs(game_id)
+    if fmt == "json":
+        emit_json(runs)
+        return
+    from deckgen.sim.store import run_rows
+
+    head, rows = run_rows(runs)
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(head)
+        writer.writerows(rows)
+        return
+    from deckgen.report import table
+
+    click.echo(table(head, rows) if rows else "no stored runs" + (f" of game {game_id}" if game_id else ""))

@@ -1,0 +1,51 @@
+"""`deckgen results`: stored runs listed and exported; a missing or corrupt database is one line."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from deckgen.cli import main
+
+
+def _simulate(output: Path, *extra: str) -> None:
+    result = CliRunner().invoke(main, ["simulate", "zoomies", "--players", "4", "--games", "40", "--jobs", "1",
+                                       "--output", str(output), *extra])
+    assert result.exit_code == 0, result.output
+
+
+def test_simulate_runs_are_listed_and_exported(tmp_path: Path) -> None:
+    _simulate(tmp_path)
+    _simulate(tmp_path)  # the same request again: found, not added
+    _simulate(tmp_path, "--seed", "2")
+    runner = CliRunner()
+    listed = runner.invoke(main, ["results", "--output", str(tmp_path)])
+    assert listed.exit_code == 0 and listed.output.count("simulate") == 2 and "zoomies" in listed.output
+    exported = runner.invoke(main, ["results", "--output", str(tmp_path), "--format", "csv", "--game", "zoomies"])
+    rows = list(csv.DictReader(io.StringIO(exported.output)))
+    assert [row["seed"] for row in rows] == ["1", "2"] and {row["games"] for row in rows} == {"40"}
+    runs = json.loads(runner.invoke(main, ["results", "--output", str(tmp_path), "--format", "json"]).output)
+    assert runs[0]["stats"]["games"] == 40 and runs[0]["stats"]["seat_win_rate"][0]["ci95"]
+    assert runs[0]["rules_hash"] and runs[0]["deck_hash"] and runs[0]["version"]
+    other = runner.invoke(main, ["results", "--output", str(tmp_path), "--game", "mirrorquest"])
+    assert other.exit_code == 0 and "no stored runs" in other.output
+
+
+def test_no_store_records_nothing(tmp_path: Path) -> None:
+    _simulate(tmp_path, "--no-store")
+    result = CliRunner().invoke(main, ["results", "--output", str(tmp_path)])
+    assert result.exit_code == 2 and "no stored results yet" in result.output
+
+
+def test_a_corrupt_database_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "results.sqlite").write_bytes(b"\x00garbage" * 512)
+    for command in (["results", "--output", str(tmp_path)],
+                    ["simulate", "zoomies", "--players", "4", "--games", "5", "--output", str(tmp_path)]):
+        result = CliRunner().invoke(main, command)
+        lines = result.output.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1
+        assert "results.sqlite" in lines[0] and "delete it" in lines[0]

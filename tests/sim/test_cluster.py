@@ -1,0 +1,62 @@
+"""Simulations on a local Dask cluster give the same records and statistics as local processes."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+from click.testing import CliRunner
+
+from deckgen.cli import main
+from deckgen.games.base import Game
+from deckgen.sim.cluster import check_cluster_options, dask_engine
+from deckgen.sim.runner import (
+    SimulationError,
+    parse_options,
+    run_simulation,
+    run_to_precision,
+)
+from deckgen.sim.stats import summarize
+from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
+
+
+def test_same_json_from_one_process_two_processes_and_a_local_cluster(toy_game: Game) -> None:
+    options = parse_options((), toy_game)
+
+    def statistics(jobs: object) -> str:
+        run = run_simulation(toy_game, 3, ["random"] * 3, options, seed=5, games=900, jobs=jobs)  # type: ignore[arg-type]
+        return json.dumps(summarize(run), sort_keys=True)
+
+    one, two = statistics(1), statistics(2)
+    seen: list[int] = []
+    with dask_engine(None, "local:2") as engine:
+        assert engine is not None and engine.workers == 2
+        on_cluster = statistics(engine)
+        precise = run_to_precision(toy_game, 2, ["greedy", "random"], options, 3, 0.03, 2500, engine, seen.append)
+    assert one == two == on_cluster
+    assert precise == run_to_precision(toy_game, 2, ["greedy", "random"], options, 3, 0.03, 2500, 1)
+    assert sum(seen) == len(precise.records)  # the progress followed every chunk's future
+
+
+def test_cluster_options_are_checked_before_anything_starts() -> None:
+    for scheduler, cluster in (("tcp://a:1", "local:2"), ("http://host:8786", None), ("tcp://host", None),
+                               (None, "local:0"), (None, "remote:2"), (None, "local:999")):
+        with pytest.raises(SimulationError):
+            check_cluster_options(scheduler, cluster)
+    check_cluster_options("tcp://10.0.0.5:8786", None)
+    check_cluster_options(None, "local:4")
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path: object) -> None:
+    result = CliRunner().invoke(main, ["simulate", "zoomies", "--players", "4", "--games", "10", "--output",
+                                       str(tmp_path), "--scheduler", f"tcp://127.0.0.1:{_closed_port()}"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "cannot reach a Dask scheduler" in lines[0] and "dask scheduler" in lines[0]
