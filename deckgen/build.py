@@ -82,21 +82,15 @@ Progress = Callable[[str], None]
 
 
 def _run(task: Callable[..., list[Path]], args: tuple, out_dir: Path, label: str,
-         fingerprint: str | None) -> tuple[list[Path], bool]:
-    """One task, in this process or a worker, skipped when the files it wrote from the same
-    inputs (`fingerprint`) are still there as written; returns its files and whether it ran.
-    A write that fails (disk full, permissions changed mid-run) is one OutputError line, not
-    a traceback from the worker."""
+         fingerprint: str) -> tuple[list[Path], bool]:
+    """One task, in this process or a worker; its files are recorded with the inputs they
+    were made from (`fingerprint`). A write that fails (disk full, permissions changed
+    mid-run) is one OutputError line, not a traceback from the worker."""
     from deckgen.sim.store import open_store
 
     try:
-        store = open_store(out_dir) if fingerprint is not None else None
-        kept = store.unchanged_outputs(label, fingerprint) if store is not None and fingerprint is not None else None
-        if kept is not None:
-            return kept, False
         files = task(*args)
-        if store is not None and fingerprint is not None:
-            store.save_outputs(label, fingerprint, files)
+        open_store(out_dir).save_outputs(label, fingerprint, files)
         return files, True
     except OSError as exc:
         where = shown_path(exc.filename or out_dir)
@@ -108,20 +102,24 @@ def _one_line_each(exc: DeckgenError) -> DeckgenError:
     return type(exc)(*(line for problem in exc.problems for line in problem.split("\n")))
 
 
-def task_fingerprint(label: str, args: tuple, deck: str) -> str:
-    """What a build task's outputs depend on: its arguments, deckgen's code and templates, and
-    its deck's folder (the deck file and its games' rule files)."""
+def _fingerprints(tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]]) -> list[str]:
+    """What each build task's outputs depend on: its arguments (not the output folder),
+    deckgen's code and templates, and its deck's folder (the deck file and its games' rule
+    files)."""
     from deckgen import paths
     from deckgen.sim.inputs import folder_hash, text_hash
 
     package = Path(__file__).resolve().parent
     here = project.current()
-    # A project's deck reads its folder, layouts, art and fonts: everything but the outputs.
-    data = (folder_hash(here.root, tuple(sorted(p.name for p in here.root.iterdir() if p.name != "output")), "*")
-            if here.root is not None else folder_hash(paths.decks_dir(), (deck,), "*"))
-    return text_hash("\0".join([label, repr(args), folder_hash(package.parent, (package.name,)),
-                                 folder_hash(paths.templates_dir().parent, (paths.templates_dir().name,), "*"),
-                                 data]))
+    common = folder_hash(package.parent, (package.name,)) + folder_hash(
+        paths.templates_dir().parent, (paths.templates_dir().name,), "*")
+    if here.root is not None:  # a project's deck reads its folder, layouts, art and fonts: all but the outputs
+        everything = folder_hash(here.root, tuple(sorted(p.name for p in here.root.iterdir() if p.name != "output")), "*")
+        decks = {deck: everything for *_, deck in tasks}
+    else:
+        decks = {deck: folder_hash(paths.decks_dir(), (deck,), "*") for *_, deck in tasks}
+    return [text_hash("\0".join([label, repr(args[:1] + args[2:]), common, decks[deck]]))
+            for label, _, args, deck in tasks]
 
 
 def build_all(
@@ -140,31 +138,43 @@ def build_all(
     again. `progress` hears what is being done, with counts, as it happens.
     """
     from deckgen.games.base import game_classes
-    from deckgen.model.rules import all_rules
     from deckgen.validate import data_files, validate_paths
 
     say = progress or (lambda line: None)
-    say("checking the data")
-    checked = validate_paths(data_files())  # every data problem is reported before anything is written
+    # Tasks come from the file names (a rule file is decks/<deck>/games/<game>.yaml, as its
+    # loader insists), so they and their inputs are known before any file is parsed.
     decks, games = build_targets()
     engines = game_classes()
-    rules = all_rules()
     tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]] = [
         (f"deck {d}", deck_outputs, (d, out_dir), d) for d in decks
     ]
-    for game_id in games:
+    for game_id, deck in games:
         if sim_games and game_id in engines:
             tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision),
-                          rules[game_id].deck))
-        tasks.append((f"game {game_id}", game_documents, (game_id, out_dir), rules[game_id].deck))
-    prints = [task_fingerprint(label, args[:1] + args[2:], deck) if reuse else None
-              for label, _, args, deck in tasks]
-    workers = min(jobs, len(tasks))
-    say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
-        f"{len(tasks)} tasks on {workers} worker{'s' if workers != 1 else ''}"
-        + (f", {sim_games} simulated games per player count" if sim_games and not precision else "")
-        + (f", simulations to +/-{100 * precision:g} points (at most {sim_games} games)" if sim_games and precision
-           else ""))
+                          deck))
+        tasks.append((f"game {game_id}", game_documents, (game_id, out_dir), deck))
+    prints = _fingerprints(tasks)
+    kept: dict[int, list[Path]] = {}
+    from deckgen.sim.store import STORE_NAME, open_store
+
+    if reuse and (out_dir / STORE_NAME).is_file():  # never create anything before the data is checked
+        store = open_store(out_dir)
+        for index, (label, *_) in enumerate(tasks):
+            files = store.unchanged_outputs(label, prints[index])
+            if files is not None:
+                kept[index] = files
+    to_do = [i for i in range(len(tasks)) if i not in kept]
+    workers = min(jobs, max(1, len(to_do)))
+    if to_do:
+        say("checking the data")
+        checked = validate_paths(data_files())  # every data problem is reported before anything is written
+        say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
+            f"{len(to_do)} of {len(tasks)} tasks on {workers} worker{'s' if workers != 1 else ''} (the rest unchanged)"
+            + (f", {sim_games} simulated games per player count" if sim_games and not precision else "")
+            + (f", simulations to +/-{100 * precision:g} points (at most {sim_games} games)" if sim_games and precision
+               else ""))
+    else:
+        say(f"{len(tasks)} tasks: inputs and outputs unchanged since the last build")
     results: dict[int, list[Path]] = {}
 
     def done(index: int, outcome: tuple[list[Path], bool]) -> None:
@@ -174,16 +184,18 @@ def build_all(
         say(f"[{len(results):>{width}}/{len(tasks)}] {tasks[index][0]}: {_file_names(files, out_dir)}"
             + ("" if ran else " (unchanged)"))
 
+    for index, files in kept.items():
+        done(index, (files, False))
     # With a cluster the simulations run from this process, the rest on the pool meanwhile.
-    here = [i for i, task in enumerate(tasks) if engine is not None and task[1] is game_fairness]
-    elsewhere = [i for i in range(len(tasks)) if i not in here]
+    here = [i for i in to_do if engine is not None and tasks[i][1] is game_fairness]
+    elsewhere = [i for i in to_do if i not in here]
 
     def run_here() -> None:
         for index in here:
             label, task, args, _ = tasks[index]
             done(index, _run(task, (*args, engine), out_dir, label, prints[index]))
 
-    if workers <= 1:
+    if workers <= 1 or not elsewhere:
         run_here()
         for index in elsewhere:
             label, task, args, _ = tasks[index]
@@ -204,7 +216,7 @@ def build_all(
             except BaseException:
                 pool.shutdown(cancel_futures=True)
                 raise
-    pages, _ = _run(report_pages, (out_dir, games), out_dir, "design reports", None)  # cheap: always anew
+    pages, _ = _run(report_pages, (out_dir, [g for g, _ in games]), out_dir, "design reports", None)  # cheap: always anew
     say(f"design reports and index: {len(pages)} page{'s' if len(pages) != 1 else ''}")
     return [path for index in range(len(tasks)) for path in results[index]] + pages
 
@@ -220,15 +232,17 @@ def _file_names(files: list[Path], out_dir: Path) -> str:
     return ", ".join(names + [f"{folder}/ ({count} files)" for folder, count in below.items()])
 
 
-def build_targets() -> tuple[list[str], list[str]]:
-    """The decks and games `build` makes outputs for: in a project its own, else the shipped."""
-    from deckgen.model.rules import all_rules
+def build_targets() -> tuple[list[str], list[tuple[str, str]]]:
+    """The decks and (game, deck) pairs `build` makes outputs for: in a project its own, else
+    the shipped ones, whose are known from the file names (a rule file is
+    decks/<deck>/games/<game>.yaml, as its loader insists) before any file is parsed."""
+    from deckgen.model.rules import all_rules, rules_paths
 
     here = project.current()
     if here.root is None:
-        return deck_ids(), list(all_rules())
+        return deck_ids(), [(path.stem, path.parent.parent.name) for path in rules_paths()]
     decks = [d for d, path in here.deck_files().items() if here.owns(path)]
-    return decks, [g for g, rules in all_rules().items() if rules.deck in decks and here.owns(rules.path)]
+    return decks, [(g, rules.deck) for g, rules in all_rules().items() if rules.deck in decks and here.owns(rules.path)]
 
 
 def _fork_context() -> multiprocessing.context.BaseContext:

@@ -54,7 +54,7 @@ def index_values(out_dir: Path) -> dict[str, Any]:
 
     deck_list, game_list = build_targets()  # in a project, only its own decks and games
     games_by_deck: dict[str, list[Any]] = {}
-    for game_id in game_list:
+    for game_id, _ in game_list:
         rules = all_rules()[game_id]
         games_by_deck.setdefault(rules.deck, []).append(rules)
     decks = []

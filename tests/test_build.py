@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from deckgen import paths
 from deckgen.cli import main
+from deckgen.fileio import write_atomic
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules
 from deckgen.render.png import thumbnail_stems
@@ -76,3 +77,36 @@ def test_a_write_that_fails_mid_build_is_one_line(tmp_path: Path, monkeypatch: p
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.splitlines() == [
         f"error: {tmp_path / deck_ids()[0] / (deck_ids()[0] + '-pnp.pdf')}: cannot write (No space left on device)"]
+
+
+def test_a_rebuild_skips_what_is_unchanged_and_replays_no_stored_game(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch):
+    from deckgen import build
+    from deckgen.model import rules as rules_module
+    from deckgen.sim import runner
+
+    zoomies = [p for p in rules_module.rules_paths() if p.stem == "zoomies"]
+    monkeypatch.setattr(build, "deck_ids", lambda: ["mirror"])
+    monkeypatch.setattr(rules_module, "rules_paths", lambda: zoomies)
+
+    def one_file(name: str, out_dir: Path) -> list[Path]:  # the documents stand in: the fairness report is real
+        (out_dir / "mirror").mkdir(exist_ok=True)
+        return [write_atomic(out_dir / "mirror" / f"{name}.txt", name)]
+
+    monkeypatch.setattr(build, "deck_outputs", one_file)
+    monkeypatch.setattr(build, "game_documents", one_file)
+    lines: list[str] = []
+    first = build.build_all(tmp_path, lines.append, sim_games=30, jobs=1)
+    assert not any("(unchanged)" in line for line in lines)
+    played: list[int] = []
+    original = runner.play_range
+    monkeypatch.setattr(runner, "play_range", lambda *a, **k: played.append(a[6] - a[5]) or original(*a, **k))
+    lines.clear()
+    again = build.build_all(tmp_path, lines.append, sim_games=30, jobs=1)
+    assert again == [path.resolve() for path in first]
+    assert sum("(unchanged)" in line for line in lines) == 3 and "unchanged since the last build" in lines[0]
+    (tmp_path / "mirror" / "zoomies-fairness.txt").unlink()  # one output gone: its task runs, from stored games
+    lines.clear()
+    build.build_all(tmp_path, lines.append, sim_games=30, jobs=1)
+    assert (tmp_path / "mirror" / "zoomies-fairness.txt").is_file() and played == []
+    assert sum("(unchanged)" in line for line in lines) == 2
