@@ -165,11 +165,12 @@ def build_all(
                 kept[index] = files
     to_do = [i for i in range(len(tasks)) if i not in kept]
     workers = min(jobs, max(1, len(to_do)))
-    if to_do:
+    if to_do or not tasks:
         say("checking the data")
         checked = validate_paths(data_files())  # every data problem is reported before anything is written
         say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
-            f"{len(to_do)} of {len(tasks)} tasks on {workers} worker{'s' if workers != 1 else ''} (the rest unchanged)"
+            f"{len(to_do)}{f' of {len(tasks)}' if kept else ''} tasks on {workers} worker{'s' if workers != 1 else ''}"
+            + (" (the rest unchanged)" if kept else "")
             + (f", {sim_games} simulated games per player count" if sim_games and not precision else "")
             + (f", simulations to +/-{100 * precision:g} points (at most {sim_games} games)" if sim_games and precision
                else ""))
