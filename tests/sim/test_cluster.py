@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from deckgen.cli import main
 from deckgen.games.base import Game
+from deckgen.sim import cluster
 from deckgen.sim.cluster import check_cluster_options, dask_engine
 from deckgen.sim.runner import (
     SimulationError,
@@ -21,11 +26,12 @@ from deckgen.sim.stats import summarize
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
 
 
-def test_same_json_from_one_process_two_processes_and_a_local_cluster(toy_game: Game) -> None:
+def test_same_json_from_one_process_two_processes_and_a_local_cluster(toy_game: Game, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     options = parse_options((), toy_game)
 
     def statistics(jobs: object) -> str:
-        run = run_simulation(toy_game, 3, ["random"] * 3, options, seed=5, games=900, jobs=jobs)  # type: ignore[arg-type]
+        run = run_simulation(toy_game, 3, ["random"] * 3, options, seed=5, games=600, jobs=jobs)  # type: ignore[arg-type]
         return json.dumps(summarize(run), sort_keys=True)
 
     one, two = statistics(1), statistics(2)
@@ -33,17 +39,32 @@ def test_same_json_from_one_process_two_processes_and_a_local_cluster(toy_game: 
     with dask_engine(None, "local:2") as engine:
         assert engine is not None and engine.workers == 2
         on_cluster = statistics(engine)
-        precise = run_to_precision(toy_game, 2, ["greedy", "random"], options, 3, 0.03, 2500, engine, seen.append)
-    assert one == two == on_cluster
-    assert precise == run_to_precision(toy_game, 2, ["greedy", "random"], options, 3, 0.03, 2500, 1)
+        precise = run_to_precision(toy_game, 2, ["greedy", "random"], options, 3, 0.05, 2000, engine, seen.append)
+        monkeypatch.setattr(cluster, "_play_spec_chunk", _dies_once(cluster._play_spec_chunk, tmp_path / "died"))
+        after_a_loss = statistics(engine)
+    assert (tmp_path / "died").exists()  # a worker died playing the first chunk, which was played again
+    assert one == two == on_cluster == after_a_loss
+    assert precise == run_to_precision(toy_game, 2, ["greedy", "random"], options, 3, 0.05, 2000, 1)
     assert sum(seen) == len(precise.records)  # the progress followed every chunk's future
 
 
+def _dies_once(play: Callable[..., Any], marker: Path) -> Callable[..., Any]:
+    """The chunk player, except that the first worker to play game 0 dies (once)."""
+
+    def play_or_die(*args: Any) -> Any:
+        if args[5] == 0 and not marker.exists():
+            marker.touch()
+            os._exit(1)
+        return play(*args)
+
+    return play_or_die
+
+
 def test_cluster_options_are_checked_before_anything_starts() -> None:
-    for scheduler, cluster in (("tcp://a:1", "local:2"), ("http://host:8786", None), ("tcp://host", None),
-                               (None, "local:0"), (None, "remote:2"), (None, "local:999")):
+    for scheduler, local in (("tcp://a:1", "local:2"), ("http://host:8786", None), ("tcp://host", None),
+                             (None, "local:0"), (None, "remote:2"), (None, "local:999")):
         with pytest.raises(SimulationError):
-            check_cluster_options(scheduler, cluster)
+            check_cluster_options(scheduler, local)
     check_cluster_options("tcp://10.0.0.5:8786", None)
     check_cluster_options(None, "local:4")
 
