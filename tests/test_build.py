@@ -29,6 +29,9 @@ def test_build_writes_every_output(tmp_path: Path):
     expected |= {f"{d}/thumbs/{stem}.png" for d in deck_ids() for stem in thumbnail_stems(load_deck(d))}
     expected.add("index.html")
     found = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
+    stored = {name for name in found if name.startswith("results.sqlite")}  # with its WAL files while open
+    assert "results.sqlite" in stored and stored <= {"results.sqlite", "results.sqlite-wal", "results.sqlite-shm"}
+    found -= stored
     assert found == expected
     assert all((tmp_path / f).stat().st_size > 0 for f in found)
     index = parse_page(tmp_path / "index.html")
