@@ -2,7 +2,9 @@
 
 Game i of a run is seeded from (seed, i) by sim.play.game_rngs, so a run gives the same records
 whatever the number of processes: indices are split into chunks, each worker plays its
-chunks and returns one small tuple per game, and the chunks are merged in index order.
+chunks and returns one small tuple per game, and the chunks are merged in index order. The
+chunks may as well be played on a Dask cluster (`sim.cluster`) and kept as they finish
+(`sim.store`), so that a stopped run resumes where it stopped.
 """
 
 from __future__ import annotations
