@@ -82,15 +82,16 @@ Progress = Callable[[str], None]
 
 
 def _run(task: Callable[..., list[Path]], args: tuple, out_dir: Path, label: str,
-         fingerprint: str) -> tuple[list[Path], bool]:
+         fingerprint: str | None) -> tuple[list[Path], bool]:
     """One task, in this process or a worker; its files are recorded with the inputs they
-    were made from (`fingerprint`). A write that fails (disk full, permissions changed
+    were made from (`fingerprint`; None: not recorded, made anew every build). A write that fails (disk full, permissions changed
     mid-run) is one OutputError line, not a traceback from the worker."""
     from deckgen.sim.store import open_store
 
     try:
         files = task(*args)
-        open_store(out_dir).save_outputs(label, fingerprint, files)
+        if fingerprint is not None:
+            open_store(out_dir).save_outputs(label, fingerprint, files)
         return files, True
     except OSError as exc:
         where = shown_path(exc.filename or out_dir)

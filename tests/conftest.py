@@ -11,6 +11,8 @@ from deckgen import project
 
 @pytest.fixture(autouse=True)
 def shipped_data_only() -> Iterator[None]:
-    """A test that works in a project (through the command line or `project.use`) leaves it."""
+    """A test that works in a project (through the command line or `project.use`) leaves it,
+    and data a test loaded from a folder of its own is forgotten."""
     yield
     project.use(project.Project(None))
+    project.forget_loaded()
