@@ -115,13 +115,15 @@ def render_cards_command(deck: str, output: Path | None, paper: str, sheet: str 
       deckgen render cards mystique --preset tgc
       deckgen render cards mirrorquest --ink-saver
     """
-    from deckgen.fileio import check_output_dir, write_atomic
-    from deckgen.project import output_dir
+    from deckgen.startup import loading
+
+    with loading():
+        from deckgen.fileio import check_output_dir, write_atomic
+        from deckgen.project import output_dir
+        from deckgen.render.sheets import SheetOptions
+        from deckgen.render.subset import parse_offset
 
     root = check_output_dir(output or output_dir())
-    from deckgen.render.sheets import SheetOptions
-    from deckgen.render.subset import parse_offset
-
     options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs, back_id=back_id,
                            sheet=sheet, back_offset=parse_offset(back_offset) if back_offset else (0.0, 0.0),
                            ink_saver=ink_saver)

@@ -20,7 +20,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 from urllib.parse import urlparse
-from urllib.request import url2pathname
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import read_limited
@@ -112,7 +111,8 @@ class _Painter:
         if transform:
             local = parse_transform(transform)
             matrix = _multiply(matrix, local)
-            ops.append("q " + " ".join(_f(v) for v in local) + " cm")
+            a, b, c, d, e, f = local
+            ops.append(f"q {a:.3f} {b:.3f} {c:.3f} {d:.3f} {e:.3f} {f:.3f} cm")
         if tag == "g":
             self.children(element, style, matrix)
         elif tag == "text":
@@ -249,6 +249,9 @@ class _Painter:
     def image(self, element: ET.Element) -> None:
         """Artwork from the project: PNG and JPEG stored once in the PDF, SVG painted as
         vectors. Only `file:` references inside the document's project are read."""
+        # here, not at the top: urllib.request imports http and ssl, which only artwork needs
+        from urllib.request import url2pathname
+
         href = element.get("href") or element.get(_XLINK_HREF) or ""
         if not href.startswith("file:") or self.project is None:
             raise self.fail("images come only from a layout's image elements (files inside the project)")

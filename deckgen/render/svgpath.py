@@ -100,7 +100,10 @@ def parse_transform(text: str) -> Matrix:
     return matrix
 
 
+@lru_cache(maxsize=4096)
 def _colour(value: str) -> tuple[float, float, float] | None:
+    """An SVG colour as RGB fractions, or None for `none`; cached, as a card names its few
+    colours hundreds of times."""
     value = _NAMED_COLOURS.get(value.strip().lower(), value.strip())
     if value == "none":
         return None
@@ -180,19 +183,20 @@ def _f(value: float) -> str:
 
 
 class _PathBuilder:
-    """Collects path segments as PDF path operators."""
+    """Collects path segments as PDF path operators (numbers written as _f writes them,
+    without a call per number: a deck's cards write tens of thousands)."""
 
     def __init__(self, ops: list[str]) -> None:
         self.ops = ops
 
     def move(self, x: float, y: float) -> None:
-        self.ops.append(f"{_f(x)} {_f(y)} m")
+        self.ops.append(f"{x:.3f} {y:.3f} m")
 
     def line(self, x: float, y: float) -> None:
-        self.ops.append(f"{_f(x)} {_f(y)} l")
+        self.ops.append(f"{x:.3f} {y:.3f} l")
 
     def curve(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
-        self.ops.append(f"{_f(x1)} {_f(y1)} {_f(x2)} {_f(y2)} {_f(x)} {_f(y)} c")
+        self.ops.append(f"{x1:.3f} {y1:.3f} {x2:.3f} {y2:.3f} {x:.3f} {y:.3f} c")
 
     def close(self) -> None:
         self.ops.append("h")
@@ -208,7 +212,7 @@ class _PathBuilder:
 
     def rect(self, x: float, y: float, w: float, h: float, r: float) -> None:
         if r <= 0:
-            self.ops.append(f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re")
+            self.ops.append(f"{x:.3f} {y:.3f} {w:.3f} {h:.3f} re")
             return
         r = min(r, w / 2, h / 2)
         k = r * _KAPPA

@@ -1,0 +1,34 @@
+"""The cycle collector is paused while a command loads, and what loading built is frozen."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from deckgen.startup import loading
+
+
+@pytest.fixture(autouse=True)
+def _restore_collector():
+    enabled = gc.isenabled()
+    yield
+    gc.unfreeze()
+    (gc.enable if enabled else gc.disable)()
+
+
+def test_loading_pauses_the_collector_then_freezes_what_was_built() -> None:
+    gc.enable()
+    gc.unfreeze()
+    with loading():
+        assert not gc.isenabled()
+        built = [[index] for index in range(1000)]
+    assert gc.isenabled()
+    assert gc.get_freeze_count() >= len(built)
+
+
+def test_loading_keeps_a_paused_collector_paused_even_on_error() -> None:
+    gc.disable()
+    with pytest.raises(RuntimeError), loading():
+        raise RuntimeError("load failed")
+    assert not gc.isenabled()
