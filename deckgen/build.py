@@ -166,14 +166,15 @@ def build_all(
                 kept[index] = files
     to_do = [i for i in range(len(tasks)) if i not in kept]
     workers = min(jobs, max(1, len(to_do)))
+    simulating = any(tasks[i][1] is game_fairness for i in to_do)  # rules-only games play nothing
     if to_do or not tasks:
         say("checking the data")
         checked = validate_paths(data_files())  # every data problem is reported before anything is written
         say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
             f"{len(to_do)}{f' of {len(tasks)}' if kept else ''} tasks on {workers} worker{'s' if workers != 1 else ''}"
             + (" (the rest unchanged)" if kept else "")
-            + (f", {sim_games} simulated games per player count" if sim_games and not precision else "")
-            + (f", simulations to +/-{100 * precision:g} points (at most {sim_games} games)" if sim_games and precision
+            + (f", {sim_games} simulated games per player count" if simulating and not precision else "")
+            + (f", simulations to +/-{100 * precision:g} points (at most {sim_games} games)" if simulating and precision
                else ""))
     else:
         say(f"{len(tasks)} tasks: inputs and outputs unchanged since the last build")
@@ -226,10 +227,11 @@ def build_all(
 def _file_names(files: list[Path], out_dir: Path) -> str:
     """The files of a task for a progress line: by name in a deck's folder, and a count for
     each folder below it (thumbnails)."""
-    names = [f.name for f in files if f.parent.parent == out_dir]
+    root = out_dir.resolve()  # stored (unchanged) files come back as absolute paths
+    names = [f.name for f in files if f.resolve().parent.parent == root]
     below: dict[str, int] = {}
     for f in files:
-        if f.parent.parent != out_dir:
+        if f.resolve().parent.parent != root:
             below[f.parent.name] = below.get(f.parent.name, 0) + 1
     return ", ".join(names + [f"{folder}/ ({count} files)" for folder, count in below.items()])
 
