@@ -227,7 +227,7 @@ MAX_GAMES = 10_000_000
 @click.option("--sim-games", type=click.IntRange(min=0, max=MAX_GAMES), default=8000, show_default=True,
               help="The most games per player count in each fairness report (0 skips simulation).")
 @click.option("--precision", type=click.FloatRange(min=0, max=0.5, max_open=True), default=0.02, show_default=True,
-              help="Play each count until every seat's 95%% interval is within +/- this (0: exactly --sim-games).")
+              help="Play each count until every seat's 95% interval is within +/- this (0: exactly --sim-games).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fairness simulations.")
 @click.option("--jobs", default="auto", show_default=True,
               help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
@@ -392,7 +392,7 @@ def replay_command(log_file: Path) -> None:
 @click.option("--progress/--no-progress", default=None,
               help="Progress line on stderr (default: only when stderr is a terminal).")
 @click.option("--precision", type=float, default=None,
-              help="Instead of --games: play seeded batches until every seat's 95%% interval is at most "
+              help="Instead of --games: play seeded batches until every seat's 95% interval is at most "
                    "+/- this (0.01 = one point), or --max-games.")
 @click.option("--max-games", type=int, default=200_000, show_default=True, help="The most games --precision plays.")
 @run_options
@@ -508,11 +508,11 @@ def _is_count_list(players_text: str | None) -> bool:
 @click.option("--size", default="poker", show_default=True, metavar="poker|tarot",
               help="Card size of the player aid.")
 @click.option("--output", "output", type=click.Path(path_type=Path), default=None,
-              help="Output folder (default: ./output); the file goes to DIR/<deck>/.")
+              help="Output folder (default: ./output); the file goes to OUTPUT/<deck>/.")
 def render_quickref_command(game: str, size: str, output: Path | None) -> None:
     """Render the quick-reference player aid of GAME: card-sized, front and back.
 
-    Writes DIR/<deck>/<game>-quickref.pdf: a page of fronts and a page of backs mirrored for
+    Writes OUTPUT/<deck>/<game>-quickref.pdf: a page of fronts and a page of backs mirrored for
     long-edge duplex, with bleed and crop marks. Fails, naming the section, when the text
     does not fit at 7.5 pt.
 

@@ -18,11 +18,11 @@ from deckgen.cli import render_group
               help="a4: A5 pages (imposed on A4); letter: half-Letter pages, 5.5 x 8.5 in (imposed on "
                    "Letter), written as <game>-rules-letter.pdf and <game>-rules-booklet-letter.pdf.")
 @click.option("--output", "output", type=click.Path(path_type=Path), default=None,
-              help="Output folder (default: ./output); files go to DIR/<deck>/.")
+              help="Output folder (default: ./output); files go to OUTPUT/<deck>/.")
 def render_booklet_command(game: str, imposed: bool, paper: str, output: Path | None) -> None:
     """Render the rule booklet of GAME: pages in reading order with contents and bookmarks.
 
-    Writes DIR/<deck>/<game>-rules.pdf, and with --imposed also <game>-rules-booklet.pdf
+    Writes OUTPUT/<deck>/<game>-rules.pdf, and with --imposed also <game>-rules-booklet.pdf
     for printing at home. The reading-order pages carry a bleed around the trim (TrimBox
     and BleedBox set) for a print shop; the cover panel runs into it.
 

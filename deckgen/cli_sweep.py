@@ -22,7 +22,7 @@ from deckgen.cli_options import check_run_options, run_options
 @click.option("--players", "players_text", default=None,
               help="A count (4), a range (2-6) or a list (2,4); default: every count the game allows.")
 @click.option("--precision", type=float, default=None,
-              help="Play each variant until every seat's 95%% interval is at most +/- this (0.01 = one point).")
+              help="Play each variant until every seat's 95% interval is at most +/- this (0.01 = one point).")
 @click.option("--max-games", type=int, default=20_000, show_default=True,
               help="The most games per variant and count (exactly this many without --precision).")
 @click.option("--bots", default=None, help="One bot for every seat, or one per seat (default: the report bot).")
