@@ -84,13 +84,16 @@ def test_a_write_that_fails_mid_build_is_one_line(tmp_path: Path, monkeypatch: p
 
 def test_a_rebuild_skips_what_is_unchanged_and_replays_no_stored_game(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch):
-    from deckgen import build
+    from deckgen import build, validate
     from deckgen.model import rules as rules_module
     from deckgen.sim import runner
 
     zoomies = [p for p in rules_module.rules_paths() if p.stem == "zoomies"]
     monkeypatch.setattr(build, "deck_ids", lambda: ["mirror"])
-    monkeypatch.setattr(rules_module, "rules_paths", lambda: zoomies)
+    # validate holds its own name for rules_paths: patched there too (imported first), so
+    # the stand-in is undone for the tests after this one
+    for module in (rules_module, validate):
+        monkeypatch.setattr(module, "rules_paths", lambda: zoomies)
 
     def one_file(name: str, out_dir: Path) -> list[Path]:  # the documents stand in: the fairness report is real
         (out_dir / "mirror").mkdir(exist_ok=True)
