@@ -6,7 +6,7 @@ import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from deckgen import project
 from deckgen.compose import check_deck, check_setups, format_report, format_setups
@@ -16,6 +16,14 @@ from deckgen.model.deck import Deck, deck_ids, load_deck
 
 if TYPE_CHECKING:
     from deckgen.sim.runner import ChunkEngine
+
+
+class Built(NamedTuple):
+    """What a build left under the output folder: every file, and how many of them were kept
+    from the last build because nothing they depend on changed."""
+
+    files: list[Path]
+    unchanged: int
 
 
 def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
@@ -126,8 +134,8 @@ def _fingerprints(tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]]
 def build_all(
     out_dir: Path, progress: Progress | None, sim_games: int = 500, seed: int = 1, jobs: int = 1,
     precision: float | None = None, engine: ChunkEngine | None = None, reuse: bool = True,
-) -> list[Path]:
-    """Build every deck's and every game's outputs under out_dir; returns the files written.
+) -> Built:
+    """Build every deck's and every game's outputs under out_dir; returns the files there.
 
     Per deck: card listing, composition report, print-and-play sheets, thumbnails. Per game:
     rule booklet, imposed booklets (A4 and Letter), quick reference and, unless sim_games is 0,
@@ -170,14 +178,15 @@ def build_all(
     if to_do or not tasks:
         say("checking the data")
         checked = validate_paths(data_files())  # every data problem is reported before anything is written
-        say(f"checked {checked} data files: building {len(decks)} decks and {len(games)} games, "
-            f"{len(to_do)}{f' of {len(tasks)}' if kept else ''} tasks on {workers} worker{'s' if workers != 1 else ''}"
+        say(f"checked {_count(checked, 'data file')}: building {_count(len(decks), 'deck')} and {_count(len(games), 'game')}, "
+            f"{len(to_do)}{f' of {len(tasks)}' if kept else ''} task{'s' if len(tasks) != 1 else ''} on "
+            f"{_count(workers, 'worker')}"
             + (" (the rest unchanged)" if kept else "")
             + (f", {sim_games} simulated games per player count" if simulating and not precision else "")
             + (f", simulations to +/-{100 * precision:g} points (at most {sim_games} games)" if simulating and precision
                else ""))
     else:
-        say(f"{len(tasks)} tasks: inputs and outputs unchanged since the last build")
+        say(f"{_count(len(tasks), 'task')}: inputs and outputs unchanged since the last build")
     results: dict[int, list[Path]] = {}
 
     def done(index: int, outcome: tuple[list[Path], bool]) -> None:
@@ -220,8 +229,14 @@ def build_all(
                 pool.shutdown(cancel_futures=True)
                 raise
     pages, _ = _run(report_pages, (out_dir, [g for g, _ in games]), out_dir, "design reports", None)  # cheap: always anew
-    say(f"design reports and index: {len(pages)} page{'s' if len(pages) != 1 else ''}")
-    return [path for index in range(len(tasks)) for path in results[index]] + pages
+    say(f"design reports and index: {_count(len(pages), 'page')}")
+    return Built([path for index in range(len(tasks)) for path in results[index]] + pages,
+                 sum(len(files) for files in kept.values()))
+
+
+def _count(number: int, noun: str) -> str:
+    """'1 deck', '2 decks': a count for a progress line."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _file_names(files: list[Path], out_dir: Path) -> str:

@@ -270,9 +270,10 @@ def build_command(output: Path | None, sim_games: int, precision: float, seed: i
     from deckgen.sim.cluster import dask_engine
 
     with dask_engine(scheduler, cluster) as engine:
-        written = build_all(root, None if quiet else _progress, sim_games, seed, workers, precision or None, engine,
-                            reuse=not rebuild)
-    click.echo(f"built {len(written)} files under {root} in {time.perf_counter() - start:.1f} s")
+        built = build_all(root, None if quiet else _progress, sim_games, seed, workers, precision or None, engine,
+                          reuse=not rebuild)
+    kept = f", {built.unchanged} of them unchanged since the last build" if built.unchanged else ""
+    click.echo(f"built {len(built.files)} files under {root}{kept} in {time.perf_counter() - start:.1f} s")
 
 
 def _progress(line: str) -> None:

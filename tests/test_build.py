@@ -109,7 +109,8 @@ def test_a_rebuild_skips_what_is_unchanged_and_replays_no_stored_game(tmp_path: 
     monkeypatch.setattr(runner, "play_range", lambda *a, **k: played.append(a[6] - a[5]) or original(*a, **k))
     lines.clear()
     again = build.build_all(tmp_path, lines.append, sim_games=30, jobs=1)
-    assert again == [path.resolve() for path in first]
+    assert again.files == [path.resolve() for path in first.files]
+    assert first.unchanged == 0 and again.unchanged == sum(p.suffix != ".html" for p in again.files)  # pages: anew
     assert sum("(unchanged)" in line for line in lines) == 3 and "unchanged since the last build" in lines[0]
     (tmp_path / "mirror" / "zoomies-fairness.txt").unlink()  # one output gone: its task runs, from stored games
     lines.clear()

@@ -77,20 +77,21 @@ def test_output_folder_errors_come_before_any_work(command: list[str], afile: Pa
         assert time.perf_counter() - start < 1.5, "the folder is checked before the work"
 
 
-def test_build_shows_progress_on_stderr_and_quiet_hides_it(project: Path, tmp_path: Path):
+def test_build_shows_progress_on_stderr_and_quiet_hides_it_and_says_what_was_kept(project: Path, tmp_path: Path):
     out = tmp_path / "out"
     result = run("build", "--output", str(out), "--sim-games", "0")
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
         "checking the data",
-        "checked 1 data files: building 1 decks and 0 games, 1 tasks on 1 worker",
+        "checked 1 data file: building 1 deck and 0 games, 1 task on 1 worker",
         "[1/1] deck smoke-and-mirrors: smoke-and-mirrors-cards.json, smoke-and-mirrors-composition.txt, "
         "smoke-and-mirrors-composition.json, smoke-and-mirrors-pnp.pdf, thumbs/ (11 files)",
         "design reports and index: 1 page",
     ]
     assert result.stdout.startswith(f"built 16 files under {out} in ")
     quiet = run("build", "--output", str(out), "--sim-games", "0", "--quiet")
-    assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout.startswith("built 16 files")
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    assert quiet.stdout.startswith(f"built 16 files under {out}, 15 of them unchanged since the last build in ")
 
 
 def test_a_killed_runs_debris_is_cleaned_by_the_next_run(project: Path, tmp_path: Path):
