@@ -228,6 +228,11 @@ def _seat0(stats: Any) -> float | None:
     return rates[0].get("rate") if rates else None
 
 
+def option_text(value: Any) -> str:
+    """An option value as a user writes it on the command line and in YAML (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def run_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
     """The columns `deckgen results` lists (and exports as CSV), one row per stored run."""
     head = ["recorded", "kind", "game", "players", "games", "precision", "seed", "bots", "options", "seat 0 wins",
@@ -239,7 +244,7 @@ def run_rows(runs: list[dict[str, Any]]) -> tuple[list[str], list[list[Any]]]:
         rows.append([run["recorded"], run["kind"], run["game"], run["players"] or "-", run["games"] or "-",
                      "-" if run["precision"] is None else run["precision"], run["seed"],
                      bots[0] if bots and len(set(bots)) == 1 else ",".join(bots) or "-",
-                     ",".join(f"{k}={v}" for k, v in run["options"].items()) or "-",
+                     ",".join(f"{k}={option_text(v)}" for k, v in run["options"].items()) or "-",
                      "-" if seat0 is None else f"{100 * seat0:.1f}%", run["rules_hash"][:8], run["deck_hash"][:8],
                      run["version"], run["key"]])
     return head, rows

@@ -36,7 +36,13 @@ from deckgen.sim.runner import (
     run_to_precision,
 )
 from deckgen.sim.stats import seat_wins, summarize
-from deckgen.sim.store import ResultStore, StoredChunks, game_inputs, stream_key
+from deckgen.sim.store import (
+    ResultStore,
+    StoredChunks,
+    game_inputs,
+    option_text,
+    stream_key,
+)
 
 ChunkHook = Callable[[str, int, int], None]
 """Called with ("<variant label> <n>p", first game, end) after each chunk played is stored."""
@@ -101,7 +107,7 @@ def build_variants(game: Game, typed: dict[str, list[Any]], decks: list[Path]) -
         for combination in itertools.product(*typed.values()):
             chosen = dict(zip(typed, combination))
             options = rules.resolve_options(chosen)
-            parts = [f"{name}={_shown(value)}" for name, value in chosen.items()]
+            parts = [f"{name}={option_text(value)}" for name, value in chosen.items()]
             if deck is not None:
                 parts.append(f"deck={deck.name}")
             default = deck is None and dict(options) == dict(defaults)
@@ -110,10 +116,6 @@ def build_variants(game: Game, typed: dict[str, list[Any]], decks: list[Path]) -
         variants.insert(0, Variant("default", defaults, None, game, True))
     variants.sort(key=lambda v: not v.is_default)  # the reference first, the rest as listed
     return variants
-
-
-def _shown(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def holm(p_values: list[float | None]) -> list[float | None]:

@@ -35,6 +35,12 @@ def test_simulate_runs_are_listed_and_exported(tmp_path: Path) -> None:
     assert other.exit_code == 0 and "no stored runs" in other.output
 
 
+def test_options_are_listed_as_the_user_writes_them(tmp_path: Path) -> None:
+    _simulate(tmp_path, "--option", "second_place_wins=false")
+    listed = CliRunner().invoke(main, ["results", "--output", str(tmp_path), "--format", "csv"])
+    assert [row["options"] for row in csv.DictReader(io.StringIO(listed.output))] == ["second_place_wins=false"]
+
+
 def test_no_store_records_nothing(tmp_path: Path) -> None:
     _simulate(tmp_path, "--no-store")
     result = CliRunner().invoke(main, ["results", "--output", str(tmp_path)])
