@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+from click.core import ParameterSource
 
 from deckgen.cli import render_group
+from deckgen.errors import DeckgenError
 
 if TYPE_CHECKING:
     from deckgen.model.deck import Deck
@@ -127,6 +129,13 @@ def render_cards_command(deck: str, output: Path | None, paper: str, sheet: str 
     options = SheetOptions(paper=paper, card_size=card_size, bleed=bleed, backs=not no_backs, back_id=back_id,
                            sheet=sheet, back_offset=parse_offset(back_offset) if back_offset else (0.0, 0.0),
                            ink_saver=ink_saver)
+    if preset is not None:
+        paper_given = click.get_current_context().get_parameter_source("paper") != ParameterSource.DEFAULT
+        _refuse_beside_preset(preset, {
+            "--paper": paper_given, "--sheet": sheet is not None, "--bleed": bleed is not None,
+            "--no-backs": no_backs, "--back-offset": back_offset is not None, "--proof": proof,
+            "--cards": card_ids is not None, "--select": select is not None, "--ink-saver": ink_saver,
+            "--png": png_dpi is not None, "--svg": write_svg})
     if preset is not None or tts_url_base is not None:
         from deckgen.model.deck import load_deck
         from deckgen.render.presets import export_preset
@@ -142,6 +151,15 @@ def render_cards_command(deck: str, output: Path | None, paper: str, sheet: str 
     click.echo(f"wrote {write_atomic(target, pdf)}")
     if images:
         click.echo(f"wrote {len(images)} card images under {root / loaded.id}")
+
+
+def _refuse_beside_preset(preset: str, given: dict[str, bool]) -> None:
+    """A preset writes what the shop asks for: an option it would quietly ignore is an error,
+    so no one uploads files they believe are something else."""
+    ignored = [name for name, was_given in given.items() if was_given]
+    if ignored:
+        raise DeckgenError(f"--preset {preset} takes only --card-size, --back and --output "
+                           f"(the shop decides the rest); leave out {', '.join(ignored)}")
 
 
 @render_group.command("calibration")

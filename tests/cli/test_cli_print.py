@@ -55,3 +55,12 @@ def test_calibration_sheet_and_its_help(tmp_path: Path) -> None:
     help_text = run("render", "calibration", "--help").output
     assert "--back-offset X,Y" in help_text and "against a light" in help_text
     assert "4.2 mm" in run("render", "cards", "--help").output
+
+
+def test_a_preset_refuses_the_options_it_would_ignore_and_writes_nothing(tmp_path: Path) -> None:
+    result = run("render", "cards", "mystique", "--preset", "tgc", "--png", "600", "--paper", "letter",
+                 "--output", str(tmp_path))
+    expected = ("error: --preset tgc takes only --card-size, --back and --output (the shop decides the rest); "
+                "leave out --paper, --png")
+    assert result.exit_code == 2 and result.output.splitlines() == [expected]
+    assert not any(tmp_path.iterdir())
