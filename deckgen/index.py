@@ -50,12 +50,12 @@ def _thumbnails(deck: Deck, folder: Path) -> list[dict[str, str]]:
 def index_values(out_dir: Path) -> dict[str, Any]:
     """Every deck with its files, thumbnails and games, as the index template shows them."""
     from deckgen.build import build_targets
-    from deckgen.model.rules import all_rules
+    from deckgen.model.rules import load_rules
 
     deck_list, game_list = build_targets()  # in a project, only its own decks and games
     games_by_deck: dict[str, list[Any]] = {}
     for game_id, _ in game_list:
-        rules = all_rules()[game_id]
+        rules = load_rules(game_id)
         games_by_deck.setdefault(rules.deck, []).append(rules)
     decks = []
     for deck_id in deck_list:

@@ -295,16 +295,26 @@ def rules_paths() -> list[Path]:
 
 
 @cache
+def _rules_of_file(path: Path) -> GameRules:
+    """One rule file, read once: a command about one game reads that game's file only."""
+    return load_rules_file(path)
+
+
+@cache
 def all_rules() -> dict[str, GameRules]:
     """Every game's rules by id: the project's and the shipped ones."""
-    return {r.id: r for r in (load_rules_file(p) for p in rules_paths())}
+    return {r.id: r for r in (_rules_of_file(p) for p in rules_paths())}
 
 
+project.on_change(_rules_of_file.cache_clear)
 project.on_change(all_rules.cache_clear)
 
 
 def load_rules(name: str) -> GameRules:
-    """Rules by game id or alias."""
+    """Rules by game id (its file alone is read) or alias (every rule file is)."""
+    path = project.current().rule_files().get(name)
+    if path is not None:
+        return _rules_of_file(path)
     rules = all_rules()
     if name in rules:
         return rules[name]

@@ -99,3 +99,18 @@ def test_shipped_rules_are_valid_and_name_a_shipped_deck():
     for rules in all_rules().values():
         assert rules.deck in deck_ids()
         assert rules.text is not None and rules.quickref is not None, rules.id
+
+
+def test_a_game_named_by_id_reads_its_own_rule_file_only(monkeypatch: pytest.MonkeyPatch):
+    """A command about one game does not parse the other games' files (about a second)."""
+    from deckgen import project
+    from deckgen.model import rules as rules_module
+
+    project.forget_loaded()
+    read: list[str] = []
+    original = rules_module.load_rules_file
+    monkeypatch.setattr(rules_module, "load_rules_file",
+                        lambda path, *a, **k: read.append(path.stem) or original(path, *a, **k))
+    assert load_rules("zoomies").id == "zoomies" and read == ["zoomies"]
+    assert load_rules("mq").id == "mirrorquest" and sorted(read) == sorted(all_rules())  # an alias: all, once each
+    assert load_rules("zoomies") is all_rules()["zoomies"]  # read once, the same rules either way
