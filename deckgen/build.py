@@ -253,15 +253,17 @@ def _file_names(files: list[Path], out_dir: Path) -> str:
 
 def build_targets() -> tuple[list[str], list[tuple[str, str]]]:
     """The decks and (game, deck) pairs `build` makes outputs for: in a project its own, else
-    the shipped ones, whose are known from the file names (a rule file is
-    decks/<deck>/games/<game>.yaml, as its loader insists) before any file is parsed."""
-    from deckgen.model.rules import all_rules, rules_paths
+    the shipped ones. Both are known from the file names (a rule file is
+    decks/<deck>/games/<game>.yaml, as its loader insists) before any file is parsed, so a
+    project's build reads none of the shipped rule files."""
+    from deckgen.model.rules import rules_paths
 
     here = project.current()
     if here.root is None:
         return deck_ids(), [(path.stem, path.parent.parent.name) for path in rules_paths()]
     decks = [d for d, path in here.deck_files().items() if here.owns(path)]
-    return decks, [(g, rules.deck) for g, rules in all_rules().items() if rules.deck in decks and here.owns(rules.path)]
+    return decks, [(path.stem, path.parent.parent.name) for path in rules_paths()
+                   if here.owns(path) and path.parent.parent.name in decks]
 
 
 def _fork_context() -> multiprocessing.context.BaseContext:
