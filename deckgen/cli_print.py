@@ -140,7 +140,10 @@ def render_cards_command(deck: str, output: Path | None, paper: str, sheet: str 
         from deckgen.model.deck import load_deck
         from deckgen.render.presets import export_preset
 
-        click.echo(f"wrote {export_preset(load_deck(deck), options, root, preset, tts_url_base)}")
+        loaded_deck = load_deck(deck)
+        folder = export_preset(loaded_deck, options, root, preset, tts_url_base)
+        hint = f"; {loaded_deck.id}.json goes into Tabletop Simulator's Saved Objects" if preset == "tts" else ""
+        click.echo(f"wrote {sum(1 for _ in folder.iterdir())} files to {folder} (manifest.csv lists them{hint})")
         return
     loaded, pdf, target = render_cards_job(deck, root, options, proof, card_ids, select)
     images = []

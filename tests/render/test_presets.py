@@ -103,7 +103,7 @@ def test_mystique_tgc_gives_825_by_1125_srgb_pngs_and_a_manifest(tmp_path: Path)
     code, out, err = run(["mystique", "--preset", "tgc"], tmp_path)
     assert code == 0, err
     folder = tmp_path / "mystique" / "tgc"
-    assert f"wrote {folder}" in out
+    assert f"wrote 63 files to {folder} (manifest.csv lists them)" in out  # and manifest.json
     pngs = sorted(folder.glob("*.png"))
     assert len(pngs) == 61  # 60 distinct faces and the gold back
     for path in pngs:

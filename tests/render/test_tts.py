@@ -94,6 +94,7 @@ def test_cli_writes_sheets_backs_and_a_saved_object_that_loads(tmp_path: Path) -
                                        "--output", str(tmp_path)])
     assert result.exit_code == 0, result.stderr
     folder = tmp_path / "smoke-and-mirrors" / "tts"
+    assert "smoke-and-mirrors.json goes into Tabletop Simulator's Saved Objects" in result.stdout
     document = json.loads((folder / "smoke-and-mirrors.json").read_text(encoding="utf-8"))
     custom = check_document(document, 18)
     assert document["ObjectStates"][0]["Nickname"] == "Smoke and Mirrors"
