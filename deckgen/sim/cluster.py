@@ -118,9 +118,8 @@ def dask_engine(scheduler: str | None, cluster: str | None) -> Iterator[DaskEngi
         _probe(scheduler)
         client = Client(scheduler, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
-        raise SimulationError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there within "
-                              f"{CONNECT_TIMEOUT} s ({type(exc).__name__}); start one with `dask scheduler` "
-                              "or check the address") from None
+        raise SimulationError(f"--scheduler {scheduler}: cannot reach a Dask scheduler there ({_why(exc)}); "
+                              "start one with `dask scheduler` or check the address") from None
     with client:
         if not client.scheduler_info().get("workers"):
             try:
@@ -129,6 +128,15 @@ def dask_engine(scheduler: str | None, cluster: str | None) -> Iterator[DaskEngi
                 raise SimulationError(f"--scheduler {scheduler}: no worker joined within {CONNECT_TIMEOUT * 6} s; "
                                       f"start some with `dask worker {scheduler}`") from None
         yield DaskEngine(client)
+
+
+def _why(exc: OSError | TimeoutError) -> str:
+    """Why a connection failed, in words rather than an exception's class name."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "connection refused: nothing listens on that port"
+    if isinstance(exc, TimeoutError):
+        return f"no answer within {CONNECT_TIMEOUT} s"
+    return exc.strerror or type(exc).__name__
 
 
 def _probe(scheduler: str) -> None:

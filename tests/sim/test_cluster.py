@@ -81,3 +81,4 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path: object) -> No
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "cannot reach a Dask scheduler" in lines[0] and "dask scheduler" in lines[0]
+    assert "(connection refused: nothing listens on that port)" in lines[0]
