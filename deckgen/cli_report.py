@@ -24,12 +24,13 @@ def report_command(game_names: tuple[str, ...], output: Path | None) -> None:
       deckgen report
       deckgen report mirrorquest --output out
     """
-    from deckgen.build import report_pages
+    from deckgen.build import build_targets, report_pages
     from deckgen.fileio import check_output_dir
-    from deckgen.model.rules import all_rules, load_rules
-    from deckgen.paths import output_dir
+    from deckgen.model.rules import load_rules
+    from deckgen.project import output_dir
 
     root = check_output_dir(output or output_dir())
-    ids = [load_rules(name).id for name in game_names] if game_names else list(all_rules())
+    # without names, the games `build` reports on: in a project its own, else the shipped ones
+    ids = [load_rules(name).id for name in game_names] if game_names else [g for g, _ in build_targets()[1]]
     pages = report_pages(root, list(dict.fromkeys(ids)))
     click.echo(f"wrote {len(pages) - 1} design report{'s' if len(pages) != 2 else ''} and {pages[-1]}")

@@ -148,7 +148,7 @@ def results_command(game_id: str | None, fmt: str, output: Path | None) -> None:
     """
     from deckgen.errors import DeckgenError
     from deckgen.fileio import shown_path
-    from deckgen.paths import output_dir
+    from deckgen.project import output_dir
     from deckgen.sim.store import STORE_NAME, open_store
 
     root = output or output_dir()

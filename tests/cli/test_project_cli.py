@@ -83,6 +83,17 @@ def test_quickref_of_a_rules_only_game_goes_to_the_project_output(game: Path):
     assert snapshot(game) == before
 
 
+def test_report_and_results_from_a_deck_folder_use_the_project_output(game: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(game / "decks" / "sky")
+    result = run("report")
+    assert result.exit_code == 0, result.output
+    assert result.output == f"wrote 1 design report and {game / 'output' / 'index.html'}\n"  # its own game only
+    assert sorted(p.name for p in (game / "output").rglob("*.html")) == ["comet-chase-report.html", "index.html"]
+    assert not (game / "decks" / "sky" / "output").exists()
+    missing = run("results")
+    assert missing.exit_code == 2 and str(game / "output" / "results.sqlite") in missing.stderr
+
+
 def test_deck_as_a_path_and_validate_inside_a_deck_folder(game: Path, monkeypatch: pytest.MonkeyPatch):
     for name in ("decks/sky", "decks/sky/", "decks/sky/deck.yaml", "./decks/sky"):
         result = run("check", name)
