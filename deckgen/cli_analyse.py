@@ -26,7 +26,8 @@ def match_rows(matches: list[dict[str, Any]], first: str) -> list[list[str]]:
 @click.option("--players", type=int, default=None, help="Player count (default: the game's minimum).")
 @click.option("--games", "n_games", type=int, default=200, show_default=True,
               help="Games per match (seats rotated) and per ladder step.")
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Seed of every match and ladder step (the same seed, the same numbers, whatever --jobs is).")
 @click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
 @click.option("--ladder", "ladder_text", default="8,16,32,64,128,256", show_default=True,
               help="Search budgets of the skill ladder (each against half its budget); 'none' skips it.")
