@@ -172,4 +172,10 @@ def results_command(game_id: str | None, fmt: str, output: Path | None) -> None:
         return
     from deckgen.report import table
 
-    click.echo(table(head, rows) if rows else "no stored runs" + (f" of game {game_id}" if game_id else ""))
+    if rows:
+        click.echo(table(head, rows))
+    elif game_id:  # perhaps a typo: name the games that have runs
+        stored = sorted({run["game"] for run in open_store(root).runs()})
+        click.echo(f"no stored runs of game {game_id} (stored games: {', '.join(stored) or 'none'})")
+    else:
+        click.echo("no stored runs")

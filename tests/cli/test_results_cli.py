@@ -32,7 +32,7 @@ def test_simulate_runs_are_listed_and_exported(tmp_path: Path) -> None:
     assert runs[0]["stats"]["games"] == 40 and runs[0]["stats"]["seat_win_rate"][0]["ci95"]
     assert runs[0]["rules_hash"] and runs[0]["deck_hash"] and runs[0]["version"]
     other = runner.invoke(main, ["results", "--output", str(tmp_path), "--game", "mirrorquest"])
-    assert other.exit_code == 0 and "no stored runs" in other.output
+    assert other.exit_code == 0 and other.output == "no stored runs of game mirrorquest (stored games: zoomies)\n"
 
 
 def test_options_are_listed_as_the_user_writes_them(tmp_path: Path) -> None:
