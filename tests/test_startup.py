@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 
 import pytest
 
@@ -32,3 +34,20 @@ def test_loading_keeps_a_paused_collector_paused_even_on_error() -> None:
     with pytest.raises(RuntimeError), loading():
         raise RuntimeError("load failed")
     assert not gc.isenabled()
+
+
+def test_loading_spares_pydantic_its_plugin_search() -> None:
+    """A fresh process that builds a pydantic model inside loading() never imports
+    importlib.metadata (pydantic's plugin search reads every installed package's metadata)."""
+    script = (
+        "import sys\n"
+        "from deckgen.startup import loading\n"
+        "with loading():\n"
+        "    from pydantic import BaseModel\n"
+        "    class Card(BaseModel):\n"
+        "        name: str\n"
+        "assert Card(name='ace').name == 'ace'\n"
+        "print('importlib.metadata' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
