@@ -145,7 +145,8 @@ def render_cards_command(deck: str, output: Path | None, paper: str, sheet: str 
         hint = f"; {loaded_deck.id}.json goes into Tabletop Simulator's Saved Objects" if preset == "tts" else ""
         click.echo(f"wrote {sum(1 for _ in folder.iterdir())} files to {folder} (manifest.csv lists them{hint})")
         return
-    loaded, pdf, target = render_cards_job(deck, root, options, proof, card_ids, select)
+    with loading():
+        loaded, pdf, target = render_cards_job(deck, root, options, proof, card_ids, select)
     images = []
     if png_dpi is not None or write_svg:
         from deckgen.render.png import export_images
