@@ -23,7 +23,7 @@ from deckgen.render.geometry import (
     parse_paper,
     plan_sheet,
 )
-from deckgen.render.sheets import SheetOptions, footer_lines, render_sheets
+from deckgen.render.sheets import SheetOptions, footer_lines, new_canvas, render_sheets
 
 PLACEMENT = re.compile(r"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.(\S+) Do")
 MARK = re.compile(r"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l")
@@ -296,3 +296,19 @@ def test_draw_card_clips_to_the_trim_for_booklets(tmp_path) -> None:
     assert path == tmp_path / "smoke-and-mirrors" / "smoke-and-mirrors-pnp.pdf"
     assert len(PdfReader(path).pages) == 2
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize("text", ["0 0 m 10 0 l S\nBT (No. 7) Tj ET", "tab\there\r\n", "caf\u00e9 \u2022", "\x17", ""])
+def test_stream_text_is_encoded_exactly_as_reportlabs_pdfdoc_codec_does(text: str) -> None:
+    from reportlab.pdfbase import pdfdoc
+
+    new_canvas(io.BytesIO(), (210, 297), "encoding")
+    assert pdfdoc.pdfdocEnc(text) == text.encode("extpdfdoc")
+
+
+def test_characters_pdfdoc_cannot_encode_still_fail_as_reportlab_makes_them() -> None:
+    from reportlab.pdfbase import pdfdoc
+
+    new_canvas(io.BytesIO(), (210, 297), "encoding")
+    with pytest.raises(UnicodeEncodeError):
+        pdfdoc.pdfdocEnc("ok \x18")
