@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from deckgen.errors import DeckgenError
@@ -97,15 +99,16 @@ class _Painter:
         if tag not in _SHAPES and tag not in ("g", "text", "image"):
             raise self.fail(f"unsupported SVG element <{tag}> (use g, text, image or basic shapes)")
         style = inherited
-        if any(key in element.attrib for key in _INHERITED):
+        attrib = element.attrib
+        if not _INHERITED_SET.isdisjoint(attrib):
             style = dict(inherited)
             for key in _INHERITED:
-                value = element.get(key)
+                value = attrib.get(key)
                 if value is not None:
                     style[key] = value
-        for key in element.attrib:
-            if key not in _INHERITED and key not in _IGNORED and key not in _GEOMETRY[tag]:
-                raise self.fail(f"unsupported attribute {key!r} on <{tag}>")
+        if not _ALLOWED[tag].issuperset(attrib):
+            key = next(key for key in attrib if key not in _ALLOWED[tag])
+            raise self.fail(f"unsupported attribute {key!r} on <{tag}>")
         transform = element.get("transform")
         ops = self.ops
         if transform:
@@ -136,28 +139,7 @@ class _Painter:
             fill_colour = gradient = None
         if fill_colour is None and gradient is None and stroke is None:
             return
-        path: list[str] = []
-        out = _PathBuilder(path)
-        g = _attrs(element)
-        if tag == "rect":
-            rx = g.get("rx", g.get("ry", 0.0))
-            out.rect(g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"], rx)
-        elif tag == "circle":
-            out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["r"], g["r"])
-        elif tag == "ellipse":
-            out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["rx"], g["ry"])
-        elif tag == "line":
-            out.move(g.get("x1", 0.0), g.get("y1", 0.0))
-            out.line(g.get("x2", 0.0), g.get("y2", 0.0))
-        elif tag in ("polyline", "polygon"):
-            points = _floats(element.get("points", ""))
-            out.move(points[0], points[1])
-            for index in range(2, len(points) - 1, 2):
-                out.line(points[index], points[index + 1])
-            if tag == "polygon":
-                out.close()
-        else:
-            path.extend(_path_ops(element.get("d", "")))
+        path = _shape_path(tag, tuple(element.attrib.items()))
         even_odd = style["fill-rule"] == "evenodd"
         if gradient is not None:
             self.gradient_fill(path, gradient, even_odd)
@@ -178,7 +160,7 @@ class _Painter:
             else:
                 ops.append("S")
 
-    def gradient_fill(self, path: list[str], gradient: ET.Element, even_odd: bool) -> None:
+    def gradient_fill(self, path: tuple[str, ...], gradient: ET.Element, even_odd: bool) -> None:
         ops = self.ops
         colours: list[tuple[float, float, float]] = []
         positions: list[float] = []
@@ -255,7 +237,7 @@ class _Painter:
         path = Path(url2pathname(urlparse(href).path)).resolve()
         if not path.is_relative_to(self.project):
             raise self.fail(f"image {path} lies outside the project folder {self.project}")
-        g = _attrs(element)
+        g = _attrs(element.attrib)
         x, y, w, h = g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"]
         cover = "slice" in element.get("preserveAspectRatio", "")
         info = artwork.inspect(path, f"{self.where}: image {path.name}")
@@ -389,16 +371,50 @@ _GEOMETRY: dict[str, set[str]] = {
     "image": {"x", "y", "width", "height", "href", "preserveAspectRatio", _XLINK_HREF},
 }
 
+_INHERITED_SET = frozenset(_INHERITED)
+#: Every attribute each element may carry: its geometry, the inherited style, data.
+_ALLOWED = {tag: frozenset(geometry) | _INHERITED_SET | _IGNORED for tag, geometry in _GEOMETRY.items()}
+
 
 def _tag(element: ET.Element) -> str:
     tag = element.tag
     return tag[len(_SVG_NS) :] if isinstance(tag, str) and tag.startswith(_SVG_NS) else str(tag)
 
 
-def _attrs(element: ET.Element) -> dict[str, float]:
+@lru_cache(maxsize=4096)
+def _shape_path(tag: str, attributes: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """PDF path operators of a basic shape or path from its attributes; cached because
+    icons and frames repeat on many cards."""
+    given = dict(attributes)
+    path: list[str] = []
+    out = _PathBuilder(path)
+    g = _attrs(given)
+    if tag == "rect":
+        rx = g.get("rx", g.get("ry", 0.0))
+        out.rect(g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"], rx)
+    elif tag == "circle":
+        out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["r"], g["r"])
+    elif tag == "ellipse":
+        out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["rx"], g["ry"])
+    elif tag == "line":
+        out.move(g.get("x1", 0.0), g.get("y1", 0.0))
+        out.line(g.get("x2", 0.0), g.get("y2", 0.0))
+    elif tag in ("polyline", "polygon"):
+        points = _floats(given.get("points", ""))
+        out.move(points[0], points[1])
+        for index in range(2, len(points) - 1, 2):
+            out.line(points[index], points[index + 1])
+        if tag == "polygon":
+            out.close()
+    else:
+        path.extend(_path_ops(given.get("d", "")))
+    return tuple(path)
+
+
+def _attrs(attributes: dict[str, str]) -> dict[str, float]:
     return {
         key: float(value)
-        for key, value in element.attrib.items()
+        for key, value in attributes.items()
         if key in ("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2")
     }
 

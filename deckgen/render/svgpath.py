@@ -78,8 +78,9 @@ def _floats(text: str) -> list[float]:
     return [float(v) for v in _SPLIT.split(text.strip()) if v]
 
 
+@lru_cache(maxsize=4096)
 def parse_transform(text: str) -> Matrix:
-    """An SVG transform list as one matrix."""
+    """An SVG transform list as one matrix; cached, as cards repeat their transforms."""
     matrix = IDENTITY
     for kind, args in _TRANSFORM.findall(text):
         v = _floats(args)
