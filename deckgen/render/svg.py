@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen import paths
+from deckgen import paths, project
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import Card, Deck
 from deckgen.render import fonts
@@ -157,7 +157,17 @@ def _render(deck: Deck, kind: str, where: str, values: dict[str, Any]) -> str:
 def uses_layout(deck: Deck) -> bool:
     """A deck is drawn from a layout when it names one or has no card template (then the
     default layout); the layout code is imported only then."""
-    return deck.layout is not None or not (paths.templates_dir() / "cards" / deck.id / "face.svg.j2").is_file()
+    return deck.layout is not None or not _has_card_template(deck.id)
+
+
+@cache
+def _has_card_template(deck_id: str) -> bool:
+    """Whether the package ships a face template for this deck id; looked up once per id
+    (every card asks), again after a watched project changes."""
+    return (paths.templates_dir() / "cards" / deck_id / "face.svg.j2").is_file()
+
+
+project.on_change(_has_card_template.cache_clear)
 
 
 def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER, *, ink_saver: bool = False) -> str:
