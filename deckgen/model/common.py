@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import string
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -353,3 +354,20 @@ def validate(model: type[Model], data: Any, path: Path, at: tuple[Any, ...] = ()
         raise DataError(*problem_lines(exc, data, path, at)) from None
     except RecursionError:
         raise DataError(file_problem(path, f"nested more than {MAX_DEPTH} levels deep")) from None
+
+
+def template_names(template: str) -> list[str]:
+    """Names a `{name}` template uses (card ids, names, layout text, source columns); ValueError
+    on anything but plain names."""
+    names = []
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        raise ValueError("a '{' or '}' without its pair (write {{ or }} for a brace itself)") from None
+    for _, name, spec, conv in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier() or conv or spec:
+            raise ValueError(f"placeholder {{{name}}} must be a plain name like {{colour}}")
+        names.append(name)
+    return names

@@ -6,7 +6,6 @@ import itertools
 import math
 import re
 from collections import Counter
-import string
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
@@ -18,7 +17,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 from deckgen import project
 from deckgen.errors import DataError, UnknownName
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
-from deckgen.model.common import StrictModel, field_path, problem, read_yaml, shown, validate
+from deckgen.model.common import StrictModel, field_path, problem, read_yaml, shown, template_names, validate
 
 Scalar = bool | int | str
 
@@ -241,22 +240,6 @@ class Deck:
         raise UnknownName(f"deck {self.id}: no card with id {card_id!r}")
 
 
-def _placeholders(template: str) -> list[str]:
-    """Names used in a `{name}` template; raises ValueError on anything but plain names."""
-    names = []
-    try:
-        parsed = list(string.Formatter().parse(template))
-    except ValueError:
-        raise ValueError("a '{' or '}' without its pair (write {{ or }} for a brace itself)") from None
-    for _, name, spec, conv in parsed:
-        if name is None:
-            continue
-        if not name.isidentifier() or conv or spec:
-            raise ValueError(f"placeholder {{{name}}} must be a plain name like {{colour}}")
-        names.append(name)
-    return names
-
-
 def _render(template: str, values: dict[str, Any]) -> str:
     return template.format_map({k: "" if v is None else v for k, v in values.items()})
 
@@ -373,7 +356,7 @@ class _Builder:
         """The names the group's id and name templates use, or None (a problem is recorded)."""
         where = f"groups.{index}"
         try:
-            id_names = _placeholders(group.id or "")
+            id_names = template_names(group.id or "")
         except ValueError as exc:
             self.fail(f"{where}.id", str(exc))
             return None
@@ -381,7 +364,7 @@ class _Builder:
             self.fail(f"{where}.id", "the id template cannot use {id} (it makes the id)")
             return None
         try:
-            name_names = _placeholders(group.name or self.spec.name_format)
+            name_names = template_names(group.name or self.spec.name_format)
         except ValueError as exc:
             self.fail(f"{where}.name" if group.name else "name_format", str(exc))
             return None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import string
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,6 +27,7 @@ from deckgen.model.common import (
     problem,
     read_yaml,
     shown,
+    template_names,
     validate,
 )
 from deckgen.project import nearby, on_change, root_of
@@ -395,22 +395,6 @@ def _elements(raw: dict[str, dict[str, Any]], path: Path, section: str, problems
         except DataError as exc:
             problems.extend(exc.problems)
     return out
-
-
-def template_names(template: str) -> list[str]:
-    """Names a `{name}` template uses; ValueError on anything but plain names."""
-    names = []
-    try:
-        parsed = list(string.Formatter().parse(template))
-    except ValueError:
-        raise ValueError("a '{' or '}' without its pair (write {{ or }} for a brace itself)") from None
-    for _, name, spec, conv in parsed:
-        if name is None:
-            continue
-        if not name.isidentifier() or conv or spec:
-            raise ValueError(f"placeholder {{{name}}} must be a plain name like {{colour}}")
-        names.append(name)
-    return names
 
 
 def _check_references(spec: LayoutSpec, fonts: dict[str, FontFiles], elements: list[tuple[str, Element]],

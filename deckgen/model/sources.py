@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DataError
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id, read_limited
-from deckgen.model.common import field_path, file_problem, problem, read_yaml, shown
+from deckgen.model.common import field_path, file_problem, problem, read_yaml, shown, template_names
 from deckgen.model.deck import (MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, AttributeSpec, Card, CardGroup, Scalar,
-                                _has_control, _placeholders, _render)
+                                _has_control, _render)
 from deckgen.project import confined, root_of
 
 if TYPE_CHECKING:
@@ -363,7 +363,7 @@ class SourceReader:
         else:
             template = self.group.id or ""
             try:
-                names = _placeholders(template)
+                names = template_names(template)
             except ValueError as exc:
                 self.builder.fail(f"groups.{self.index}.id", str(exc))
                 return None
@@ -381,7 +381,7 @@ class SourceReader:
     def card_name(self, row: int, values: dict[str, Any]) -> str | None:
         template = self.group.name or self.builder.spec.name_format
         try:
-            names = _placeholders(template)
+            names = template_names(template)
         except ValueError as exc:
             self.builder.fail(f"groups.{self.index}.name" if self.group.name else "name_format", str(exc))
             return None
