@@ -28,11 +28,11 @@ from deckgen.render.svgpath import (
     Matrix,
     _apply,
     _colour,
-    _floats,
     _multiply,
     _PathBuilder,
     _trace_path,
     parse_transform,
+    trace_shape,
 )
 
 RGB = tuple[float, float, float]
@@ -123,19 +123,10 @@ def shape_outline(tag: str, geometry: tuple[tuple[str, str], ...], matrix: Matri
     out = _Flattener(matrix)
     given = dict(geometry)
     number = {k: float(v) for k, v in given.items() if k not in ("points", "d")}
-    if tag == "rect":
-        out.rect(number.get("x", 0.0), number.get("y", 0.0), number["width"], number["height"],
-                 number.get("rx", number.get("ry", 0.0)))
-    elif tag in ("circle", "ellipse"):
-        out.ellipse(number.get("cx", 0.0), number.get("cy", 0.0), number.get("r", number.get("rx", 0.0)),
-                    number.get("r", number.get("ry", 0.0)))
-    elif tag in ("polygon", "polyline"):
-        points = _floats(given.get("points", ""))
-        out.move(points[0], points[1])
-        for index in range(2, len(points) - 1, 2):
-            out.line(points[index], points[index + 1])
-    elif tag == "path":
+    if tag == "path":
         _trace_path(given.get("d", ""), out)
+    else:
+        trace_shape(tag, number, given.get("points", ""), out)
     xs = [p[0] for polygon in out.polygons for p in polygon] or [0.0]
     ys = [p[1] for polygon in out.polygons for p in polygon] or [0.0]
     return tuple(out.polygons), (min(xs), min(ys), max(xs), max(ys))

@@ -45,6 +45,7 @@ from deckgen.render.svgpath import (
     _path_ops,
     _PathBuilder,
     parse_transform,
+    trace_shape,
 )
 
 if TYPE_CHECKING:
@@ -388,26 +389,10 @@ def _shape_path(tag: str, attributes: tuple[tuple[str, str], ...]) -> tuple[str,
     given = dict(attributes)
     path: list[str] = []
     out = _PathBuilder(path)
-    g = _attrs(given)
-    if tag == "rect":
-        rx = g.get("rx", g.get("ry", 0.0))
-        out.rect(g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"], rx)
-    elif tag == "circle":
-        out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["r"], g["r"])
-    elif tag == "ellipse":
-        out.ellipse(g.get("cx", 0.0), g.get("cy", 0.0), g["rx"], g["ry"])
-    elif tag == "line":
-        out.move(g.get("x1", 0.0), g.get("y1", 0.0))
-        out.line(g.get("x2", 0.0), g.get("y2", 0.0))
-    elif tag in ("polyline", "polygon"):
-        points = _floats(given.get("points", ""))
-        out.move(points[0], points[1])
-        for index in range(2, len(points) - 1, 2):
-            out.line(points[index], points[index + 1])
-        if tag == "polygon":
-            out.close()
-    else:
+    if tag == "path":
         path.extend(_path_ops(given.get("d", "")))
+    else:
+        trace_shape(tag, _attrs(given), given.get("points", ""), out)
     return tuple(path)
 
 

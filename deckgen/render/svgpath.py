@@ -233,6 +233,28 @@ class _PathBuilder:
 _KAPPA = 0.5522847498
 
 
+def trace_shape(tag: str, number: dict[str, float], points: str, out: _PathBuilder) -> None:
+    """The segments of a basic shape (rect, circle, ellipse, line, polyline, polygon; not a
+    path) into `out`: the painter writes them as PDF operators, the contrast check flattens them."""
+    if tag == "rect":
+        out.rect(number.get("x", 0.0), number.get("y", 0.0), number["width"], number["height"],
+                 number.get("rx", number.get("ry", 0.0)))
+    elif tag == "circle":
+        out.ellipse(number.get("cx", 0.0), number.get("cy", 0.0), number["r"], number["r"])
+    elif tag == "ellipse":
+        out.ellipse(number.get("cx", 0.0), number.get("cy", 0.0), number["rx"], number["ry"])
+    elif tag == "line":
+        out.move(number.get("x1", 0.0), number.get("y1", 0.0))
+        out.line(number.get("x2", 0.0), number.get("y2", 0.0))
+    elif tag in ("polyline", "polygon"):
+        coordinates = _floats(points)
+        out.move(coordinates[0], coordinates[1])
+        for index in range(2, len(coordinates) - 1, 2):
+            out.line(coordinates[index], coordinates[index + 1])
+        if tag == "polygon":
+            out.close()
+
+
 def _trace_path(d: str, out: _PathBuilder) -> None:
     """Feed the SVG path data `d` (all commands, absolute and relative) into `out`."""
     tokens = _PATH_TOKEN.findall(d)
