@@ -234,10 +234,18 @@ def _play_chunk(
 
 
 def chunk_bounds(games: int, jobs: int, first: int = 0) -> list[tuple[int, int]]:
-    """Index ranges (of games first..first+games-1) small enough to balance workers and
-    update progress, big enough to be cheap."""
-    size = max(1, min(2000, games // (jobs * 16) or 1))
-    return [(start, min(first + games, start + size)) for start in range(first, first + games, size)]
+    """Index ranges covering games first..first+games-1 in order, shrinking as the run nears
+    its end (each a quarter of a worker's share of the games left), so that the workers
+    finish together instead of one idling through the last big chunk; at most 2,000 games,
+    so that progress moves, and at least a 64th of a worker's share, so that chunks stay
+    cheap. The records never depend on the chunks."""
+    least, stop = max(1, games // (jobs * 64)), first + games
+    bounds, start = [], first
+    while start < stop:
+        size = min(2000, max(least, -(-(stop - start) // (jobs * 4))))
+        bounds.append((start, min(stop, start + size)))
+        start += size
+    return bounds
 
 
 def _pool(jobs: int, game: Game) -> Executor:

@@ -48,6 +48,16 @@ def test_chunks_cover_every_index_once() -> None:
         bounds = chunk_bounds(games, jobs)
         assert bounds[0][0] == 0 and bounds[-1][1] == games
         assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:]))
+    assert chunk_bounds(5, 2, first=10) == [(10, 11), (11, 12), (12, 13), (13, 14), (14, 15)]
+
+
+def test_chunks_shrink_towards_the_end_so_workers_finish_together() -> None:
+    bounds = chunk_bounds(60_000, 2)
+    sizes = [stop - start for start, stop in bounds]
+    assert sizes[0] == 2000 and max(sizes) == 2000  # progress moves at least every 2,000 games
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[-2] == 60_000 // (2 * 64)  # the last ones: a 64th of a worker's share
+    assert len(bounds) < 50  # few enough to cost nothing on a cluster
 
 
 def test_player_counts(toy_game: Game) -> None:
