@@ -31,6 +31,8 @@ class BadPlayerCount(UnknownName):
     @classmethod
     def check(cls, game_id: str, counts: int | list[int], least: int, most: int) -> None:
         """Raise unless every count is allowed, naming all the others in one line."""
+        if isinstance(counts, int) and least <= counts <= most:
+            return  # the common case, once per simulated game
         bad = [n for n in ([counts] if isinstance(counts, int) else counts) if not least <= n <= most]
         if bad:
             allowed = f"{least}" if least == most else f"{least}-{most}"

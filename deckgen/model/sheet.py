@@ -20,10 +20,13 @@ from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.fileio import is_safe_id
 from deckgen.model.common import StrictModel, problem, read_yaml, validate
 from deckgen.render.geometry import (
+    FOOTER_LIFT,
+    FOOTER_SIZES,
     CardGeometry,
     MarkSettings,
     SheetLayout,
     fitting_count,
+    footer_height,
     grid_trims,
     parse_card_size,
     parse_paper,
@@ -147,6 +150,10 @@ class SheetSpec(StrictModel):
         else:
             columns, rows = self._grid(page, card, gutter, path)
             trims = grid_trims(page, card, columns, rows, gutter)
+            if trims and not isinstance(self.grid, GridSpec):  # up from the centre if the footer needs it
+                lift = min(self.printable_margin + self._footer_room() - min(y for _, y in trims),
+                           page[1] - self.printable_margin - card.height - max(y for _, y in trims))
+                trims = [(x, y + max(0.0, lift)) for x, y in trims]
             field = "grid"
         layout = SheetLayout(
             page[0], page[1], card, with_bleed(card, trims, self.bleed), mirror=self.mirror_axis(page),
@@ -160,10 +167,20 @@ class SheetSpec(StrictModel):
             raise DataError(*(problem(path, field, p) for p in problems))
         return layout
 
+    def _footer_room(self) -> float:
+        """What the footer's smallest line takes (mm) between the printable edge and the
+        cards' shown bleed; 0 for a sheet without a footer."""
+        if not self.footer:
+            return 0.0
+        return self.bleed + self.marks.gap + FOOTER_LIFT + footer_height(FOOTER_SIZES[-1])
+
     def _fitting(self, page: tuple[float, float], card: CardGeometry, gutter: tuple[float, float]) -> tuple[int, int]:
-        """As many columns and rows as fit inside the printable margin."""
+        """As many columns and rows as fit inside the printable margin, leaving room for the
+        footer's smallest line under them (it says how to print the backs: a page without it
+        is easy to misprint), unless a card fits only without it."""
         room_w, room_h = (side - 2 * self.printable_margin for side in page)
-        return fitting_count(room_w, card.width, gutter[0]), fitting_count(room_h, card.height, gutter[1])
+        rows = fitting_count(room_h - self._footer_room(), card.height, gutter[1])
+        return fitting_count(room_w, card.width, gutter[0]), rows or fitting_count(room_h, card.height, gutter[1])
 
     def _grid(self, page: tuple[float, float], card: CardGeometry, gutter: tuple[float, float],
               path: Path | str) -> tuple[int, int]:

@@ -18,8 +18,12 @@ import re
 from dataclasses import dataclass
 
 from deckgen.errors import DeckgenError
+from deckgen.render.fonts import ASCENT, DESCENT
 
 MM_TO_PT = 72.0 / 25.4
+#: Footer text sizes tried in turn (points), and its distance from the printable edge (mm).
+FOOTER_SIZES = (6.0, 5.0, 4.5)
+FOOTER_LIFT = 0.8
 #: Crop marks start this far outside the art (bleed edge) ...
 MARK_GAP = 1.0
 #: ... and need at least this much margin outside the bleed in total.
@@ -353,3 +357,8 @@ def check_bleed(bleed: float) -> None:
         raise DeckgenError(f"bleed must be 0 mm or more (got {bleed:g})")
     if bleed > 10:
         raise DeckgenError(f"bleed of {bleed:g} mm is too large (at most 10 mm)")
+
+
+def footer_height(size: float) -> float:
+    """The height (mm) of a footer line of `size` points."""
+    return size / MM_TO_PT * (ASCENT + DESCENT)

@@ -32,11 +32,14 @@ from deckgen.model.deck import Deck
 from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import (
     DEFAULT_BLEED,
+    FOOTER_LIFT,
+    FOOTER_SIZES,
     MM_TO_PT,
     CardGeometry,
     SheetLayout,
     Slot,
     check_bleed,
+    footer_height,
     mark_lines,
     parse_card_size,
 )
@@ -53,9 +56,6 @@ FONT_BOLD = fonts.BOLD
 MARK_WIDTH = 0.3
 #: How far (mm) a card's art reaches under an abutting neighbour that is drawn over it afterwards.
 SEAM_OVERLAP = 0.3
-#: Footer text sizes tried in turn (points), and its distance from the printable edge (mm).
-FOOTER_SIZES = (6.0, 5.0, 4.5)
-FOOTER_LIFT = 0.8
 #: Marks keep this much room (mm) either side of them free of footer text.
 MARK_ROOM = 1.0
 #: The largest --back-offset (mm) on either axis: more is not a printer's misregistration.
@@ -241,18 +241,28 @@ def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colo
     canvas.lines(points)
 
 
-def footer_lines(layout: SheetLayout, slots: list[Slot], parts: list[str]) -> tuple[float, list[tuple[float, str]]]:
-    """Where the footer goes: its font size and (centre x in mm, text) lines on one baseline
-    in the bottom margin, between the crop marks. Parts are joined while they fit the gap
-    they are in; the size shrinks until all fit. ([], when the margin has no room.)"""
-    margin = layout.printable_margin
-    art_bottom = min(s.y - s.bleed_bottom for s in slots)
+def footer_lines(layout: SheetLayout, slots: list[Slot],
+                 parts: list[str]) -> tuple[float, float, list[tuple[float, str]]]:
+    """Where the footer goes: its font size, the bottom of its text (mm from the page's
+    bottom) and (centre x in mm, text) lines on one baseline between the crop marks. It
+    sits in the bottom margin, or in the top one where the cards leave no room below (the
+    back of a page whose grid was moved up for the front's footer). Parts are joined while
+    they fit the gap they are in; the size shrinks until all fit. ([], when neither margin
+    has room.)"""
+    margin, gap = layout.printable_margin, layout.marks.gap
+    room_below = min(s.y - s.bleed_bottom for s in slots) - gap - margin - FOOTER_LIFT
+    room_above = layout.page_height - margin - FOOTER_LIFT - gap - max(s.y + layout.card.height + s.bleed_top
+                                                                       for s in slots)
     cuts = layout.cut_lines()[0] if layout.marks.show else []
     edges = [margin] + [v for x in cuts for v in (x - MARK_ROOM, x + MARK_ROOM)] + [layout.page_width - margin]
     gaps = [(a, b) for a, b in zip(edges[::2], edges[1::2]) if b - a > 5]
     for size in FOOTER_SIZES:
-        height = size / MM_TO_PT * (fonts.ASCENT + fonts.DESCENT)
-        if margin + FOOTER_LIFT + height > art_bottom - layout.marks.gap:
+        height = footer_height(size)
+        if height <= room_below + 1e-6:
+            bottom = margin + FOOTER_LIFT
+        elif height <= room_above + 1e-6:
+            bottom = layout.page_height - margin - FOOTER_LIFT - height
+        else:
             continue
         placed: list[tuple[float, str]] = []
         queue = list(parts)
@@ -263,8 +273,8 @@ def footer_lines(layout: SheetLayout, slots: list[Slot], parts: list[str]) -> tu
             if line:
                 placed.append(((start + end) / 2, " · ".join(line)))
         if not queue:
-            return size, placed
-    return 0.0, []
+            return size, bottom, placed
+    return 0.0, 0.0, []
 
 
 class _SheetWriter:
@@ -308,12 +318,11 @@ class _SheetWriter:
             canvas.restoreState()
         draw_crop_marks(canvas, layout, slots)
         if layout.footer:
-            size, lines = footer_lines(layout, slots, footer)
+            size, bottom, lines = footer_lines(layout, slots, footer)
             canvas.setFillColorRGB(0.35, 0.35, 0.35)
             for centre, text in lines:
                 canvas.setFont(FONT, size)
-                canvas.drawCentredString(centre * MM_TO_PT, (layout.printable_margin + FOOTER_LIFT) * MM_TO_PT
-                                         + fonts.DESCENT * size, text)
+                canvas.drawCentredString(centre * MM_TO_PT, bottom * MM_TO_PT + fonts.DESCENT * size, text)
         canvas.showPage()
 
 

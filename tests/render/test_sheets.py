@@ -234,13 +234,35 @@ def test_footers_name_the_deck_page_and_how_to_print_inside_the_printable_area(p
                  "double-sided, flip on the long edge"):
         assert part in text
     layout = SheetOptions(paper=paper).layout()
-    size, lines = footer_lines(layout, list(layout.slots), ["The Mystique Deck: page 2 of 14, backs",
+    size, _, lines = footer_lines(layout, list(layout.slots), ["The Mystique Deck: page 2 of 14, backs",
                                                              "Print at 100 % (actual size)",
                                                              "double-sided, flip on the long edge"])
     assert size >= 5 and lines
     cuts = layout.cut_lines()[0]
     assert all(layout.printable_margin < centre < layout.page_width - layout.printable_margin for centre, _ in lines)
     assert not [x for x in cuts for centre, _ in lines if abs(centre - x) < 3]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("card_size", ["poker", "bridge", "mini", "tarot", "60x90"])
+def test_every_default_sheet_has_room_for_the_footer_on_fronts_and_backs(paper: str, card_size: str) -> None:
+    """Auto-fitted sheets keep the footer's room (minis: 4 x 4 on A4, not a footer-less 6 x 3):
+    under the cards on fronts, and on backs reflected about the rows, above them."""
+    layout = SheetOptions(paper=paper, card_size=card_size).layout()
+    parts = ["The Mystique Deck: page 2 of 14, backs", "Print at 100 % (actual size)",
+             "double-sided, flip on the long edge"]
+    for back in (False, True):
+        slots = layout.page_slots(layout.per_page, back)
+        size, bottom, lines = footer_lines(layout, slots, parts)
+        assert size >= 4.5 and len(lines) >= 1, (paper, card_size, back)
+        top = bottom + size / MM_TO_PT
+        art_bottom = min(s.y - s.bleed_bottom for s in slots)
+        art_top = max(s.y + layout.card.height + s.bleed_top for s in slots)
+        assert layout.printable_margin <= bottom and top <= layout.page_height - layout.printable_margin
+        assert top <= art_bottom - layout.marks.gap + 1e-6 or bottom >= art_top + layout.marks.gap - 1e-6
+    assert SheetOptions(paper="a4", card_size="mini").layout().per_page == 16
+    assert SheetOptions(paper="letter", card_size="mini").layout().per_page == 18
+    assert SheetOptions(paper="a4", card_size="195x285").layout().per_page == 1  # fits only without the footer
 
 
 def test_card_names_are_real_text() -> None:
@@ -266,11 +288,12 @@ def test_same_input_same_bytes() -> None:
 def test_mismatch_cards_get_their_colour_decks_back() -> None:
     pdf = render_sheets(load_deck("mismatch"), SheetOptions(card_size="mini"))
     reader = PdfReader(io.BytesIO(pdf))
-    assert len(reader.pages) == 2 * 12  # 208 cards, 18 minis a page: A4 turned holds 6 x 3, upright 4 x 4
-    assert float(reader.pages[0].mediabox.width) == pytest.approx(297 * MM_TO_PT, abs=0.01)
+    # 208 cards, 16 minis a page: 4 x 4 upright (6 x 3 turned would leave no room for the footer)
+    assert len(reader.pages) == 2 * 13
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(210 * MM_TO_PT, abs=0.01)
     assert {name for _, _, name in placements(pdf, 1)} == {"back-red"}
-    # cards 36-53: the last sixteen red cards, then blue ones
-    assert {name for _, _, name in placements(pdf, 5)} == {"back-red", "back-blue"}
+    # cards 48-63: the last four red cards, then blue ones
+    assert {name for _, _, name in placements(pdf, 7)} == {"back-red", "back-blue"}
 
 
 def test_draw_card_clips_to_the_trim_for_booklets(tmp_path) -> None:
