@@ -349,15 +349,21 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     pages = -(-len(deck.cards) // per_page) * (2 if options.backs else 1)
     printing = ["Print at 100 % (actual size)"] + ([f"double-sided, {hint}"] if options.backs else [])
     page = 0
+    problems: list[str] = []
     for start in range(0, len(deck.cards), per_page):
         page_cards = deck.cards[start : start + per_page]
         names = []
         for number, card in enumerate(page_cards, start=start):
             where = f"deck {deck.id}: card {card.id}"
             name = f"face{number}"
-            text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
-            writer.define(name, painter.parse_svg(text, where), where)
+            try:
+                text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
+                writer.define(name, painter.parse_svg(text, where), where)
+            except DeckgenError as exc:  # go on: every failing card is named, not only the first
+                problems += exc.problems
             names.append(name)
+        if problems:
+            continue
         page += 1
         writer.page(names, False, [f"{deck.name}: page {page} of {pages}, fronts", *printing])
         if options.backs:
@@ -370,7 +376,21 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                 back_names.append(name)
             page += 1
             writer.page(back_names, True, [f"{deck.name}: page {page} of {pages}, backs", *printing])
+    if problems:
+        raise DeckgenError(*listed(problems))
     return save_canvas(canvas, buffer)
+
+
+#: At most this many problem lines from one render; the rest are counted.
+MAX_LISTED = 10
+
+
+def listed(problems: list[str]) -> list[str]:
+    """Distinct problems in order, at most MAX_LISTED and a line counting the others."""
+    distinct = list(dict.fromkeys(problems))
+    if len(distinct) <= MAX_LISTED:
+        return distinct
+    return [*distinct[:MAX_LISTED], f"... and {len(distinct) - MAX_LISTED} more cards with problems"]
 
 
 def sheets_path(deck: Deck, output_root: Path) -> Path:

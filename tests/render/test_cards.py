@@ -195,11 +195,16 @@ def test_a_png_export_replaces_the_old_one_as_a_whole(tmp_path: Path) -> None:
 def test_cli_bad_input_is_one_line_and_writes_nothing(args: list[str], message: str, tmp_path: Path) -> None:
     code, _, err = run([*args, "--png", "30"], tmp_path)
     assert code == 2
-    assert len(err.strip().splitlines()) == 1 and message in err
+    lines = err.strip().splitlines()
+    if message == "below the 1.2 mm that stays legible":  # a line per failing card: ten, then a count
+        assert len(lines) == 11 and all(message in line for line in lines[:10])
+        assert lines[10] == "error: ... and 8 more cards with problems"
+    else:
+        assert len(lines) == 1 and message in err
     assert list(tmp_path.rglob("*")) == []
 
 
-def test_cli_text_overflowing_the_safe_area_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_text_overflowing_the_safe_area_is_one_line_per_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     decks = tmp_path / "decks"
     (decks / "smoke-and-mirrors").mkdir(parents=True)
     source = (paths.decks_dir() / "smoke-and-mirrors" / "deck.yaml").read_text(encoding="utf-8")
@@ -214,8 +219,10 @@ def test_cli_text_overflowing_the_safe_area_is_one_line(tmp_path: Path, monkeypa
     finally:
         load_deck.cache_clear()
     assert code == 2
-    assert len(err.strip().splitlines()) == 1
-    assert "card swirl-1: text 'Swirl 1 of the endless" in err and "overflows the safe area by" in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 5  # the five Swirl cards, each named
+    for value, line in enumerate(lines, start=1):
+        assert f"card swirl-{value}: text 'Swirl {value} of the endless" in line and "overflows the safe area by" in line
     assert not (tmp_path / "out").exists()
 
 
