@@ -24,6 +24,7 @@ from deckgen.model.common import StrictModel, read_yaml, validate
 from deckgen.model.rules import GameRules
 from deckgen.render.html import write_page
 from deckgen.sim.charts import ladder_chart, seat_chart, sweep_chart
+from deckgen.sim.report import RESULT_ONLY
 from deckgen.sim.report_data import (
     Analysis,
     Fairness,
@@ -174,6 +175,8 @@ def fairness_section(game_name: str, data: Fairness) -> dict[str, Any]:
         "metric_heads": [f"{s.players} players" for s in data.report],
         "metrics": metric_rows([s.metrics for s in data.report]),
         "traced": sorted({s.metrics.traced_games for s in data.report if s.metrics is not None}),
+        "result_only": RESULT_ONLY if any(s.metrics is not None and not s.metrics.standing_runs
+                                          for s in data.report) else None,
     }
 
 

@@ -18,6 +18,10 @@ higher is better). From those traces:
 - **decisiveness**: the share of the game still to play when the eventual winner takes the
   lead for good (1: it led from the first move; near 0: decided at the very end).
 
+Lead changes, drama and decisiveness need a running standing. A game whose standing is only
+its result (every seat level until the end, as in Mystique Chain) gets none of the three,
+rather than a misleading "no lead changes, decided at the end".
+
 Rates come with 95% Wilson intervals; means over games with 95% t intervals.
 """
 
@@ -39,6 +43,8 @@ class GameTrace(NamedTuple):
     lead_changes: int
     drama: float | None
     decisiveness: float | None
+    #: Whether some position before the last had a sole leader (the standing runs during play).
+    led_before_end: bool = True
 
 
 class Tracer:
@@ -82,6 +88,7 @@ class Tracer:
             lead_changes=lead_changes(self.standings),
             drama=drama(self.standings, winner) if winner >= 0 else None,
             decisiveness=decisiveness(self.standings, winner) if winner >= 0 else None,
+            led_before_end=any(sole_leader(standing) >= 0 for standing in self.standings[:-1]),
         )
 
 
@@ -162,6 +169,7 @@ def design_metrics(summary: dict[str, Any], traces: Sequence[GameTrace], n_playe
     finished = summary["finished"]
     no_single_winner = summary["shared_wins"] + summary.get("no_winner", 0)
     per_player = [sum(t.decisions) / n_players for t in traces]
+    running = any(t.led_before_end for t in traces)
     return {
         "traced_games": len(traces),
         "balance": balance,
@@ -171,7 +179,9 @@ def design_metrics(summary: dict[str, Any], traces: Sequence[GameTrace], n_playe
         "decisions_per_player": _mean_interval(per_player),
         "decision_moves": _mean_interval([t.decision_moves / t.moves for t in traces if t.moves]),
         "branching_factor": _mean_interval([t.legal_moves / t.moves for t in traces if t.moves]),
-        "lead_changes": _mean_interval([float(t.lead_changes) for t in traces]),
-        "drama": _mean_interval([t.drama for t in traces if t.drama is not None]),
-        "decisiveness": _mean_interval([t.decisiveness for t in traces if t.decisiveness is not None]),
+        "lead_changes": _mean_interval([float(t.lead_changes) for t in traces]) if running else None,
+        "drama": _mean_interval([t.drama for t in traces if t.drama is not None]) if running else None,
+        "decisiveness": (_mean_interval([t.decisiveness for t in traces if t.decisiveness is not None])
+                         if running else None),
+        "standing_runs": running or not traces,
     }

@@ -72,7 +72,14 @@ def format_summary(summary: dict[str, Any]) -> str:
         lines.append(table(["design metric", "value", "95% CI"], metric_rows(metrics)))
         lines.append(f"(rates over all games; the rest from the first {metrics['traced_games']} games, traced; "
                      "see `deckgen simulate --help`)")
+        if not metrics.get("standing_runs", True):
+            lines.append(f"({RESULT_ONLY})")
     return "\n".join(lines)
+
+
+#: Why a game shows no lead changes, drama or decisiveness.
+RESULT_ONLY = ("no lead changes, drama or decisiveness: this game's standing is only its result "
+               "(every seat level until the end), so there is no lead to change")
 
 
 #: How each metric is shown: its name in the table, and whether it is a share (percent).

@@ -63,6 +63,7 @@ class Metrics(Loose):
     lead_changes: Mean | None = None
     drama: Mean | None = None
     decisiveness: Mean | None = None
+    standing_runs: bool = True
 
 
 class Summary(Loose):

@@ -59,3 +59,25 @@ def test_tracing_does_not_change_the_games(toy_game: Game) -> None:
     traced = run_simulation(toy_game, 3, ["random"] * 3, options, seed=5, games=40, traced=40)
     plain = run_simulation(toy_game, 3, ["random"] * 3, options, seed=5, games=40, traced=0)
     assert [r[:4] for r in traced.records] == [r[:4] for r in plain.records]
+
+
+def test_a_standing_that_is_only_the_result_gives_no_lead_metrics() -> None:
+    """Mystique Chain's standing is level until someone cannot move: no lead to change, so
+    lead changes, drama and decisiveness are left out (with a note), not shown as zeros."""
+    from deckgen.games.base import get_game
+    from deckgen.sim.report import RESULT_ONLY, format_summary
+
+    game = get_game("mystique-chain")
+    run = run_simulation(game, 2, ["random", "random"], parse_options((), game), seed=1, games=60, traced=60)
+    assert not any(r.trace.led_before_end for r in run.records if r.trace is not None)
+    summary = summarize(run)
+    metrics = summary["metrics"]
+    assert metrics["lead_changes"] is None and metrics["drama"] is None and metrics["decisiveness"] is None
+    assert metrics["standing_runs"] is False and metrics["branching_factor"] is not None
+    assert RESULT_ONLY in format_summary(summary)
+
+
+def test_a_running_standing_keeps_the_lead_metrics(toy_game: Game) -> None:
+    run = run_simulation(toy_game, 2, ["random", "random"], parse_options((), toy_game), seed=3, games=100, traced=100)
+    metrics = summarize(run)["metrics"]
+    assert metrics["standing_runs"] is True and metrics["lead_changes"] is not None
