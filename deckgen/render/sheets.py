@@ -350,6 +350,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     printing = ["Print at 100 % (actual size)"] + ([f"double-sided, {hint}"] if options.backs else [])
     page = 0
     problems: list[str] = []
+    failure: type[DeckgenError] = DeckgenError  # the first failing card's kind of error
     for start in range(0, len(deck.cards), per_page):
         page_cards = deck.cards[start : start + per_page]
         names = []
@@ -360,6 +361,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                 text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
                 writer.define(name, painter.parse_svg(text, where), where)
             except DeckgenError as exc:  # go on: every failing card is named, not only the first
+                failure = failure if problems else type(exc)
                 problems += exc.problems
             names.append(name)
         if problems:
@@ -377,7 +379,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
             page += 1
             writer.page(back_names, True, [f"{deck.name}: page {page} of {pages}, backs", *printing])
     if problems:
-        raise DeckgenError(*listed(problems))
+        raise failure(*listed(problems))
     return save_canvas(canvas, buffer)
 
 
