@@ -20,13 +20,12 @@ from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.fileio import is_safe_id
 from deckgen.model.common import StrictModel, problem, read_yaml, validate
 from deckgen.render.geometry import (
-    FOOTER_LIFT,
     FOOTER_SIZES,
     CardGeometry,
     MarkSettings,
     SheetLayout,
     fitting_count,
-    footer_height,
+    footer_room,
     grid_trims,
     parse_card_size,
     parse_paper,
@@ -172,7 +171,7 @@ class SheetSpec(StrictModel):
         cards' shown bleed; 0 for a sheet without a footer."""
         if not self.footer:
             return 0.0
-        return self.bleed + self.marks.gap + FOOTER_LIFT + footer_height(FOOTER_SIZES[-1])
+        return self.bleed + footer_room(FOOTER_SIZES[-1], self.marks.gap)
 
     def _fitting(self, page: tuple[float, float], card: CardGeometry, gutter: tuple[float, float]) -> tuple[int, int]:
         """As many columns and rows as fit inside the printable margin, leaving room for the

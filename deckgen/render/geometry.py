@@ -362,3 +362,10 @@ def check_bleed(bleed: float) -> None:
 def footer_height(size: float) -> float:
     """The height (mm) of a footer line of `size` points."""
     return size / MM_TO_PT * (ASCENT + DESCENT)
+
+
+def footer_room(size: float, mark_gap: float) -> float:
+    """What a footer line of `size` points takes (mm) between the printable edge and the
+    cards' art: its lift off the edge, its height and the marks' gap from the art. One rule
+    for the sheet that leaves the room and for the footer that is placed in it."""
+    return FOOTER_LIFT + footer_height(size) + mark_gap

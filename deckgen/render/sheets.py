@@ -40,6 +40,7 @@ from deckgen.render.geometry import (
     Slot,
     check_bleed,
     footer_height,
+    footer_room,
     mark_lines,
     parse_card_size,
 )
@@ -249,19 +250,18 @@ def footer_lines(layout: SheetLayout, slots: list[Slot],
     back of a page whose grid was moved up for the front's footer). Parts are joined while
     they fit the gap they are in; the size shrinks until all fit. ([], when neither margin
     has room.)"""
-    margin, gap = layout.printable_margin, layout.marks.gap
-    room_below = min(s.y - s.bleed_bottom for s in slots) - gap - margin - FOOTER_LIFT
-    room_above = layout.page_height - margin - FOOTER_LIFT - gap - max(s.y + layout.card.height + s.bleed_top
-                                                                       for s in slots)
+    margin = layout.printable_margin
+    room_below = min(s.y - s.bleed_bottom for s in slots) - margin
+    room_above = layout.page_height - margin - max(s.y + layout.card.height + s.bleed_top for s in slots)
     cuts = layout.cut_lines()[0] if layout.marks.show else []
     edges = [margin] + [v for x in cuts for v in (x - MARK_ROOM, x + MARK_ROOM)] + [layout.page_width - margin]
     gaps = [(a, b) for a, b in zip(edges[::2], edges[1::2]) if b - a > 5]
     for size in FOOTER_SIZES:
-        height = footer_height(size)
-        if height <= room_below + 1e-6:
+        room = footer_room(size, layout.marks.gap)
+        if room <= room_below + 1e-6:
             bottom = margin + FOOTER_LIFT
-        elif height <= room_above + 1e-6:
-            bottom = layout.page_height - margin - FOOTER_LIFT - height
+        elif room <= room_above + 1e-6:
+            bottom = layout.page_height - margin - FOOTER_LIFT - footer_height(size)
         else:
             continue
         placed: list[tuple[float, str]] = []
@@ -361,7 +361,8 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                 text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
                 writer.define(name, painter.parse_svg(text, where), where)
             except DeckgenError as exc:  # go on: every failing card is named, not only the first
-                failure = failure if problems else type(exc)
+                if not problems:
+                    failure = type(exc)
                 problems += exc.problems
             names.append(name)
         if problems:
