@@ -29,6 +29,7 @@ bench: $(STAMP)
 	$(BIN)/pip install --quiet rlcard
 	$(BIN)/python benchmarks/render_bench
 	$(BIN)/python benchmarks/sim_bench
+	$(BIN)/python benchmarks/described_bench
 
 clean:
 	rm -rf output $(VENV) build
