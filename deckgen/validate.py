@@ -85,9 +85,9 @@ def check_engine_rules(rules: GameRules) -> None:
     """What the game's engine checks when it is built (typed `params`, setups the deck can
     deal, cards the rules name), then the placeholders of its text. Rule data with no engine
     yet has its schema and placeholders checked."""
-    from deckgen.games.base import game_classes
+    from deckgen.games.base import engine_class
 
-    engine = game_classes().get(rules.id)
+    engine = engine_class(rules)
     if engine is not None:
         engine(rules)
         from deckgen.bots.registry import bots_for

@@ -26,7 +26,7 @@ from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
 from deckgen.model.common import StrictModel, problem, validate
 from deckgen.model.deck import Deck, load_deck
-from deckgen.model.rules import GameRules, load_rules
+from deckgen.model.rules import GameRules, all_rules, load_rules
 
 __all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State", "get_game", "register"]
 
@@ -357,6 +357,15 @@ class Game(ABC):
 _GAME_CLASSES: dict[str, type[Game]] = {}
 
 
+_DESCRIBED: list[type[Game]] = []
+
+
+def register_described(cls: type[Game]) -> None:
+    """Name the engine built from a rule file's `play` section: every game whose rules
+    describe play gets it (`deckgen.games.described` registers itself)."""
+    _DESCRIBED[:] = [cls]
+
+
 def register(cls: type[Game]) -> type[Game]:
     """Make a game findable by its rules id (and the rules' aliases). Engines call it after
     their class rather than as a decorator: mypyc (setup.py) compiles a decorated class as a
@@ -378,19 +387,33 @@ _imported = False
 
 
 def game_classes() -> dict[str, type[Game]]:
-    """Every registered game by id. The engine modules are all imported on the first call,
-    whatever some of them registered already (an import of one engine registers only it)."""
+    """Every game with an engine by id: the hand-written ones and every game whose rule file
+    describes play. The engine modules are all imported on the first call, whatever some of
+    them registered already (an import of one engine registers only it)."""
+    _import_all()
+    described = {rules.id: _DESCRIBED[0] for rules in all_rules().values() if rules.play is not None}
+    return {**_GAME_CLASSES, **described}
+
+
+def _import_all() -> None:
     global _imported
     if not _imported:
         _imported = True
         _import_game_modules()
-    return _GAME_CLASSES
+
+
+def engine_class(rules: GameRules) -> type[Game] | None:
+    """The engine that plays these rules: built from their description, or hand-written."""
+    _import_all()
+    if rules.play is not None:
+        return _DESCRIBED[0]
+    return _GAME_CLASSES.get(rules.id)
 
 
 def get_game(name: str) -> Game:
     """The engine for a game id or alias, with its rules loaded."""
     rules = load_rules(name)
-    cls = game_classes().get(rules.id)
+    cls = engine_class(rules)
     if cls is None:
         raise UnknownName(f"{rules.id} has rules but no engine: deckgen can print its booklet and quick reference "
                           "but cannot play it")

@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 from deckgen import project
 from deckgen.errors import BadOption, BadPlayerCount, DataError, UnknownName
 from deckgen.model.common import StrictModel, problem, read_yaml, shown, validate
+from deckgen.model.play import PlaySpec
 
 OptionValue = bool | int | float | str
 
@@ -207,6 +208,8 @@ class GameRules(StrictModel):
     quickref: QuickRef | None = None
     #: Grid games: the start position and worked examples, drawn in the booklet.
     diagrams: list[Diagram] = []
+    #: How the game is played, as data: deckgen builds its engine from it (docs/rules-format.md).
+    play: PlaySpec | None = None
     path: Path = Path()
     #: The deck played instead of the shipped one (a sweep's deck variant, a `Deck`): set
     #: with `model_copy`, never read from the data.

@@ -201,9 +201,17 @@ def test_a_wrong_player_count_reads_the_same_everywhere(engine: None, game_id: s
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_params_are_typed(engine: None, game_id: str) -> None:
-    """An unknown or mistyped parameter is a `file: params.x: ...` line when the engine is built."""
+    """An unknown or mistyped parameter is a `file: params.x: ...` line when the engine is built.
+    A described game's params are the designer's own numbers: any name, and a type checked
+    where the description reads them."""
     rules = get_game(game_id).rules
     cls = type(get_game(game_id))
+    if rules.play is not None:
+        used = [key for key in rules.params if f"params.{key}" in rules.play.model_dump_json()]
+        for key in used:
+            with pytest.raises(DataError, match=rf"params\.{key}\b"):
+                cls(rules.model_copy(update={"params": {**rules.params, key: {"not": "this"}}}))
+        return
     with pytest.raises(DataError, match=r"params\.no_such_param: unknown key"):
         cls(rules.model_copy(update={"params": {**rules.params, "no_such_param": 1}}))
     for key in rules.params:

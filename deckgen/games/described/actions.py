@@ -1,0 +1,294 @@
+"""Actions and moves of a described game compiled into closures.
+
+An action list becomes one `Run` closure; a move becomes a generator of its legal instances,
+an apply closure that moves its cards, and a closure that words it. Moves are `(move index,
+card, value)` ints: the card played, given or -1; the declared value's index or -1.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from deckgen.games.base import Move
+from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.state import DescribedState, Fn, Gen, Run
+from deckgen.model.play_expr import Node
+from deckgen.model.play_program import Action, MoveDef
+
+Step = Callable[[DescribedState, int], None]
+
+
+def compile_actions(actions: tuple[Action, ...], t: Tables) -> Run:
+    """One closure running the actions in order, stopping when the game is over."""
+    steps = [compile_action(action, t) for action in actions]
+    if not steps:
+        return _nothing
+    if len(steps) == 1:
+        return steps[0]
+
+    def run(state: DescribedState, card: int) -> None:
+        for step in steps:
+            step(state, card)
+            if state.over:
+                return
+    return run
+
+
+def _nothing(state: DescribedState, card: int) -> None:
+    return None
+
+
+def compile_action(action: Action, t: Tables) -> Step:
+    kind, a = action.kind, action.args
+    if kind == "shuffle":
+        zone = compile_expr(a["zone"], t)
+
+        def shuffle(state: DescribedState, card: int) -> None:
+            state.shuffle_zone(zone(state, card))
+        return shuffle
+    if kind == "deal":
+        return _deal(compile_expr(a["from"], t), t.zones[a["to"]], compile_expr(a["count"], t))
+    if kind == "split":
+        return _split(compile_expr(a["from"], t), t.zones[a["to"]])
+    if kind in ("move", "draw"):
+        return _move(kind == "draw", compile_expr(a["from"], t), compile_expr(a["to"], t),
+                     compile_expr(a["count"], t), bool(a["all"]))
+    if kind in ("set", "add"):
+        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], compile_expr(a["value"], t), t)
+    if kind == "if":
+        return _branch(compile_expr(a["test"], t), compile_actions(action.then, t), compile_actions(action.other, t))
+    if kind == "each_seat":
+        return _each_seat(compile_actions(action.then, t))
+    if kind == "start_play":
+        return _start_play(t.zones[a["from"]], compile_expr(a["to"], t), compile_expr(a["best"], t),
+                           compile_actions(action.then, t))
+    return _turn_action(kind, a, t)
+
+
+def _turn_action(kind: str, a: dict[str, object] | object, t: Tables) -> Step:
+    args = a if isinstance(a, dict) else {}
+    if kind == "skip":
+        count = compile_expr(args["count"], t)
+
+        def skip(state: DescribedState, card: int) -> None:
+            state.skips += count(state, card)
+        return skip
+    if kind == "reverse":
+        def reverse(state: DescribedState, card: int) -> None:
+            state.direction = -state.direction
+        return reverse
+    if kind == "again":
+        def again(state: DescribedState, card: int) -> None:
+            state.again = True
+        return again
+    if kind == "end_round":
+        def end_round(state: DescribedState, card: int) -> None:
+            state.round_over = True
+        return end_round
+    if kind == "phase":
+        index = t.layout.phase_names.index(str(args["phase"]))
+
+        def phase(state: DescribedState, card: int) -> None:
+            state.phase_set = index
+        return phase
+    seat = compile_expr(args["seat"], t)  # next, win
+    if kind == "next":
+        def next_seat(state: DescribedState, card: int) -> None:
+            state.current_player = seat(state, card)
+            state.next_set = True
+        return next_seat
+
+    def win(state: DescribedState, card: int) -> None:
+        winner = seat(state, card)
+        if winner not in state.winners:
+            state.winners.append(winner)
+        state.over = True
+        if state.events is not None:
+            state.events.append({"type": "win", "seat": winner})
+    return win
+
+
+def _deal(source: Fn, target: int, count: Fn) -> Step:
+    def deal(state: DescribedState, card: int) -> None:
+        pile = state.zones[source(state, card)]
+        n = count(state, card)
+        for seat in range(state.n_players):
+            take = min(n, len(pile))
+            state.zones[target + seat].extend(pile[len(pile) - take:])
+            del pile[len(pile) - take:]
+    return deal
+
+
+def _split(source: Fn, target: int) -> Step:
+    def split(state: DescribedState, card: int) -> None:
+        pile = state.zones[source(state, card)]
+        share = len(pile) // state.n_players
+        for seat in range(state.n_players):
+            state.zones[target + seat].extend(pile[len(pile) - share:])
+            del pile[len(pile) - share:]
+    return split
+
+
+def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> Step:
+    def move(state: DescribedState, card: int) -> None:
+        src, dst = source(state, card), target(state, card)
+        n = len(state.zones[src]) if everything else count(state, card)
+        if draw:
+            state.draw(src, dst, n)
+            return
+        pile = state.zones[src]
+        for _ in range(min(n, len(pile))):
+            state.zones[dst].append(pile.pop())
+    return move
+
+
+def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables) -> Step:
+    seat = compile_expr(seat_node, t) if seat_node is not None else None
+
+    def assign(state: DescribedState, card: int) -> None:
+        index = base + (seat(state, card) if seat is not None else 0)
+        amount = value(state, card)
+        state.tally[index] = state.tally[index] + amount if add else amount
+    return assign
+
+
+def _branch(test: Fn, then: Run, other: Run) -> Step:
+    def branch(state: DescribedState, card: int) -> None:
+        if test(state, card):
+            then(state, card)
+        else:
+            other(state, card)
+    return branch
+
+
+def _each_seat(body: Run) -> Step:
+    def each(state: DescribedState, card: int) -> None:
+        saved = state.bound_seat
+        for seat in range(state.n_players):
+            state.bound_seat = seat
+            body(state, card)
+            if state.over:
+                break
+        state.bound_seat = saved
+    return each
+
+
+def _start_play(source: int, target: Fn, best: Fn, then: Run) -> Step:
+    """The card with the highest `best` in any seat's zone is played by its holder, who then
+    runs `then`; the seat after the holder moves next."""
+    def start_play(state: DescribedState, card: int) -> None:
+        holder, chosen, top = -1, -1, -(1 << 62)
+        for seat in range(state.n_players):
+            for c in state.zones[source + seat]:
+                key = best(state, c)
+                if key > top:
+                    holder, chosen, top = seat, c, key
+        if chosen < 0:
+            return
+        state.zones[source + holder].remove(chosen)
+        state.zones[target(state, chosen)].append(chosen)
+        if state.events is not None:
+            state.events.append({"type": "start_play", "seat": holder, "card": state.layout.card_ids[chosen]})
+        state.me = holder
+        then(state, chosen)
+        state.current_player = (holder + state.direction) % state.n_players
+        state.next_set = True
+    return start_play
+
+
+# --- moves -------------------------------------------------------------------------------
+
+
+def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedState, int, int], None],
+                                                     Callable[[DescribedState, int, int], str]]:
+    """The generator, apply and words of one move."""
+    a, index = move.args, move.index
+    names = t.layout.card_names
+    if move.kind in ("play", "give"):
+        source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
+        allowed = compile_expr(a["if"], t)
+        must = compile_expr(a["must"], t) if a.get("must") is not None else None
+        declared = a.get("declare")
+        values = t.layout.value_names[_value_type(t, declared)] if declared else ()
+        declare_if = compile_expr(a["declare_if"], t) if declared else None
+        base = t.counters[declared] if declared else -1
+        trick_zone = t.layout.trick_zone
+        verb = "plays" if move.kind == "play" else "gives"
+
+        def generate(state: DescribedState, out: list[Move]) -> None:
+            cards = [c for c in state.zones[source(state, -1)] if allowed(state, c)]
+            if must is not None:
+                forced = [c for c in cards if must(state, c)]
+                if forced:
+                    cards = forced
+            for c in cards:
+                if declare_if is not None and declare_if(state, c):
+                    out.extend((index, c, v) for v in range(len(values)))
+                else:
+                    out.append((index, c, -1))
+
+        def apply(state: DescribedState, card: int, value: int) -> None:
+            state.zones[source(state, card)].remove(card)
+            dst = target(state, card)
+            state.zones[dst].append(card)
+            if dst == trick_zone:
+                state.trick_seats.append(state.me)
+            if value >= 0:
+                state.tally[base] = value
+
+        def words(state: DescribedState, card: int, value: int) -> str:
+            said = f"{verb} the {names[card]}"
+            return said + (f" and declares {values[value]}" if value >= 0 else "")
+        return generate, apply, words
+    if move.kind in ("draw", "take"):
+        source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
+        count = compile_expr(a["count"], t)
+        take = move.kind == "take"
+        refill = t.layout.refill_from
+
+        def can_draw(state: DescribedState, out: list[Move]) -> None:
+            src = source(state, -1)
+            other = refill[src]
+            if state.zones[src] or other >= 0 and len(state.zones[other]) > t.layout.keep_top[src]:
+                out.append((index, -1, -1))
+
+        def draw(state: DescribedState, card: int, value: int) -> None:
+            src, dst = source(state, -1), target(state, -1)
+            if take:
+                state.zones[dst].extend(state.zones[src])
+                state.zones[src] = []
+            else:
+                state.draw(src, dst, count(state, -1))
+
+        def draw_words(state: DescribedState, card: int, value: int) -> str:
+            zone = t.layout.zone_names[source(state, -1)]
+            return f"takes {zone}" if take else f"draws from {zone}"
+        return can_draw, draw, draw_words
+    if move.kind == "declare":
+        declared = str(a["declare"])
+        values = t.layout.value_names[_value_type(t, declared)]
+        base = t.counters[declared]
+
+        def choices(state: DescribedState, out: list[Move]) -> None:
+            out.extend((index, -1, v) for v in range(len(values)))
+
+        def declare(state: DescribedState, card: int, value: int) -> None:
+            state.tally[base] = value
+
+        def declare_words(state: DescribedState, card: int, value: int) -> str:
+            return f"declares {values[value]}"
+        return choices, declare, declare_words
+
+    def only(state: DescribedState, out: list[Move]) -> None:
+        out.append((index, -1, -1))
+
+    def passes(state: DescribedState, card: int, value: int) -> None:
+        return None
+
+    def pass_words(state: DescribedState, card: int, value: int) -> str:
+        return "passes"
+    return only, passes, pass_words
+
+
+def _value_type(t: Tables, counter: str) -> str:
+    return t.layout.counter_kinds[t.counters[counter]]

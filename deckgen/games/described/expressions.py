@@ -1,0 +1,366 @@
+"""Typed expressions compiled into closures over a `DescribedState`.
+
+Each node of `deckgen.model.play_expr` becomes one small function `(state, card) -> int`,
+its constants (zone and counter indices, card tables) captured once per player count, so
+evaluating a condition is a few calls, never a walk of the tree or an `eval`.
+"""
+
+from __future__ import annotations
+
+from deckgen.games.described.state import DescribedState, Fn, Layout
+from deckgen.model.play_expr import Node
+
+
+class Tables:
+    """The numbers expressions read per card and per name, for one layout."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        #: attribute -> per card: its number (numeric attributes) or value index; -1 / 0 when absent.
+        self.attributes: dict[str, list[int]] = {}
+        #: table name -> per card: the table's number for it.
+        self.tables: dict[str, list[int]] = {}
+        self.card_numbers: list[int] = []
+        self.copies: list[int] = []
+        #: counter name -> first index; zone name -> first index.
+        self.counters: dict[str, int] = {}
+        self.zones: dict[str, int] = {}
+        self.options: dict[str, int] = {}
+        self.setup_fields = {"hand_size": 0, "removed": 1, "set_aside": 2, "decks": 3}
+
+
+def compile_expr(node: Node, t: Tables) -> Fn:
+    """The closure computing `node`."""
+    op = node.op
+    if op == "const":
+        return _const(int(node.data))
+    if op == "bound":
+        return _bound(str(node.data))
+    if op in _SIMPLE:
+        return _SIMPLE[op]
+    if op == "option":
+        return _option(t.options[str(node.data)])
+    if op == "setup":
+        return _setup(t.setup_fields[str(node.data)])
+    if op == "counter":
+        base = t.counters[str(node.data)]
+        if not node.args:
+            return _counter(base)
+        return _seat_counter(base, compile_expr(node.args[0], t))
+    if op == "zone":
+        base = t.zones[str(node.data)]
+        if not node.args:
+            return _const(base)
+        return _seat_offset(base, compile_expr(node.args[0], t))
+    args = [compile_expr(arg, t) for arg in node.args]
+    if op == "card_attr":
+        return _card_table(t.attributes[str(node.data)], args[0], 0 if node.type == "number" else -1)
+    if op == "table":
+        return _card_table(t.tables[str(node.data)], args[0], 0)
+    if op == "card_number":
+        return _card_table(t.card_numbers, args[0], 0)
+    if op == "card_copy":
+        return _card_table(t.copies, args[0], 0)
+    return _operator(op, node, args, t)
+
+
+def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
+    if op == "neg":
+        return _neg(args[0])
+    if op == "seat_of":
+        return _seat_of(args[0])
+    if op == "not":
+        return _not(args[0])
+    if op == "and":
+        return _and(args[0], args[1])
+    if op == "or":
+        return _or(args[0], args[1])
+    if op == "if":
+        return _if(args[0], args[1], args[2])
+    if op == "arith":
+        return _arith(str(node.data), args[0], args[1])
+    if op == "compare":
+        return _compare(str(node.data), args[0], args[1])
+    if op in ("size", "top", "bottom"):
+        return _zone_look(op, args[0])
+    if op in ("zone_any", "zone_all", "zone_count", "zone_sum"):
+        return _zone_fold(op, args[0], args[1])
+    if op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
+        return _seat_fold(op, args[0])
+    if op in ("max", "min"):
+        return _extreme(op == "max", args)
+    if op == "abs":
+        return _abs(args[0])
+    if op in ("next", "left", "right"):
+        return _seat_step(op, args[0])
+    raise ValueError(f"no compiled form for {op!r}")
+
+
+def _const(value: int) -> Fn:
+    def const(state: DescribedState, card: int) -> int:
+        return value
+    return const
+
+
+def _bound(name: str) -> Fn:
+    if name == "card":
+        return _card
+    if name == "it":
+        return _it
+    if name == "seat":
+        return _seat
+    return _winner
+
+
+def _card(state: DescribedState, card: int) -> int:
+    return card
+
+
+def _it(state: DescribedState, card: int) -> int:
+    return state.bound_it
+
+
+def _seat(state: DescribedState, card: int) -> int:
+    return state.bound_seat
+
+
+def _winner(state: DescribedState, card: int) -> int:
+    return state.bound_winner
+
+
+def _me(state: DescribedState, card: int) -> int:
+    return state.me
+
+
+def _players(state: DescribedState, card: int) -> int:
+    return state.n_players
+
+
+def _round(state: DescribedState, card: int) -> int:
+    return state.round_no
+
+
+def _turn(state: DescribedState, card: int) -> int:
+    return state.turns
+
+
+def _dealer(state: DescribedState, card: int) -> int:
+    return state.dealer
+
+
+def _direction(state: DescribedState, card: int) -> int:
+    return state.direction
+
+
+def _drawn(state: DescribedState, card: int) -> int:
+    return state.drawn
+
+
+def _led(state: DescribedState, card: int) -> int:
+    trick = state.zones[state.layout.trick_zone]
+    return trick[0] if trick else -1
+
+
+_SIMPLE: dict[str, Fn] = {"me": _me, "players": _players, "round": _round, "turn": _turn, "dealer": _dealer,
+                          "direction": _direction, "drawn": _drawn, "led": _led}
+
+
+def _option(index: int) -> Fn:
+    def option(state: DescribedState, card: int) -> int:
+        return state.options[index]
+    return option
+
+
+def _setup(index: int) -> Fn:
+    def setup(state: DescribedState, card: int) -> int:
+        return state.setup_values[index]
+    return setup
+
+
+def _counter(index: int) -> Fn:
+    def counter(state: DescribedState, card: int) -> int:
+        return state.tally[index]
+    return counter
+
+
+def _seat_counter(base: int, seat: Fn) -> Fn:
+    def counter(state: DescribedState, card: int) -> int:
+        return state.tally[base + seat(state, card)]
+    return counter
+
+
+def _seat_offset(base: int, seat: Fn) -> Fn:
+    def zone(state: DescribedState, card: int) -> int:
+        return base + seat(state, card)
+    return zone
+
+
+def _card_table(table: list[int], of: Fn, missing: int) -> Fn:
+    def look(state: DescribedState, card: int) -> int:
+        c = of(state, card)
+        return table[c] if c >= 0 else missing
+    return look
+
+
+def _seat_of(a: Fn) -> Fn:
+    def seat_of(state: DescribedState, card: int) -> int:
+        return a(state, card) % state.n_players
+    return seat_of
+
+
+def _neg(a: Fn) -> Fn:
+    def neg(state: DescribedState, card: int) -> int:
+        return -a(state, card)
+    return neg
+
+
+def _not(a: Fn) -> Fn:
+    def negate(state: DescribedState, card: int) -> int:
+        return 0 if a(state, card) else 1
+    return negate
+
+
+def _and(a: Fn, b: Fn) -> Fn:
+    def both(state: DescribedState, card: int) -> int:
+        return 1 if a(state, card) and b(state, card) else 0
+    return both
+
+
+def _or(a: Fn, b: Fn) -> Fn:
+    def either(state: DescribedState, card: int) -> int:
+        return 1 if a(state, card) or b(state, card) else 0
+    return either
+
+
+def _if(test: Fn, then: Fn, other: Fn) -> Fn:
+    def choose(state: DescribedState, card: int) -> int:
+        return then(state, card) if test(state, card) else other(state, card)
+    return choose
+
+
+def _arith(op: str, a: Fn, b: Fn) -> Fn:
+    if op == "+":
+        def add(state: DescribedState, card: int) -> int:
+            return a(state, card) + b(state, card)
+        return add
+    if op == "-":
+        def sub(state: DescribedState, card: int) -> int:
+            return a(state, card) - b(state, card)
+        return sub
+    if op == "*":
+        def mul(state: DescribedState, card: int) -> int:
+            return a(state, card) * b(state, card)
+        return mul
+
+    def divide(state: DescribedState, card: int) -> int:
+        divisor = b(state, card)
+        if divisor == 0:  # a rule's arithmetic never stops a game: x // 0 and x % 0 are 0
+            return 0
+        return a(state, card) // divisor if op == "//" else a(state, card) % divisor
+    return divide
+
+
+def _compare(op: str, a: Fn, b: Fn) -> Fn:
+    if op == "==":
+        def eq(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) == b(state, card) else 0
+        return eq
+    if op == "!=":
+        def ne(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) != b(state, card) else 0
+        return ne
+    if op == "<":
+        def lt(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) < b(state, card) else 0
+        return lt
+    if op == "<=":
+        def le(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) <= b(state, card) else 0
+        return le
+    if op == ">":
+        def gt(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) > b(state, card) else 0
+        return gt
+
+    def ge(state: DescribedState, card: int) -> int:
+        return 1 if a(state, card) >= b(state, card) else 0
+    return ge
+
+
+def _zone_look(op: str, zone: Fn) -> Fn:
+    if op == "size":
+        def size(state: DescribedState, card: int) -> int:
+            return len(state.zones[zone(state, card)])
+        return size
+    if op == "top":
+        def top(state: DescribedState, card: int) -> int:
+            cards = state.zones[zone(state, card)]
+            return cards[-1] if cards else -1
+        return top
+
+    def bottom(state: DescribedState, card: int) -> int:
+        cards = state.zones[zone(state, card)]
+        return cards[0] if cards else -1
+    return bottom
+
+
+def _zone_fold(op: str, zone: Fn, body: Fn) -> Fn:
+    def fold(state: DescribedState, card: int) -> int:
+        saved = state.bound_it
+        total = 1 if op == "zone_all" else 0
+        for it in state.zones[zone(state, card)]:
+            state.bound_it = it
+            value = body(state, card)
+            if op == "zone_any" and value:
+                total = 1
+                break
+            if op == "zone_all" and not value:
+                total = 0
+                break
+            if op == "zone_count":
+                total += 1 if value else 0
+            elif op == "zone_sum":
+                total += value
+        state.bound_it = saved
+        return total
+    return fold
+
+
+def _seat_fold(op: str, body: Fn) -> Fn:
+    def fold(state: DescribedState, card: int) -> int:
+        saved = state.bound_seat
+        values = []
+        for seat in range(state.n_players):
+            state.bound_seat = seat
+            values.append(body(state, card))
+        state.bound_seat = saved
+        if op == "any_seat":
+            return 1 if any(values) else 0
+        if op == "all_seats":
+            return 1 if all(values) else 0
+        if op == "sum_seats":
+            return sum(values)
+        return max(values) if op == "max_seats" else min(values)
+    return fold
+
+
+def _extreme(highest: bool, args: list[Fn]) -> Fn:
+    def extreme(state: DescribedState, card: int) -> int:
+        values = [arg(state, card) for arg in args]
+        return max(values) if highest else min(values)
+    return extreme
+
+
+def _abs(a: Fn) -> Fn:
+    def absolute(state: DescribedState, card: int) -> int:
+        return abs(a(state, card))
+    return absolute
+
+
+def _seat_step(op: str, seat: Fn) -> Fn:
+    step = {"left": 1, "right": -1}.get(op, 0)
+
+    def turn(state: DescribedState, card: int) -> int:
+        by = step or state.direction
+        return (seat(state, card) + by) % state.n_players
+    return turn

@@ -1,0 +1,223 @@
+"""The engine deckgen builds from a rule file's `play` section.
+
+`DescribedGame` checks the section into a typed program once (`deckgen.model.play_program`),
+then compiles it per player count into a `Layout` of closures; every game of that count
+shares it. The engine keeps the whole contract of `docs/engine.md`, so every command that
+plays a hand-written engine plays a described one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from deckgen.errors import BadPosition
+from deckgen.games.base import Game, register_described
+from deckgen.games.described.actions import compile_actions, compile_move
+from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.state import DescribedState, Layout
+from deckgen.games.kit.cards import CardIndex
+from deckgen.model.play import DesignerParams
+from deckgen.model.play_expr import value_type
+from deckgen.model.play_program import Program, build_program
+from deckgen.model.rules import GameRules
+
+#: Fields of a state `position` accepts besides zones and counters.
+POSITION_FACTS = ("round", "dealer", "direction", "phase", "turns")
+
+
+class DescribedGame(Game):
+    """A game played from its rule file's description."""
+
+    id = "described"
+    Params = DesignerParams
+
+    def __init__(self, rules: GameRules) -> None:
+        super().__init__(rules)
+        assert rules.play is not None
+        self.program: Program = build_program(rules.play, self.deck, rules.options, rules.params, rules.path)
+        self._layouts: dict[int, Layout] = {}
+
+    def layout(self, n_players: int) -> Layout:
+        """The program compiled for a player count, built once."""
+        if n_players not in self._layouts:
+            self._layouts[n_players] = self.build_layout(n_players)
+        return self._layouts[n_players]
+
+    def build_layout(self, n: int) -> Layout:
+        p = self.program
+        decks = self.rules.setup_for(n).decks
+        cards = CardIndex.of_deck(self.deck, decks)
+        layout = Layout(n)
+        layout.card_ids, layout.card_names = cards.ids, cards.names
+        t = Tables(layout)
+        for zone in p.zones.values():
+            t.zones[zone.name] = len(layout.zone_names)
+            owners = list(range(n)) if zone.per_seat else [-1]
+            for owner in owners:
+                name = f"{zone.name}/{owner}" if zone.per_seat else zone.name
+                layout.zone_index[name] = len(layout.zone_names)
+                layout.zone_names.append(name)
+                layout.zone_visible.append(zone.visible)
+                layout.zone_fan.append(zone.order == "fan")
+                layout.zone_owner.append(owner)
+        for zone in p.zones.values():
+            for k in range(n if zone.per_seat else 1):
+                other = zone.refill_from
+                if other is None:
+                    layout.refill_from.append(-1)
+                else:
+                    layout.refill_from.append(t.zones[other] + (k if p.zones[other].per_seat else 0))
+                layout.keep_top.append(zone.keep_top)
+        for counter in p.counters.values():
+            t.counters[counter.name] = len(layout.counter_starts)
+            layout.counter_groups.append((counter.name, len(layout.counter_starts), counter.per_seat))
+            for _ in range(n if counter.per_seat else 1):
+                if counter.reset_each_round:
+                    layout.round_resets.append(len(layout.counter_starts))
+                layout.counter_public.append(counter.public)
+                layout.counter_starts.append(counter.start)
+                layout.counter_kinds.append(counter.type)
+        layout.value_names = {value_type(name): a.values for name, a in p.attributes.items()}
+        self.card_tables(t, decks)
+        t.options = {name: i for i, name in enumerate(self.rules.options)}
+        layout.stock, layout.order, layout.turn_unit = t.zones[p.stock], p.order, p.turn_unit
+        layout.phase_names = list(p.phases)
+        if p.tricks is not None:
+            layout.trick_zone, layout.trick_to = t.zones[p.tricks.zone], t.zones[p.tricks.to]
+        self.compile_rules(layout, t)
+        return layout
+
+    def card_tables(self, t: Tables, decks: int) -> None:
+        """Each attribute, table, number and copy as a list by card int."""
+        p = self.program
+        base = list(self.deck.cards) * decks
+        size = len(self.deck.cards)
+        for name, attribute in p.attributes.items():
+            column = []
+            for card in base:
+                value = card.attrs.get(name)
+                if value is None or str(value) not in attribute.values:
+                    column.append(0 if attribute.numeric else -1)
+                else:
+                    column.append(int(str(value)) if attribute.numeric else attribute.values.index(str(value)))
+            t.attributes[name] = column
+        for name, (of, numbers, default) in p.tables.items():
+            values = p.attributes[of].values
+            t.tables[name] = [numbers[values.index(str(card.attrs[of]))]
+                              if card.attrs.get(of) is not None and str(card.attrs[of]) in values else default
+                              for card in base]
+        t.card_numbers = [card.number or 0 for card in base]
+        t.copies = [i // size for i in range(len(base))]
+
+    def compile_rules(self, layout: Layout, t: Tables) -> None:
+        p = self.program
+        for move in p.moves:
+            generate, apply, words = compile_move(move, t)
+            layout.move_kinds.append(move.kind)
+            layout.move_apply.append(apply)
+            layout.move_then.append(compile_actions(move.then, t))
+            layout.move_words.append(words)
+        for phase in p.phases.values():
+            layout.phase_moves.append([
+                (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
+                 compile_move(move, t)[0]) for move in phase])
+        layout.dealer = compile_expr(p.dealer, t)
+        layout.rotate_dealer = p.rotate_dealer
+        layout.first = compile_expr(p.first, t) if p.first is not None else None
+        layout.setup = compile_actions(p.setup, t)
+        layout.round_end = compile_expr(p.round_end, t)
+        layout.round_score = compile_actions(p.round_score, t)
+        layout.game_end = compile_expr(p.game_end, t)
+        if p.tricks is not None:
+            layout.trick_among = compile_expr(p.tricks.among, t)
+            layout.trick_by = compile_expr(p.tricks.by, t)
+            layout.trick_then = compile_actions(p.tricks.then, t)
+        layout.score = compile_expr(p.score, t) if p.score is not None else None
+        layout.lowest_wins = p.lowest_wins
+        layout.tie_break = compile_expr(p.tie_break, t) if p.tie_break is not None else None
+
+    def setup_problems(self) -> list[str]:
+        return super().setup_problems() if self.rules.play is None else []
+
+    def fresh_state(self, n_players: int, rng: random.Random, options: dict[str, Any],
+                    record: bool) -> DescribedState:
+        spec = self.rules.setup_for(n_players)
+        values = [int(v) if isinstance(v, (bool, int)) else 0 for v in options.values()]
+        setup = [spec.hand_size or 0, spec.removed, spec.set_aside, spec.decks]
+        state = DescribedState(self.layout(n_players), rng, values, setup, [] if record else None)
+        state.dealer = state.layout.dealer(state, -1) % n_players
+        return state
+
+    def new_game(self, n_players: int, rng: random.Random, options: dict[str, Any],
+                 record: bool = False) -> DescribedState:
+        state = self.fresh_state(n_players, rng, options, record)
+        state.start_round()
+        return state
+
+    def position(
+        self,
+        zones: Mapping[str, Sequence[str]],
+        *,
+        current_player: int = 0,
+        options: dict[str, Any] | None = None,
+        **details: Any,
+    ) -> DescribedState:
+        """A state from card ids by zone (`hand/0`, `stock`...), counters by name (a list by
+        seat for a counter of each seat, values by name) and the facts `round`, `dealer`,
+        `direction`, `phase`, `turns`."""
+        p = self.program
+        seat_kinds = tuple(z.name for z in p.zones.values() if z.per_seat) or ("hand",)
+        shared = tuple(z.name for z in p.zones.values() if not z.per_seat)
+        facts = {k: details.pop(k) for k in list(details) if k in POSITION_FACTS or k in p.counters}
+        n_players, placed = self.place_zones(zones, seat_kinds, shared, details, self.layout_cards(zones))
+        resolved = self.rules.resolve_options(options)
+        state = self.fresh_state(n_players, random.Random(0), resolved, False)
+        layout = state.layout
+        for name, cards in placed.items():
+            state.zones[layout.zone_index[name]] = list(cards)
+        state.current_player = state.me = current_player
+        for name, value in facts.items():
+            self.set_fact(state, name, value)
+        return state
+
+    def layout_cards(self, zones: Mapping[str, Sequence[str]]) -> CardIndex:
+        """The cards of the player count the zones are for (two decks' ids where it takes two)."""
+        first = next((z.name for z in self.program.zones.values() if z.per_seat), "hand")
+        count = sum(1 for name in zones if name.startswith(f"{first}/"))
+        self.rules.check_players(count)
+        layout = self.layout(count)
+        return CardIndex(self.deck.id, layout.card_ids, layout.card_names)
+
+    def set_fact(self, state: DescribedState, name: str, value: Any) -> None:
+        layout = state.layout
+        if name == "phase":
+            if value not in layout.phase_names:
+                raise BadPosition(f"position: unknown phase {value!r} ({', '.join(layout.phase_names)})")
+            state.phase = layout.phase_names.index(value)
+            return
+        if name in ("round", "dealer", "direction", "turns"):
+            setattr(state, "round_no" if name == "round" else name, int(value))
+            return
+        counter = self.program.counters[name]
+        start = next(i for n, i, _ in layout.counter_groups if n == name)
+        values = value if counter.per_seat else [value]
+        if not isinstance(values, list) or len(values) != (state.n_players if counter.per_seat else 1):
+            raise BadPosition(f"position: counter {name} needs {'a list by seat' if counter.per_seat else 'a value'}")
+        for k, v in enumerate(values):
+            state.tally[start + k] = self.counter_value(counter.type, name, v)
+
+    def counter_value(self, kind: str, name: str, value: Any) -> int:
+        if kind.endswith(" value"):
+            values = self.program.attributes[kind.removesuffix(" value")].values
+            if value is None:
+                return -1
+            if str(value) not in values:
+                raise BadPosition(f"position: counter {name}: {value!r} is not one of {', '.join(values)}")
+            return values.index(str(value))
+        if isinstance(value, bool) or isinstance(value, int):
+            return int(value)
+        raise BadPosition(f"position: counter {name}: {value!r} is not a number")
+
+
+register_described(DescribedGame)

@@ -1,0 +1,394 @@
+"""The state of a described game: every zone a list of card ints (top last), every counter
+an int, and the few facts of turn order; the rules themselves are closures in `Layout`.
+
+Truth values are 0 or 1, a missing card, seat or value is -1. One `DescribedState` class
+plays every described game, so it never changes by game: what differs is the `Layout` (the
+compiled program for one player count) it holds.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Callable
+
+from deckgen.games.base import Move, Result, State
+from deckgen.games.kit.chance import shuffle_in_place
+from deckgen.games.kit.ranking import rank_by_score, scored_result
+
+#: A compiled expression: the state and the bound card (-1 when none) to a number.
+Fn = Callable[["DescribedState", int], int]
+#: A compiled list of actions, run for the state and the bound card.
+Run = Callable[["DescribedState", int], None]
+#: A compiled move generator: appends the legal moves of one move kind.
+Gen = Callable[["DescribedState", list[Move]], None]
+
+
+class Layout:
+    """The compiled program for one player count and deck count: zones by index, counters by
+    index, card tables, and the closures of every expression, action and move."""
+
+    def __init__(self, n_players: int) -> None:
+        self.n_players = n_players
+        self.zone_names: list[str] = []
+        self.zone_index: dict[str, int] = {}
+        #: For each zone index: visibility (owner, everyone, nobody), pile order, owner (-1 shared).
+        self.zone_visible: list[str] = []
+        self.zone_fan: list[bool] = []
+        self.zone_owner: list[int] = []
+        #: For each zone index: the zone it refills from when drawn empty (-1: none), cards kept.
+        self.refill_from: list[int] = []
+        self.keep_top: list[int] = []
+        #: Each counter: its name, its first index, and whether each seat has one.
+        self.counter_groups: list[tuple[str, int, bool]] = []
+        #: Per counter index: shown to everyone, its start, its type.
+        self.counter_public: list[bool] = []
+        self.counter_starts: list[int] = []
+        #: The counter indices set back to their start every round.
+        self.round_resets: list[int] = []
+        self.counter_kinds: list[str] = []
+        self.card_ids: tuple[str, ...] = ()
+        self.card_names: tuple[str, ...] = ()
+        #: Per value type ("suit value"): its values, for observations and words.
+        self.value_names: dict[str, tuple[str, ...]] = {}
+        self.stock = 0
+        self.order = 1
+        self.turn_unit = "move"
+        self.phase_names: list[str] = []
+        #: Per phase: (move index, otherwise, when or None, generator).
+        self.phase_moves: list[list[tuple[int, bool, Fn | None, Gen]]] = []
+        #: Per move index: its kind, its phase, what it does and how it reads.
+        self.move_kinds: list[str] = []
+        self.move_apply: list[Callable[[DescribedState, int, int], None]] = []
+        self.move_then: list[Run] = []
+        self.move_words: list[Callable[[DescribedState, int, int], str]] = []
+        self.dealer: Fn = _zero
+        self.rotate_dealer = True
+        self.first: Fn | None = None
+        self.setup: Run = _nothing
+        self.round_end: Fn = _zero
+        self.round_score: Run = _nothing
+        self.game_end: Fn = _zero
+        self.trick_zone = -1
+        self.trick_to = 0
+        self.trick_among: Fn = _zero
+        self.trick_by: Fn = _zero
+        self.trick_then: Run = _nothing
+        self.score: Fn | None = None
+        self.lowest_wins = False
+        self.tie_break: Fn | None = None
+
+
+def _zero(state: DescribedState, card: int) -> int:
+    return 0
+
+
+def _nothing(state: DescribedState, card: int) -> None:
+    return None
+
+
+class DescribedState(State):
+    """A described game in progress."""
+
+    def __init__(self, layout: Layout, rng: random.Random, options: list[int], setup: list[int],
+                 events: list[dict[str, Any]] | None) -> None:
+        self.layout = layout
+        self.n_players = layout.n_players
+        self.zones: list[list[int]] = [[] for _ in layout.zone_names]
+        self.tally: list[int] = list(layout.counter_starts)
+        self.rng = rng
+        self.options = options
+        #: hand_size, removed, set_aside, decks of the player count.
+        self.setup_values = setup
+        self.events = events
+        self.current_player = 0
+        self.me = 0
+        self.turns = 0
+        self.round_no = 1
+        self.dealer = 0
+        self.direction = layout.order
+        self.phase = 0
+        self.drawn = -1
+        self.bound_it = -1
+        self.bound_seat = -1
+        self.bound_winner = -1
+        self.over = False
+        self.round_over = False
+        self.winners: list[int] = []
+        #: The seat that played each card of the trick in play.
+        self.trick_seats: list[int] = []
+        #: Set by actions during one move: seats to skip, play again, next seat or phase chosen.
+        self.skips = 0
+        self.again = False
+        self.next_set = False
+        self.phase_set = -1
+        self.reshuffles = 0
+        self.empty_draws = 0
+
+    # --- the contract ------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_moves(self) -> list[Move]:
+        out: list[Move] = []
+        if self.over:
+            return out
+        self.me = self.current_player
+        for index, otherwise, when, generate in self.layout.phase_moves[self.phase]:
+            if otherwise and out:
+                continue
+            if when is not None and not when(self, -1):
+                continue
+            generate(self, out)
+        return out
+
+    def apply(self, move: Move) -> None:
+        index, card, value = move
+        layout = self.layout
+        self.me = self.current_player
+        if layout.turn_unit == "move":
+            self.turns += 1
+        layout.move_apply[index](self, card, value)
+        layout.move_then[index](self, card)
+        self.finish_move()
+
+    def finish_move(self) -> None:
+        """After a move's actions: a full trick is won, a round may end, and the next seat
+        (or the same one, in another phase) moves."""
+        layout = self.layout
+        if self.over:
+            return
+        if layout.trick_zone >= 0 and len(self.zones[layout.trick_zone]) >= self.n_players:
+            self.win_trick()
+            if self.over:
+                return
+        if self.round_over or layout.round_end(self, -1):
+            self.end_round()
+            return
+        if self.phase_set >= 0:
+            self.phase = self.phase_set
+        else:
+            self.phase = 0
+            if not self.again and not self.next_set:
+                step = self.direction * (1 + self.skips)
+                self.current_player = (self.current_player + step) % self.n_players
+        self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
+
+    def win_trick(self) -> None:
+        layout = self.layout
+        trick = self.zones[layout.trick_zone]
+        among, by = layout.trick_among, layout.trick_by
+        best, winner_card = -(1 << 62), trick[0]
+        for card in trick:
+            if among(self, card):
+                key = by(self, card)
+                if key > best:
+                    best, winner_card = key, card
+        winner = self.trick_seats[trick.index(winner_card)]
+        if self.events is not None:
+            ids = layout.card_ids
+            self.events.append({"type": "trick", "cards": [ids[c] for c in trick], "winner": winner,
+                                "card": ids[winner_card]})
+        self.zones[layout.trick_to + winner].extend(trick)
+        self.zones[layout.trick_zone] = []
+        self.trick_seats = []
+        if layout.turn_unit == "trick":
+            self.turns += 1
+        self.bound_winner = winner
+        self.me = winner
+        layout.trick_then(self, winner_card)
+        self.current_player = winner
+        self.next_set = True
+        self.skips, self.again, self.phase_set = 0, False, -1
+
+    def end_round(self) -> None:
+        layout = self.layout
+        self.me = self.current_player
+        layout.round_score(self, -1)
+        if layout.turn_unit == "round":
+            self.turns += 1
+        if self.events is not None:
+            self.events.append({"type": "round_end", "round": self.round_no, "counters": self.counter_values()})
+        if self.over or layout.game_end(self, -1):
+            self.over = True
+            return
+        self.round_no += 1
+        if layout.rotate_dealer:
+            self.dealer = (self.dealer + self.direction) % self.n_players
+        self.start_round()
+
+    def start_round(self) -> None:
+        """Every card back to the stock in card order, round counters reset, the first seat
+        chosen and the round's setup actions run."""
+        layout = self.layout
+        for zone in self.zones:
+            zone.clear()
+        self.zones[layout.stock].extend(range(len(layout.card_ids)))
+        for i in layout.round_resets:
+            self.tally[i] = layout.counter_starts[i]
+        self.direction = layout.order
+        self.phase = 0
+        self.drawn = -1
+        self.round_over = False
+        self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
+        if layout.first is None:
+            self.current_player = int(self.rng.random() * self.n_players)
+        else:
+            self.current_player = layout.first(self, -1)
+        self.me = self.current_player
+        layout.setup(self, -1)
+        if self.events is not None:
+            self.events.append({"type": "deal", "round": self.round_no, "dealer": self.dealer,
+                                "zones": self.card_zones()})
+        self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
+        if not self.over and (self.round_over or layout.round_end(self, -1)):
+            self.end_round()
+
+    # --- card movements the actions share --------------------------------------------
+
+    def draw(self, source: int, target: int, count: int) -> None:
+        """Draw `count` cards one by one, refilling the source where its zone says so; a draw
+        from an empty source with nothing to refill it is skipped."""
+        zones = self.zones
+        for _ in range(count):
+            if not zones[source] and not self.refill(source):
+                self.empty_draws += 1
+                return
+            card = zones[source].pop()
+            zones[target].append(card)
+            self.drawn = card
+            if self.events is not None:
+                self.events.append({"type": "draw", "seat": self.me, "zone": self.layout.zone_names[target],
+                                    "card": self.layout.card_ids[card]})
+
+    def refill(self, source: int) -> bool:
+        layout = self.layout
+        other = layout.refill_from[source]
+        if other < 0 or len(self.zones[other]) <= layout.keep_top[source]:
+            return False
+        pile = self.zones[other]
+        keep = layout.keep_top[source]
+        moving = pile[: len(pile) - keep]
+        del pile[: len(pile) - keep]
+        shuffle_in_place(moving, self.rng)
+        self.zones[source].extend(moving)
+        self.reshuffles += 1
+        if self.events is not None:
+            self.events.append({"type": "reshuffle", "from": layout.zone_names[other],
+                                "to": layout.zone_names[source], "cards": len(moving)})
+        return True
+
+    # --- results and views -------------------------------------------------------------
+
+    def seat_scores(self) -> list[float]:
+        layout = self.layout
+        if layout.score is None:
+            return [1.0 if seat in self.winners else 0.0 for seat in range(self.n_players)]
+        scores = []
+        for seat in range(self.n_players):
+            self.bound_seat = seat
+            scores.append(float(layout.score(self, -1)))
+        return scores
+
+    def result(self) -> Result:
+        layout = self.layout
+        scores = self.seat_scores()
+        breaks: list[float] | None = None
+        if layout.tie_break is not None:
+            breaks = []
+            for seat in range(self.n_players):
+                self.bound_seat = seat
+                breaks.append(float(layout.tie_break(self, -1)))
+        winners, ranking = rank_by_score(scores, highest_wins=not layout.lowest_wins, tie_break=breaks)
+        if self.winners:  # a seat won outright (first out): it heads the ranking
+            winners = tuple(self.winners)
+            ranking = winners + tuple(s for s in ranking if s not in winners)
+        if not self.over:
+            return scored_result(False, scores, self.turns, self.counters_dict())
+        return Result(True, winners, tuple(scores), ranking, self.turns, self.counters_dict())
+
+    def counters_dict(self) -> dict[str, int]:
+        return {"rounds": self.round_no, "reshuffles": self.reshuffles, "empty_draws": self.empty_draws}
+
+    @property
+    def counters(self) -> dict[str, int]:  # type: ignore[override]
+        return self.counters_dict()
+
+    def counter_values(self) -> dict[str, Any]:
+        """Every public counter by name: one value, or a list by seat (cards left out: a
+        card counter may name a hidden card)."""
+        out: dict[str, Any] = {}
+        for name, start, per_seat in self.layout.counter_groups:
+            kind = self.layout.counter_kinds[start]
+            if self.layout.counter_public[start] and kind != "card":
+                values = [self.shown_value(start + k) for k in range(self.n_players if per_seat else 1)]
+                out[name] = values if per_seat else values[0]
+        return out
+
+    def shown_value(self, i: int) -> Any:
+        kind, value = self.layout.counter_kinds[i], self.tally[i]
+        if kind == "truth value":
+            return bool(value)
+        if kind.endswith(" value"):
+            values = self.layout.value_names[kind]
+            return values[value] if value >= 0 else None
+        return value
+
+    def card_zones(self) -> dict[str, list[str]]:
+        ids = self.layout.card_ids
+        return {name: [ids[c] for c in zone] for name, zone in zip(self.layout.zone_names, self.zones)}
+
+    def sees(self, player: int, zone: int) -> bool:
+        visible = self.layout.zone_visible[zone]
+        return visible == "everyone" or visible == "owner" and self.layout.zone_owner[zone] == player
+
+    def hidden_zones(self, player: int) -> list[str]:
+        return [name for z, name in enumerate(self.layout.zone_names) if not self.sees(player, z)]
+
+    def covered_zones(self, player: int) -> list[str]:
+        layout = self.layout
+        return [name for z, name in enumerate(layout.zone_names)
+                if self.sees(player, z) and not layout.zone_fan[z] and layout.zone_visible[z] == "everyone"]
+
+    def observation(self, player: int) -> dict[str, Any]:
+        layout = self.layout
+        ids = layout.card_ids
+        zones: dict[str, Any] = {}
+        for z, name in enumerate(layout.zone_names):
+            cards = self.zones[z]
+            if not self.sees(player, z):
+                zones[name] = {"size": len(cards)}
+            elif layout.zone_fan[z] or layout.zone_visible[z] == "owner":
+                zones[name] = [ids[c] for c in cards]
+            else:
+                zones[name] = {"size": len(cards), "top": ids[cards[-1]] if cards else None}
+        return {"seat": player, "current_player": self.current_player, "round": self.round_no,
+                "phase": layout.phase_names[self.phase], "dealer": self.dealer, "direction": self.direction,
+                "counters": self.counter_values(), "zones": zones,
+                "winners": list(self.winners) if self.over else None}
+
+    def describe_move(self, move: Move) -> str:
+        index, card, value = move
+        return f"seat {self.current_player} {self.layout.move_words[index](self, card, value)}"
+
+    def clone(self) -> DescribedState:
+        twin = copy.copy(self)
+        twin.zones = [zone[:] for zone in self.zones]
+        twin.tally = self.tally[:]
+        twin.winners = self.winners[:]
+        twin.trick_seats = self.trick_seats[:]
+        twin.events = None
+        return twin
+
+    def replace_cards(self, zones: dict[str, list[str]]) -> None:
+        index = {card_id: i for i, card_id in enumerate(self.layout.card_ids)}
+        for name, cards in zones.items():
+            self.zones[self.layout.zone_index[name]] = [index[c] for c in cards]
+
+    def reseed(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def shuffle_zone(self, zone: int) -> None:
+        shuffle_in_place(self.zones[zone], self.rng)

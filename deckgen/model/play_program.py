@@ -1,0 +1,480 @@
+"""A rule file's `play` section checked against its deck and turned into a typed program:
+zones, counters and tables resolved, every expression typed, every action and move checked,
+procedures expanded. Every problem is one line naming the file and the field path, with the
+column of an expression's mistake; all problems are reported together.
+
+The program is what `deckgen.games.described` compiles into an engine, and what the booklet
+and quick reference read their numbers from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from deckgen.errors import DataError
+from deckgen.model.common import problem
+from deckgen.model.deck import Deck
+from deckgen.model.play import PlaySpec, Step
+from deckgen.model.play_expr import BOOL, CARD, INT, SEAT, ZONE, Attribute, ExprError, Node, Scope, check, value_type
+
+#: The moves a phase may offer, and the actions a move, a round or a trick may run.
+MOVE_KINDS = ("play", "draw", "pass", "declare", "give", "take")
+ACTION_KINDS = ("shuffle", "deal", "split", "move", "draw", "set", "add", "if", "each_seat", "skip", "reverse",
+                "again", "next", "phase", "end_round", "win", "start_play", "do")
+#: How deep procedures may call procedures: deeper is a loop.
+MAX_CALLS = 8
+
+
+@dataclass(frozen=True)
+class ZoneDef:
+    name: str
+    per_seat: bool
+    visible: str
+    order: str
+    refill_from: str | None
+    keep_top: int
+
+
+@dataclass(frozen=True)
+class CounterDef:
+    name: str
+    type: str
+    per_seat: bool
+    start: int
+    reset_each_round: bool
+    public: bool
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step: its kind, its typed operands by name, and nested steps (`then`, `else`)."""
+
+    kind: str
+    args: Mapping[str, Any]
+    then: tuple[Action, ...] = ()
+    other: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class MoveDef:
+    """One move a phase offers. `index` numbers it across every phase (the move's first int)."""
+
+    index: int
+    phase: str
+    kind: str
+    args: Mapping[str, Any]
+    then: tuple[Action, ...]
+    otherwise: bool
+    when: Node | None
+    says: str
+
+
+@dataclass(frozen=True)
+class TrickDef:
+    zone: str
+    to: str
+    among: Node
+    by: Node
+    then: tuple[Action, ...]
+
+
+@dataclass
+class Program:
+    """A described game, typed and checked."""
+
+    attributes: dict[str, Attribute]
+    zones: dict[str, ZoneDef]
+    stock: str
+    counters: dict[str, CounterDef]
+    #: Table name -> (attribute, number per value index, default for a card without one).
+    tables: dict[str, tuple[str, tuple[int, ...], int]]
+    turn_unit: str
+    order: int
+    dealer: Node
+    rotate_dealer: bool
+    first: Node | None  # None: a random seat
+    setup: tuple[Action, ...]
+    round_end: Node
+    round_score: tuple[Action, ...]
+    phases: dict[str, tuple[MoveDef, ...]]
+    moves: list[MoveDef]
+    tricks: TrickDef | None
+    game_end: Node
+    score: Node | None
+    lowest_wins: bool
+    tie_break: Node | None
+    greedy: Node | None
+    numbering: str | None
+    option_types: dict[str, str] = field(default_factory=dict)
+
+
+_COUNTER_TYPES = {"number": INT, "truth": BOOL, "seat": SEAT, "card": CARD}
+
+
+class _Builder:
+    """Checks one play section, collecting problems rather than stopping at the first."""
+
+    def __init__(self, spec: PlaySpec, deck: Deck, options: Mapping[str, Any], params: Mapping[str, Any],
+                 path: Path) -> None:
+        self.spec, self.deck, self.path = spec, deck, path
+        self.problems: list[str] = []
+        self.attributes = {
+            name: Attribute(tuple(str(v) for v in values), all(_is_int(v) for v in values))
+            for name, values in deck.attributes.items()
+        }
+        self.option_types = {name: {"bool": BOOL, "int": INT}.get(o.type, "") for name, o in options.items()}
+        self.calls: list[str] = []
+        self.counters = self.build_counters()
+        self.tables = self.build_tables(params)
+        zones = {name: z.owner == "seat" for name, z in spec.zones.items()}
+        numbering = deck.number_field
+        self.scope = Scope(self.attributes, zones, {n: (c.type, c.per_seat) for n, c in self.counters.items()},
+                           {n: t[0] for n, t in self.tables.items()},
+                           {n: t for n, t in self.option_types.items() if t}, params, numbering,
+                           spec.tricks is not None)
+        self.move_index = 0
+
+    def fail(self, where: str, message: str) -> None:
+        self.problems.append(problem(self.path, f"play.{where}", message))
+
+    def expr(self, text: Any, where: str, want: str | None, scope: Scope | None = None) -> Node:
+        try:
+            return check(text, scope or self.scope, want)
+        except ExprError as error:
+            self.fail(where, str(error))
+            return Node("const", want or INT, data=0)
+
+    # --- declarations ------------------------------------------------------------------
+
+    def counter_type(self, name: str, kind: str) -> str:
+        if kind in _COUNTER_TYPES:
+            return _COUNTER_TYPES[kind]
+        if kind in self.attributes:
+            return INT if self.attributes[kind].numeric else value_type(kind)
+        self.fail(f"counters.{name}.type", f"unknown type {kind!r} (number, truth, seat, card or an attribute: "
+                  f"{', '.join(self.attributes)})")
+        return INT
+
+    def build_counters(self) -> dict[str, CounterDef]:
+        counters = {}
+        for name, c in self.spec.counters.items():
+            kind = self.counter_type(name, c.type)
+            start = self.start_value(name, kind, c.start)
+            counters[name] = CounterDef(name, kind, c.per == "seat", start, c.reset == "round", c.public)
+        return counters
+
+    def start_value(self, name: str, kind: str, start: int | bool | str) -> int:
+        where = f"counters.{name}.start"
+        if isinstance(start, bool):
+            if kind != BOOL:
+                self.fail(where, f"{str(start).lower()} is a truth value, but the counter holds a {kind}")
+            return int(start)
+        if isinstance(start, int):
+            if kind != INT:
+                self.fail(where, f"{start} is a number, but the counter holds a {kind}")
+            return start
+        if start == "none" and kind in (CARD, SEAT) or start == "none" and kind.endswith(" value"):
+            return -1
+        attribute = kind.removesuffix(" value")
+        if kind.endswith(" value") and start in self.attributes[attribute].values:
+            return self.attributes[attribute].values.index(start)
+        self.fail(where, f"{start!r} is not a start for a {kind} (a number, true/false, none or a value)")
+        return 0
+
+    def build_tables(self, params: Mapping[str, Any]) -> dict[str, tuple[str, tuple[int, ...], int]]:
+        tables = {}
+        for name, t in self.spec.tables.items():
+            where = f"tables.{name}"
+            if t.of not in self.attributes:
+                self.fail(f"{where}.of", f"unknown attribute {t.of!r} ({', '.join(self.attributes)})")
+                continue
+            values = self.attributes[t.of].values
+            numbers = [t.default] * len(values)
+            ranking = t.ranking
+            if isinstance(ranking, str):
+                key = ranking.removeprefix("params.")
+                if not ranking.startswith("params.") or not isinstance(params.get(key), list):
+                    self.fail(f"{where}.ranking", f"{ranking!r} is not a list of params (write params.<name>)")
+                    ranking = None
+                else:
+                    ranking = params[key]
+            for rank, value in enumerate(ranking or []):
+                if str(value) not in values:
+                    self.fail(f"{where}.ranking.{rank}", f"{value!r} is not a value of {t.of} ({', '.join(values)})")
+                else:
+                    numbers[values.index(str(value))] = len(ranking or []) - rank
+            for value, number in t.values.items():
+                if value not in values:
+                    self.fail(f"{where}.values.{value}", f"{value!r} is not a value of {t.of} ({', '.join(values)})")
+                else:
+                    numbers[values.index(value)] = number
+            tables[name] = (t.of, tuple(numbers), t.default)
+        return tables
+
+    # --- actions -----------------------------------------------------------------------
+
+    def one_key(self, step: Any, where: str, kinds: tuple[str, ...]) -> tuple[str, Any] | None:
+        if not isinstance(step, dict) or len(step) != 1 and "if" not in step:
+            self.fail(where, f"expected one of {', '.join(kinds)} as the step's only key")
+            return None
+        kind = "if" if "if" in step else next(iter(step))
+        if kind not in kinds:
+            self.fail(where, f"unknown step {kind!r} (expected one of {', '.join(kinds)})")
+            return None
+        return kind, step if kind == "if" else step[kind]
+
+    def actions(self, steps: Any, where: str, scope: Scope | None = None) -> tuple[Action, ...]:
+        if not isinstance(steps, list):
+            self.fail(where, "expected a list of actions")
+            return ()
+        out = []
+        for i, step in enumerate(steps):
+            found = self.one_key(step, f"{where}.{i}", ACTION_KINDS)
+            if found is not None:
+                out.extend(self.action(found[0], found[1], f"{where}.{i}", scope or self.scope))
+        return tuple(out)
+
+    def fields(self, value: Any, where: str, allowed: dict[str, bool]) -> dict[str, Any]:
+        """The details of a step as a mapping, with its unknown and missing keys reported."""
+        if not isinstance(value, dict):
+            self.fail(where, f"expected a mapping with {', '.join(allowed)}")
+            return {}
+        for key in value:
+            if key not in allowed:
+                self.fail(f"{where}.{key}", f"unknown key (expected {', '.join(allowed)})")
+        for key, required in allowed.items():
+            if required and key not in value:
+                self.fail(where, f"{key} is missing")
+        return value
+
+    def zone(self, text: Any, where: str, scope: Scope, per_seat: bool | None = None) -> Node:
+        node = self.expr(text, where, ZONE, scope)
+        if node.op == "zone" and per_seat is not None and self.spec.zones[node.data].owner == "shared" and per_seat:
+            self.fail(where, f"{node.data} is shared, but this needs a zone of each seat")
+        return node
+
+    def zone_name(self, text: Any, where: str, per_seat: bool) -> str:
+        name = str(text)
+        if name not in self.spec.zones:
+            self.fail(where, f"unknown zone {name!r} ({', '.join(self.spec.zones)})")
+        elif per_seat and self.spec.zones[name].owner != "seat":
+            self.fail(where, f"{name} is shared, but this needs a zone of each seat")
+        elif not per_seat and self.spec.zones[name].owner == "seat":
+            self.fail(where, f"{name} belongs to each seat, but this needs a shared zone")
+        return name
+
+    def action(self, kind: str, value: Any, where: str, scope: Scope) -> list[Action]:
+        w = f"{where}.{kind}"
+        if kind == "shuffle":
+            return [Action(kind, {"zone": self.zone(value, w, scope)})]
+        if kind in ("deal", "split"):
+            f = self.fields(value, w, {"from": True, "to": True, "count": kind == "deal"})
+            args = {"from": self.zone(f.get("from", "x"), f"{w}.from", scope),
+                    "to": self.zone_name(f.get("to", ""), f"{w}.to", True)}
+            if kind == "deal":
+                args["count"] = self.expr(f.get("count", 0), f"{w}.count", INT, scope)
+            return [Action(kind, args)]
+        if kind in ("move", "draw"):
+            f = self.fields(value, w, {"from": True, "to": True, "count": False, "all": False})
+            args = {"from": self.zone(f.get("from", "x"), f"{w}.from", scope),
+                    "to": self.zone(f.get("to", "x"), f"{w}.to", scope),
+                    "count": self.expr(f.get("count", 1), f"{w}.count", INT, scope), "all": bool(f.get("all", False))}
+            return [Action(kind, args)]
+        if kind in ("set", "add"):
+            if not isinstance(value, dict) or not value:
+                self.fail(w, "expected counter: value pairs")
+                return []
+            return [self.assignment(kind, target, text, f"{w}.{target}", scope) for target, text in value.items()]
+        if kind == "if":
+            f = self.fields(value, where, {"if": True, "then": False, "else": False})
+            return [Action("if", {"test": self.expr(f.get("if", False), f"{where}.if", BOOL, scope)},
+                           self.actions(f.get("then", []), f"{where}.then", scope),
+                           self.actions(f.get("else", []), f"{where}.else", scope))]
+        if kind == "each_seat":
+            return [Action(kind, {}, self.actions(value, w, scope.with_bound("seat")))]
+        if kind == "skip":
+            return [Action(kind, {"count": self.expr(value, w, INT, scope)})]
+        if kind in ("reverse", "again", "end_round"):
+            if value is not True:
+                self.fail(w, "expected true")
+            return [Action(kind, {})]
+        if kind in ("next", "win"):
+            return [Action(kind, {"seat": self.expr(value, w, SEAT, scope)})]
+        if kind == "phase":
+            if value not in self.spec.phases:
+                self.fail(w, f"unknown phase {value!r} ({', '.join(self.spec.phases)})")
+            return [Action(kind, {"phase": str(value)})]
+        if kind == "start_play":
+            f = self.fields(value, w, {"from": True, "to": True, "best": True, "then": False})
+            card_scope = scope.with_bound("card")
+            return [Action(kind, {"from": self.zone_name(f.get("from", ""), f"{w}.from", True),
+                                  "to": self.zone(f.get("to", "x"), f"{w}.to", scope),
+                                  "best": self.expr(f.get("best", 0), f"{w}.best", INT, card_scope)},
+                           self.actions(f.get("then", []), f"{w}.then", scope))]
+        return self.call(value, w, scope)
+
+    def call(self, name: Any, where: str, scope: Scope) -> list[Action]:
+        procedures = self.spec.procedures
+        if name not in procedures:
+            self.fail(where, f"unknown procedure {name!r} ({', '.join(procedures) or 'none declared'})")
+            return []
+        if name in self.calls or len(self.calls) >= MAX_CALLS:
+            self.fail(where, f"procedure {name!r} calls itself ({' -> '.join(self.calls + [name])}): "
+                      "its effects would loop")
+            return []
+        self.calls.append(name)
+        try:
+            return list(self.actions(procedures[name], f"procedures.{name}", scope))
+        finally:
+            self.calls.pop()
+
+    def assignment(self, kind: str, target: str, text: Any, where: str, scope: Scope) -> Action:
+        name, _, rest = str(target).partition("[")
+        counter = self.counters.get(name)
+        if counter is None:
+            self.fail(where, f"unknown counter {name!r} ({', '.join(self.counters) or 'none declared'})")
+            return Action(kind, {})
+        seat = None
+        if rest:
+            if not counter.per_seat:
+                self.fail(where, f"{name} is one counter for the game, so it takes no [seat]")
+            seat = self.expr(rest.removesuffix("]"), where, SEAT, scope)
+        elif counter.per_seat:
+            seat = Node("me", SEAT)
+        if kind == "add" and counter.type != INT:
+            self.fail(where, f"add needs a number counter, and {name} holds a {counter.type}")
+        value = self.expr(text, where, counter.type, scope)
+        return Action(kind, {"counter": name, "seat": seat, "value": value})
+
+    # --- moves -------------------------------------------------------------------------
+
+    def moves(self) -> tuple[dict[str, tuple[MoveDef, ...]], list[MoveDef]]:
+        phases: dict[str, tuple[MoveDef, ...]] = {}
+        every: list[MoveDef] = []
+        for phase, steps in self.spec.phases.items():
+            defs = []
+            for i, step in enumerate(steps):
+                found = self.one_key(step, f"phases.{phase}.{i}", MOVE_KINDS)
+                if found is not None:
+                    move = self.move(phase, found[0], found[1], f"phases.{phase}.{i}.{found[0]}")
+                    defs.append(move)
+                    every.append(move)
+            if not defs:
+                self.fail(f"phases.{phase}", "a phase needs at least one move")
+            phases[phase] = tuple(defs)
+        return phases, every
+
+    def move(self, phase: str, kind: str, value: Any, w: str) -> MoveDef:
+        value = {} if value is None or value is True else value
+        common = {"when": False, "otherwise": False, "then": False, "says": False}
+        card_scope = self.scope.with_bound("card")
+        args: dict[str, Any] = {}
+        if kind == "play":
+            f = self.fields(value, w, {**common, "from": True, "to": True, "if": False, "must": False,
+                                       "declare": False, "declare_if": False})
+            args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),
+                    "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
+                    "if": self.expr(f.get("if", True), f"{w}.if", BOOL, card_scope),
+                    "must": self.expr(f["must"], f"{w}.must", BOOL, card_scope) if "must" in f else None,
+                    "declare": self.declared(f.get("declare"), f"{w}.declare"),
+                    "declare_if": self.expr(f.get("declare_if", True), f"{w}.declare_if", BOOL, card_scope)}
+        elif kind == "give":
+            f = self.fields(value, w, {**common, "from": True, "to": True, "if": False})
+            args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),
+                    "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
+                    "if": self.expr(f.get("if", True), f"{w}.if", BOOL, card_scope)}
+        elif kind in ("draw", "take"):
+            f = self.fields(value, w, {**common, "from": True, "to": True, "count": False})
+            args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),
+                    "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
+                    "count": self.expr(f.get("count", 1), f"{w}.count", INT)}
+        elif kind == "declare":
+            f = self.fields(value, w, {**common, "counter": True})
+            args = {"declare": self.declared(f.get("counter"), f"{w}.counter")}
+        else:
+            f = self.fields(value, w, common)
+        index = self.move_index
+        self.move_index += 1
+        when = self.expr(f["when"], f"{w}.when", BOOL) if "when" in f else None
+        return MoveDef(index, phase, kind, args, self.actions(f.get("then", []), f"{w}.then"),
+                       bool(f.get("otherwise", False)), when, str(f.get("says", "")))
+
+    def declared(self, name: Any, where: str) -> str | None:
+        if name is None:
+            return None
+        counter = self.counters.get(str(name))
+        if counter is None:
+            self.fail(where, f"unknown counter {name!r} ({', '.join(self.counters) or 'none declared'})")
+            return None
+        if not counter.type.endswith(" value"):
+            self.fail(where, f"{name} holds a {counter.type}; a declared counter holds an attribute's values")
+            return None
+        return counter.name
+
+    # --- the whole section -------------------------------------------------------------
+
+    def program(self) -> Program:
+        spec = self.spec
+        zones = {}
+        for name, z in spec.zones.items():
+            if z.refill is not None and z.refill.from_ not in spec.zones:
+                self.fail(f"zones.{name}.refill.from", f"unknown zone {z.refill.from_!r}")
+            zones[name] = ZoneDef(name, z.owner == "seat", z.visible, z.order,
+                                  z.refill.from_ if z.refill else None, z.refill.keep_top if z.refill else 0)
+        stock = spec.stock or next(iter(spec.zones))
+        if stock not in spec.zones or spec.zones[stock].owner == "seat":
+            self.fail("stock", f"{stock!r} is not a shared zone ({', '.join(spec.zones)})")
+        seat_scope = self.scope.with_bound("seat")
+        first = None if spec.round.first == "random" else self.expr(spec.round.first, "round.first", SEAT)
+        tricks = None
+        if spec.tricks is not None:
+            t = spec.tricks
+            card_scope = self.scope.with_bound("card")
+            tricks = TrickDef(self.zone_name(t.zone, "tricks.zone", False), self.zone_name(t.to, "tricks.to", True),
+                              self.expr(t.among, "tricks.among", BOOL, card_scope),
+                              self.expr(t.by, "tricks.by", INT, card_scope),
+                              self.actions(t.then, "tricks.then", self.scope.with_bound("winner")))
+        phases, moves = self.moves()
+        return Program(
+            attributes=self.attributes, zones=zones, stock=stock, counters=self.counters, tables=self.tables,
+            turn_unit=spec.turn_unit, order=1 if spec.order == "clockwise" else -1,
+            dealer=self.expr(spec.dealer, "dealer", SEAT), rotate_dealer=spec.rotate_dealer, first=first,
+            setup=self.actions(spec.round.setup, "round.setup"),
+            round_end=self.expr(spec.round.end, "round.end", BOOL),
+            round_score=self.actions(spec.round.score, "round.score"),
+            phases=phases, moves=moves, tricks=tricks, game_end=self.expr(spec.end, "end", BOOL),
+            score=self.expr(spec.result.score, "result.score", INT, seat_scope) if spec.result.score is not None
+            else None,
+            lowest_wins=spec.result.best == "lowest",
+            tie_break=self.expr(spec.result.tie_break, "result.tie_break", INT, seat_scope)
+            if spec.result.tie_break is not None else None,
+            greedy=self.expr(spec.greedy, "greedy", INT, self.scope.with_bound("card"))
+            if spec.greedy is not None else None,
+            numbering=self.scope.numbering, option_types=self.option_types,
+        )
+
+    def defines(self) -> None:
+        """Named expressions, each typed in order so that later ones may use earlier ones."""
+        for name, text in self.spec.define.items():
+            if name in self.counters or name in self.spec.zones:
+                self.fail(f"define.{name}", f"{name!r} is already a counter or zone")
+                continue
+            scope = self.scope.with_bound("card")
+            self.scope.defines[name] = self.expr(text, f"define.{name}", None, scope)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) or isinstance(value, str) and value.isdigit()
+
+
+def build_program(spec: PlaySpec, deck: Deck, options: Mapping[str, Any], params: Mapping[str, Any],
+                  path: Path) -> Program:
+    """The typed program of a play section; a `DataError` listing every problem."""
+    builder = _Builder(spec, deck, options, params, path)
+    builder.defines()
+    program = builder.program()
+    if builder.problems:
+        raise DataError(*builder.problems)
+    return program
