@@ -89,7 +89,15 @@ def check_engine_rules(rules: GameRules) -> None:
 
     engine = engine_class(rules)
     if engine is not None:
-        engine(rules)
+        game = engine(rules)
+        if rules.play is not None:  # a description that parses can still never end
+            from deckgen.games.described.game import DescribedGame
+            from deckgen.games.described.trial import trial_problems
+
+            assert isinstance(game, DescribedGame)
+            problems = trial_problems(game)
+            if problems:
+                raise DataError(*problems)
         from deckgen.bots.registry import bots_for
 
         if rules.report_bot not in bots_for(rules.id):

@@ -34,12 +34,31 @@ SEARCH = "search"
 GREEDY = "greedy"
 
 _BOTS: dict[str, dict[str, BotFactory]] = {}
+#: The bots of every game whose rule file describes play (deckgen/bots/described.py).
+_DESCRIBED_BOTS: dict[str, BotFactory] = {}
 _loaded = False
 
 
 def register_bot(game_id: str, name: str, factory: BotFactory) -> None:
     """Offer a bot for a game under a name (`greedy`, `search`...)."""
     _BOTS.setdefault(game_id, {})[name] = factory
+
+
+def register_described_bot(name: str, factory: BotFactory) -> None:
+    """Offer a bot for every described game."""
+    _DESCRIBED_BOTS[name] = factory
+
+
+def _own_bots(game_id: str) -> dict[str, BotFactory]:
+    """The game's bots besides random and search: its own, or those of described games."""
+    _load_bot_modules()
+    if game_id in _BOTS:
+        return _BOTS[game_id]
+    try:
+        described = load_rules(game_id).play is not None
+    except UnknownName:  # not a game: only the bots every game has
+        return {}
+    return _DESCRIBED_BOTS if described else {}
 
 
 def _load_bot_modules() -> None:
@@ -61,7 +80,7 @@ def _search_factory(game_id: str, spec: str) -> BotFactory:
 
     def make(rng: random.Random, seat: int) -> Bot:
         rules = load_rules(game_id)
-        own = _BOTS.get(game_id, {})
+        own = _own_bots(game_id)
         greedy = own.get(GREEDY)
         playout = greedy or (own.get(rules.report_bot) if rules.report_bot != RANDOM else None)
         return SearchBot(rng, seat, rules.turn_cap, budget, seconds, playout, greedy)
@@ -71,8 +90,7 @@ def _search_factory(game_id: str, spec: str) -> BotFactory:
 
 def bots_for(game_id: str) -> dict[str, BotFactory]:
     """A game's bots by name, `random` first and `search` (at its default budget) last."""
-    _load_bot_modules()
-    return {RANDOM: RandomBot, **_BOTS.get(game_id, {}), SEARCH: _search_factory(game_id, SEARCH)}
+    return {RANDOM: RandomBot, **_own_bots(game_id), SEARCH: _search_factory(game_id, SEARCH)}
 
 
 def _factory(game_id: str, name: str) -> BotFactory | None:

@@ -46,7 +46,7 @@ INT: /[0-9]{1,9}/
 MAX_EXPRESSION = 2000
 MAX_DEPTH = 60
 
-INT, BOOL, CARD, SEAT, ZONE = "number", "truth value", "card", "seat", "zone"
+INT, BOOL, CARD, SEAT, ZONE = "number", "condition", "card", "seat", "zone"
 KEYWORDS = {"if", "then", "else", "and", "or", "not"}
 
 
@@ -125,7 +125,8 @@ def parse(text: str) -> Tree[Token]:
     try:
         return _parser().parse(text)
     except UnexpectedCharacters as error:
-        raise ExprError(f"unexpected character {text[error.pos_in_stream]!r}", error.column) from None
+        where = error.pos_in_stream or 0
+        raise ExprError(f"unexpected character {text[where:where + 1]!r}", error.column) from None
     except UnexpectedEOF:
         raise ExprError("the expression ends too early", len(text) + 1) from None
     except UnexpectedToken as error:
@@ -189,7 +190,7 @@ class _Checker:
     # --- literals and names ------------------------------------------------------------
 
     def _int_lit(self, tree: Tree[Token], column: int) -> Node:
-        return Node("const", INT, data=int(tree.children[0]), column=column)
+        return Node("const", INT, data=int(str(tree.children[0])), column=column)
 
     def _name(self, tree: Tree[Token], column: int) -> Node:
         return self.name(str(tree.children[0]), column)
@@ -242,6 +243,7 @@ class _Checker:
     def _attr(self, tree: Tree[Token], column: int) -> Node:
         base_tree, field_token = tree.children
         fname = str(field_token)
+        column = _column(field_token) or column
         root = base_tree.children[0] if isinstance(base_tree, Tree) and base_tree.data == "name" else None
         s = self.scope
         if root is not None and str(root) not in s.bound and str(root) not in s.defines:
@@ -314,7 +316,7 @@ class _Checker:
     def truth(self, tree: Tree[Token] | Token) -> Node:
         node = self.visit(tree)
         if node.type != BOOL:
-            raise ExprError(f"expected a truth value (a condition), found a {node.type}", node.column)
+            raise ExprError(f"expected a condition (true or false), found a {node.type}", node.column)
         return node
 
     def _arith(self, tree: Tree[Token], column: int) -> Node:

@@ -22,7 +22,7 @@ from deckgen.bots.registry import bots_for, make_bot
 from deckgen.errors import BadPlayerCount, BadPosition, DataError, UnknownCard
 from deckgen.games.base import Game, State, game_classes, get_game
 from deckgen.games.kit.zones import is_zone_name
-from deckgen.model.rules import GameRules
+from deckgen.model.rules import GameRules, all_rules
 from deckgen.sim.play import game_rngs, play_game
 from tests.games.playout import check_playouts, zone_multiset
 from tests.sim.toy_game import TOY_RULES, install_toy_game
@@ -238,11 +238,15 @@ def test_engines_never_import_bots() -> None:
 
 
 def test_the_registry_holds_every_engine_module() -> None:
-    """Importing one engine first (as its own test file does) must not hide the others."""
+    """Importing one engine first (as its own test file does) must not hide the others; every
+    rule file that describes play is a game too."""
     games_dir = Path(deckgen.games.__file__).parent
     modules = {path.stem for path in games_dir.glob("[!_]*.py") if path.stem != "base"}
-    modules |= {path.name for path in games_dir.iterdir() if path.is_dir() and path.name not in ("kit", "__pycache__")}
-    assert len(game_classes()) == len(modules) >= 10
+    modules |= {path.name for path in games_dir.iterdir()
+                if path.is_dir() and path.name not in ("kit", "described", "__pycache__")}
+    described = [rules.id for rules in all_rules().values() if rules.play is not None]
+    assert len(game_classes()) == len(modules) + len(described) >= 10
+    assert described
 
 
 def positions_along_a_game(game: Game, n_players: int, stops: int = 4) -> Iterator[State]:

@@ -7,10 +7,10 @@ card, value)` ints: the card played, given or -1; the declared value's index or 
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from deckgen.games.base import Move
-from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.expressions import Tables, compile_expr, compile_for_cards
 from deckgen.games.described.state import DescribedState, Fn, Gen, Run
 from deckgen.model.play_expr import Node
 from deckgen.model.play_program import Action, MoveDef
@@ -65,8 +65,7 @@ def compile_action(action: Action, t: Tables) -> Step:
     return _turn_action(kind, a, t)
 
 
-def _turn_action(kind: str, a: dict[str, object] | object, t: Tables) -> Step:
-    args = a if isinstance(a, dict) else {}
+def _turn_action(kind: str, args: Mapping[str, Any], t: Tables) -> Step:
     if kind == "skip":
         count = compile_expr(args["count"], t)
 
@@ -206,8 +205,8 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
     names = t.layout.card_names
     if move.kind in ("play", "give"):
         source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
-        allowed = compile_expr(a["if"], t)
-        must = compile_expr(a["must"], t) if a.get("must") is not None else None
+        allowed = compile_for_cards(a["if"], t)
+        must = compile_for_cards(a["must"], t) if a.get("must") is not None else None
         declared = a.get("declare")
         values = t.layout.value_names[_value_type(t, declared)] if declared else ()
         declare_if = compile_expr(a["declare_if"], t) if declared else None

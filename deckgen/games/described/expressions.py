@@ -29,8 +29,44 @@ class Tables:
         self.setup_fields = {"hand_size": 0, "removed": 1, "set_aside": 2, "decks": 3}
 
 
-def compile_expr(node: Node, t: Tables) -> Fn:
-    """The closure computing `node`."""
+#: Bound names whose value changes within one evaluation (the card tried, each card or seat
+#: of a fold): a subtree that reads none of them is the same for every card of a move list.
+VARYING = frozenset({"card", "it", "seat", "winner"})
+
+
+def varies(node: Node) -> bool:
+    """Whether `node` reads a bound name (or folds over cards or seats)."""
+    if node.op == "bound" or node.op.startswith("zone_") and node.op != "zone" or node.op.endswith("_seats") \
+            or node.op == "any_seat":
+        return True
+    return any(varies(arg) for arg in node.args)
+
+
+def compile_for_cards(node: Node, t: Tables) -> Fn:
+    """`node` compiled for trying every card of a zone: the parts that do not depend on the
+    card are computed once per move generation (the state's `epoch`), not once per card."""
+    if not varies(node):
+        return _cached(compile_expr(node, t))
+    if node.op in ("const", "bound", "card_attr", "table", "card_number", "card_copy", "counter", "zone") \
+            or node.op in _SIMPLE or node.op in ("option", "setup") or node.op.startswith("zone_") \
+            or node.op.endswith("_seats") or node.op == "any_seat":
+        return compile_expr(node, t)
+    return compile_expr(node, t, [compile_for_cards(arg, t) for arg in node.args])
+
+
+def _cached(fn: Fn) -> Fn:
+    cell = [-1, 0]
+
+    def cached(state: DescribedState, card: int) -> int:
+        if cell[0] != state.epoch:
+            cell[0] = state.epoch
+            cell[1] = fn(state, card)
+        return cell[1]
+    return cached
+
+
+def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
+    """The closure computing `node` (from the closures of its operands when given)."""
     op = node.op
     if op == "const":
         return _const(int(node.data))
@@ -52,7 +88,10 @@ def compile_expr(node: Node, t: Tables) -> Fn:
         if not node.args:
             return _const(base)
         return _seat_offset(base, compile_expr(node.args[0], t))
-    args = [compile_expr(arg, t) for arg in node.args]
+    args = compiled if compiled is not None else [compile_expr(arg, t) for arg in node.args]
+    if op in ("card_attr", "table", "card_number", "card_copy") and node.args[0].op == "bound" \
+            and node.args[0].data == "card":
+        return _own_card_table(_card_column(node, t), 0 if node.type == "number" or op != "card_attr" else -1)
     if op == "card_attr":
         return _card_table(t.attributes[str(node.data)], args[0], 0 if node.type == "number" else -1)
     if op == "table":
@@ -193,6 +232,21 @@ def _seat_offset(base: int, seat: Fn) -> Fn:
     def zone(state: DescribedState, card: int) -> int:
         return base + seat(state, card)
     return zone
+
+
+def _card_column(node: Node, t: Tables) -> list[int]:
+    if node.op == "card_attr":
+        return t.attributes[str(node.data)]
+    if node.op == "table":
+        return t.tables[str(node.data)]
+    return t.card_numbers if node.op == "card_number" else t.copies
+
+
+def _own_card_table(table: list[int], missing: int) -> Fn:
+    """A field of the bound card itself: one look-up, the commonest expression of all."""
+    def look(state: DescribedState, card: int) -> int:
+        return table[card] if card >= 0 else missing
+    return look
 
 
 def _card_table(table: list[int], of: Fn, missing: int) -> Fn:

@@ -48,7 +48,7 @@ class DescribedGame(Game):
         p = self.program
         decks = self.rules.setup_for(n).decks
         cards = CardIndex.of_deck(self.deck, decks)
-        layout = Layout(n)
+        layout = Layout(n, str(self.rules.path))
         layout.card_ids, layout.card_names = cards.ids, cards.names
         t = Tables(layout)
         for zone in p.zones.values():
@@ -118,6 +118,11 @@ class DescribedGame(Game):
             layout.move_apply.append(apply)
             layout.move_then.append(compile_actions(move.then, t))
             layout.move_words.append(words)
+            source = move.args.get("from")
+            layout.move_sources.append(compile_expr(source, t) if source is not None else _no_zone)
+            declared = move.args.get("declare")
+            kind = p.counters[declared].type.removesuffix(" value") if declared else ""
+            layout.declared_columns.append(t.attributes[kind] if declared else [])
         for phase in p.phases.values():
             layout.phase_moves.append([
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
@@ -134,11 +139,11 @@ class DescribedGame(Game):
             layout.trick_by = compile_expr(p.tricks.by, t)
             layout.trick_then = compile_actions(p.tricks.then, t)
         layout.score = compile_expr(p.score, t) if p.score is not None else None
+        layout.greedy = compile_expr(p.greedy, t) if p.greedy is not None else None
+        numeric = [t.attributes[name] for name, a in p.attributes.items() if a.numeric] + list(t.tables.values())
+        layout.card_worth = [sum(column[c] for column in numeric) for c in range(len(layout.card_ids))]
         layout.lowest_wins = p.lowest_wins
         layout.tie_break = compile_expr(p.tie_break, t) if p.tie_break is not None else None
-
-    def setup_problems(self) -> list[str]:
-        return super().setup_problems() if self.rules.play is None else []
 
     def fresh_state(self, n_players: int, rng: random.Random, options: dict[str, Any],
                     record: bool) -> DescribedState:
@@ -165,7 +170,8 @@ class DescribedGame(Game):
     ) -> DescribedState:
         """A state from card ids by zone (`hand/0`, `stock`...), counters by name (a list by
         seat for a counter of each seat, values by name) and the facts `round`, `dealer`,
-        `direction`, `phase`, `turns`."""
+        `direction`, `phase`, `turns`. A trick's cards (led card first) were played by the seats
+        before `current_player`, one each."""
         p = self.program
         seat_kinds = tuple(z.name for z in p.zones.values() if z.per_seat) or ("hand",)
         shared = tuple(z.name for z in p.zones.values() if not z.per_seat)
@@ -179,6 +185,9 @@ class DescribedGame(Game):
         state.current_player = state.me = current_player
         for name, value in facts.items():
             self.set_fact(state, name, value)
+        if layout.trick_zone >= 0:  # the trick's cards were played by the seats before the one to move
+            played = len(state.zones[layout.trick_zone])
+            state.trick_seats = [(current_player - (played - i) * state.direction) % n_players for i in range(played)]
         return state
 
     def layout_cards(self, zones: Mapping[str, Sequence[str]]) -> CardIndex:
@@ -218,6 +227,10 @@ class DescribedGame(Game):
         if isinstance(value, bool) or isinstance(value, int):
             return int(value)
         raise BadPosition(f"position: counter {name}: {value!r} is not a number")
+
+
+def _no_zone(state: DescribedState, card: int) -> int:
+    return -1
 
 
 register_described(DescribedGame)

@@ -12,9 +12,11 @@ import copy
 import random
 from typing import Any, Callable
 
+from deckgen.errors import DataError
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.ranking import rank_by_score, scored_result
+from deckgen.model.common import problem
 
 #: A compiled expression: the state and the bound card (-1 when none) to a number.
 Fn = Callable[["DescribedState", int], int]
@@ -28,8 +30,10 @@ class Layout:
     """The compiled program for one player count and deck count: zones by index, counters by
     index, card tables, and the closures of every expression, action and move."""
 
-    def __init__(self, n_players: int) -> None:
+    def __init__(self, n_players: int, path: str) -> None:
         self.n_players = n_players
+        #: The rule file, named in errors.
+        self.path = path
         self.zone_names: list[str] = []
         self.zone_index: dict[str, int] = {}
         #: For each zone index: visibility (owner, everyone, nobody), pile order, owner (-1 shared).
@@ -62,6 +66,12 @@ class Layout:
         self.move_apply: list[Callable[[DescribedState, int, int], None]] = []
         self.move_then: list[Run] = []
         self.move_words: list[Callable[[DescribedState, int, int], str]] = []
+        #: Per move index, for bots: the zone it takes cards from, the declared attribute by card.
+        self.move_sources: list[Fn] = []
+        self.declared_columns: list[list[int]] = []
+        #: For the greedy bot: the description's `greedy` rating, and each card's worth.
+        self.greedy: Fn | None = None
+        self.card_worth: list[int] = []
         self.dealer: Fn = _zero
         self.rotate_dealer = True
         self.first: Fn | None = None
@@ -77,6 +87,8 @@ class Layout:
         self.score: Fn | None = None
         self.lowest_wins = False
         self.tie_break: Fn | None = None
+        #: Move generations so far by every state of this layout (`DescribedState.epoch`).
+        self.generations = 0
 
 
 def _zero(state: DescribedState, card: int) -> int:
@@ -124,6 +136,9 @@ class DescribedState(State):
         self.phase_set = -1
         self.reshuffles = 0
         self.empty_draws = 0
+        #: The move generation under way (`Layout.generations`, unique among the states sharing
+        #: the layout): what does not depend on the card tried is computed once per epoch.
+        self.epoch = 0
 
     # --- the contract ------------------------------------------------------------------
 
@@ -136,13 +151,27 @@ class DescribedState(State):
         if self.over:
             return out
         self.me = self.current_player
+        self.layout.generations += 1
+        self.epoch = self.layout.generations
         for index, otherwise, when, generate in self.layout.phase_moves[self.phase]:
             if otherwise and out:
                 continue
             if when is not None and not when(self, -1):
                 continue
             generate(self, out)
+        if not out:
+            raise self.stuck()
         return out
+
+    def stuck(self) -> DataError:
+        """The error of a position where the seat to move has no legal move: the description
+        must offer one (a pass that is `otherwise`, a draw)."""
+        layout = self.layout
+        phase = layout.phase_names[self.phase]
+        return DataError(problem(layout.path, f"play.phases.{phase}",
+                                 f"seat {self.current_player} has no legal move at turn {self.turns} of round "
+                                 f"{self.round_no} ({self.n_players} players): every move of the phase was refused; "
+                                 "add one that is always possible (a pass with otherwise: true)"))
 
     def apply(self, move: Move) -> None:
         index, card, value = move
@@ -329,7 +358,7 @@ class DescribedState(State):
 
     def shown_value(self, i: int) -> Any:
         kind, value = self.layout.counter_kinds[i], self.tally[i]
-        if kind == "truth value":
+        if kind == "condition":
             return bool(value)
         if kind.endswith(" value"):
             values = self.layout.value_names[kind]

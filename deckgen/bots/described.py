@@ -1,0 +1,54 @@
+"""The greedy bot of every described game: one plain preference per move kind, so a designer
+can read what it does without reading code (docs/rules-format.md, "The greedy bot").
+
+- It plays a card when it can, else gives, declares, takes or draws, and passes last.
+- Of the cards it may play or give, it picks the one the description's `greedy` expression
+  rates highest, or without one the card worth most (its number attributes and table
+  numbers added up): it sheds what would cost it most.
+- When a move declares a value, it names the value most of its remaining hand shares.
+- Equal choices are broken at random, from the bot's own random source.
+"""
+
+from __future__ import annotations
+
+import random
+
+from deckgen.bots.registry import GREEDY, register_described_bot
+from deckgen.games.base import Move
+from deckgen.games.described.state import DescribedState
+
+#: Move kinds from most to least wanted.
+PREFERENCE = ("play", "give", "declare", "take", "draw", "pass")
+
+
+class GreedyDescribedBot:
+    def __init__(self, rng: random.Random, seat: int) -> None:
+        self.rng = rng
+        self.seat = seat
+
+    def choose(self, state: DescribedState) -> Move:
+        layout = state.layout
+        moves = state.legal_moves()
+        kinds = layout.move_kinds
+        best_kind = min(PREFERENCE.index(kinds[move[0]]) for move in moves)
+        moves = [move for move in moves if PREFERENCE.index(kinds[move[0]]) == best_kind]
+        scored = [(self.worth(state, move), move) for move in moves]
+        top = max(score for score, _ in scored)
+        return self.rng.choice([move for score, move in scored if score == top])
+
+    def worth(self, state: DescribedState, move: Move) -> tuple[int, int]:
+        """(how much the card is worth shedding, how many hand cards share the declared value)."""
+        _, card, value = move
+        layout = state.layout
+        worth = 0
+        if card >= 0:
+            worth = layout.greedy(state, card) if layout.greedy is not None else layout.card_worth[card]
+        shared = 0
+        if value >= 0:
+            column = layout.declared_columns[move[0]]
+            source = layout.move_sources[move[0]](state, -1)
+            shared = sum(1 for c in state.zones[source] if c != card and column[c] == value)
+        return worth, shared
+
+
+register_described_bot(GREEDY, GreedyDescribedBot)

@@ -1,0 +1,106 @@
+"""Bad play descriptions: each problem is one line naming the file and the field path (and an
+expression's column), found when the engine is built or by validate's trial games."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from deckgen.errors import DataError
+from deckgen.games.base import get_game
+from deckgen.games.described.game import DescribedGame
+from deckgen.games.described.trial import trial_problems
+from deckgen.model.play import PlaySpec
+from deckgen.model.rules import GameRules
+
+GAME = "up-and-down-described"
+
+
+def rules_with(change: Any, **updates: Any) -> GameRules:
+    """The shipped description with its play section changed by `change(play_dict)`."""
+    rules = get_game(GAME).rules
+    assert rules.play is not None
+    play = copy.deepcopy(rules.play.model_dump(by_alias=True, exclude_unset=True))
+    change(play)
+    return rules.model_copy(update={"play": PlaySpec.model_validate(play), **updates})
+
+
+def problems_of(change: Any, **updates: Any) -> list[str]:
+    with pytest.raises(DataError) as caught:
+        DescribedGame(rules_with(change, **updates))
+    return caught.value.problems
+
+
+def set_play_if(text: str) -> Any:
+    def change(play: dict[str, Any]) -> None:
+        play["phases"]["turn"][0]["play"]["if"] = text
+    return change
+
+
+@pytest.mark.parametrize(("condition", "expected"), [
+    ("card.colr == red", "column 6: a card has no field 'colr' (fields: colour, suit, number, card_number, copy)"),
+    ("card.suit == stars", "column 14: unknown name 'stars'"),
+    ("card.suit >= 3", "column 6: >= compares numbers, not a suit value (give it a table to compare by)"),
+    ("card.suit == ", "the expression ends too early"),
+    ("size(hnd) > 0", "column 6: unknown name 'hnd'"),
+    ("card.number == true", "cannot compare a number with a condition"),
+    ("card.suit == red", "cannot compare a suit value with a colour value"),
+    ("if uphill then 1 else card.suit", "column 16: 1 is not a value of suit (moons, suns, arms, crowns)"),
+    ("if uphill then 1 else card.colour == red", "'then' gives a number but 'else' a condition"),
+    ("card.number", "column 6: expected a condition"),
+])
+def test_expression_problems_name_the_field_and_column(condition: str, expected: str) -> None:
+    problems = problems_of(set_play_if(condition))
+    assert len(problems) == 1
+    assert "up-and-down-described.yaml: play.phases.turn.0.play.if: " in problems[0]
+    assert expected in problems[0]
+
+
+def test_every_problem_is_reported_at_once() -> None:
+    def change(play: dict[str, Any]) -> None:
+        play["phases"]["turn"][0]["play"]["to"] = "middle"
+        play["counters"]["passes"]["type"] = "weight"
+        play["phases"]["turn"].append({"jump": {}})
+    problems = problems_of(change)
+    assert any("play.phases.turn.0.play.to: column 1: unknown name 'middle'" in p for p in problems)
+    assert any("play.counters.passes.type: unknown type 'weight'" in p for p in problems)
+    assert any("play.phases.turn.2: unknown step 'jump' (expected one of play, draw" in p for p in problems)
+
+
+def test_procedures_that_call_themselves_are_a_loop() -> None:
+    def change(play: dict[str, Any]) -> None:
+        play["procedures"]["refill"].append({"do": "start"})
+    problems = problems_of(change)
+    assert any("procedure 'start' calls itself (start -> refill -> start): its effects would loop" in p
+               for p in problems)
+
+
+def test_a_deal_larger_than_the_deck_is_refused() -> None:
+    rules = get_game(GAME).rules
+    setup = {**rules.setup, 2: rules.setup[2].model_copy(update={"hand_size": 31})}
+    with pytest.raises(DataError, match=r"setup\.2: 2 x 31 cards dealt .* but 1 deck\(s\) hold 60"):
+        DescribedGame(rules.model_copy(update={"setup": setup}))
+
+
+def test_a_seat_without_a_legal_move_is_named() -> None:
+    def change(play: dict[str, Any]) -> None:
+        play["phases"]["turn"] = [{"play": {"from": "hand", "to": "centre", "if": "false"}}]
+    game = DescribedGame(rules_with(change))
+    state = game.new_game(3, random.Random(1), game.rules.resolve_options())
+    with pytest.raises(DataError, match=r"play\.phases\.turn: seat \d has no legal move at turn 0 of round 1 "
+                       r"\(3 players\)"):
+        state.legal_moves()
+    assert trial_problems(game)[0].endswith("(random game 1 of the validation trial)")
+
+
+def test_a_game_that_never_ends_is_caught_by_the_trial() -> None:
+    def change(play: dict[str, Any]) -> None:
+        play["phases"]["turn"] = [{"pass": {}}]
+    game = DescribedGame(rules_with(change, turn_cap=50))
+    problems = trial_problems(game)
+    assert problems[0].endswith("up-and-down-described.yaml: play: none of 12 random games with "
+                           "2 players ended within turn_cap 50: likely, the round never ended (play.round.end)")
+    assert len(problems) == 5  # one line per player count
