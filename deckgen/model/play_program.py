@@ -398,7 +398,8 @@ class _Builder:
         index = self.move_index
         self.move_index += 1
         when = self.expr(f["when"], f"{w}.when", BOOL) if "when" in f else None
-        return MoveDef(index, phase, kind, args, self.actions(f.get("then", []), f"{w}.then"),
+        then_scope = card_scope if kind in ("play", "give") else self.scope
+        return MoveDef(index, phase, kind, args, self.actions(f.get("then", []), f"{w}.then", then_scope),
                        bool(f.get("otherwise", False)), when, str(f.get("says", "")))
 
     def declared(self, name: Any, where: str) -> str | None:
@@ -461,7 +462,7 @@ class _Builder:
             if name in self.counters or name in self.spec.zones:
                 self.fail(f"define.{name}", f"{name!r} is already a counter or zone")
                 continue
-            scope = self.scope.with_bound("card")
+            scope = self.scope.with_bound("card", "it")
             self.scope.defines[name] = self.expr(text, f"define.{name}", None, scope)
 
 
