@@ -5,8 +5,10 @@ Prose, rulings and quick-reference lines may write `{{ params.round_hand_sizes[0
 `{{ players.min }}` (and jinja expressions over them, such as `{{ params.sizes | sum }}`)
 wherever they state a rule number, so the number is written once, in the data the engine
 plays by. Placeholders are filled when the rule file is loaded; an unknown one is a
-`file: text.turn.body: ...` problem. The sandbox gives templates no access to Python
-internals, and what they produce is plain text that the renderers escape as any other.
+`file: text.turn.body: ...` problem. A quick reference that leaves out `turn` in a rule file
+describing play gets its moves' `says` lines, filled the same way. The sandbox gives
+templates no access to Python internals, and what they produce is plain text that the
+renderers escape as any other.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DataError
 from deckgen.model.common import problem
+from deckgen.model.play_text import turn_lines, turn_problem
 
 if TYPE_CHECKING:
     from jinja2.sandbox import SandboxedEnvironment
@@ -68,7 +71,7 @@ def fill_placeholders(rules: GameRules) -> GameRules:
     """The rules with every placeholder in their text filled; every problem at once."""
     values = placeholder_values(rules)
     problems: list[str] = []
-    update = {}
+    update: dict[str, Any] = {}
     for part in TEXT_PARTS:
         model = getattr(rules, part)
         if model is None:
@@ -81,6 +84,22 @@ def fill_placeholders(rules: GameRules) -> GameRules:
                 field_type.model_validate(filled) if hasattr(model, "model_dump")
                 else [field_type.model_validate(item) for item in filled]
             )
+    turn = said_turn(rules, values, problems)
+    if turn is not None and rules.quickref is not None:
+        quickref = update.get("quickref", rules.quickref)
+        update["quickref"] = quickref.model_copy(update={"turn": turn})
     if problems:
         raise DataError(*problems)
     return rules.model_copy(update=update) if update else rules
+
+
+def said_turn(rules: GameRules, values: dict[str, Any], problems: list[str]) -> list[str] | None:
+    """The quick reference's "Your turn" lines from the moves' `says` lines, filled, when the
+    rule file leaves `quickref.turn` out (`deckgen.model.play_text`); None when it writes them."""
+    said = turn_lines(rules)
+    if said is None:
+        return None
+    if not said:
+        problems.append(turn_problem(rules))
+        return None
+    return [fill_text(text, values, rules.path, where, problems) for where, text in said]

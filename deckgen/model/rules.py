@@ -10,7 +10,7 @@ import math
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -143,7 +143,9 @@ class Ruling(StrictModel):
 class QuickRef(StrictModel):
     """Player-aid text: short lines, printed front (turn, plays) and back (special, scoring)."""
 
-    turn: list[str] = Field(min_length=1)
+    #: Left out in a rule file that describes play: the moves' `says` lines are the list then
+    #: (`deckgen.model.play_text`, filled in when the file is loaded).
+    turn: Annotated[list[str], Field(min_length=1)] | None = None
     legal_plays: list[str] = Field(min_length=1)
     special: list[str] = []
     scoring: list[str] = Field(min_length=1)

@@ -215,6 +215,8 @@ def quickref_faces(rules: GameRules, geometry: CardGeometry, style: QuickrefStyl
     data = rules.quickref
     if data is None:
         raise DeckgenError(f"quickref {rules.id}: the rule data has no quickref: section ({rules.path})")
+    if data.turn is None:  # the moves' says lines, filled in when the rule file is loaded
+        raise DeckgenError(f"quickref {rules.id}: the quickref: section has no turn: lines ({rules.path})")
     titles = style.titles
     front = [FaceSection("turn", titles.turn, tuple(data.turn)),
              FaceSection("legal_plays", titles.legal_plays, tuple(data.legal_plays))]
