@@ -147,6 +147,7 @@ def build_all(
     again. `progress` hears what is being done, with counts, as it happens.
     """
     from deckgen.games.base import game_classes
+    from deckgen.model.rules import all_rules
     from deckgen.validate import data_files, validate_paths
 
     say = progress or (lambda line: None)
@@ -157,7 +158,10 @@ def build_all(
     tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]] = [
         (f"deck {d}", deck_outputs, (d, out_dir), d) for d in decks
     ]
+    alternates = {rules.id for rules in all_rules().values() if rules.same_rules_as}
     for game_id, deck in games:
+        if game_id in alternates:  # another engine of a game built already: no documents of its own
+            continue
         if sim_games and game_id in engines:
             tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision),
                           deck))

@@ -11,7 +11,7 @@ from deckgen.fileio import shown_path
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck, load_deck_file
 from deckgen.model.rule_text import fill_placeholders
-from deckgen.model.rules import GameRules, load_rules_file, rules_paths
+from deckgen.model.rules import GameRules, all_rules, load_rules_file, rules_paths
 from deckgen.model.sheet import load_sheet_file
 
 #: Files one `validate` of a folder reads at most (a folder of a whole disk is a mistake).
@@ -87,6 +87,9 @@ def check_engine_rules(rules: GameRules) -> None:
     yet has its schema and placeholders checked."""
     from deckgen.games.base import engine_class
 
+    if rules.same_rules_as is not None and rules.same_rules_as not in all_rules():
+        raise DataError(problem(rules.path, "same_rules_as", f"no game {rules.same_rules_as!r} "
+                                f"(games: {', '.join(sorted(all_rules()))})"))
     engine = engine_class(rules)
     if engine is not None:
         game = engine(rules)
@@ -140,6 +143,6 @@ def validate_paths(given: list[Path]) -> int:
                 problems.extend(check_deck_looks(load_deck_file(path)))
         except DeckgenError as exc:
             problems.extend(exc.problems)
-    if problems:
-        raise DataError(*problems)
+    if problems:  # a deck's problems once, not again for each game whose engine loads it
+        raise DataError(*dict.fromkeys(problems))
     return len(files)

@@ -55,7 +55,7 @@ class CounterSpec(StrictModel):
     #: The value at the start of the game (and of every round when `reset: round`).
     start: int | bool | str = 0
     reset: Literal["round", "never"] = "never"
-    #: Shown to every seat (false: only to the seat it belongs to, or nobody for a game one).
+    #: Shown to every seat (false: a counter of each seat only to its seat, a game counter to nobody).
     public: bool = True
 
 
@@ -64,7 +64,7 @@ class TableSpec(StrictModel):
     worth its length down to 1)."""
 
     of: str = Field(pattern=NAME_PATTERN)
-    values: dict[str, int] = {}
+    values: dict[str | int, int] = {}
     ranking: list[str | int] | str | None = None
     default: int = 0
 
@@ -84,7 +84,7 @@ class TrickSpec(StrictModel):
     zone: str = Field(pattern=NAME_PATTERN)
     #: The zone of each seat the winner takes the trick into.
     to: str = Field(pattern=NAME_PATTERN)
-    #: The cards that can win (the led card is always among them unless said otherwise).
+    #: The cards that can win; when none of the trick's cards is among them, the led card wins.
     among: Expression = True
     #: The winning card is the one with the highest `by` among them.
     by: Expression = 0

@@ -235,8 +235,8 @@ class _Checker:
 
     def known(self) -> str:
         s = self.scope
-        names = sorted(set(s.counters) | set(s.zones) | set(s.defines) | set(s.bound) | {"me", "players", "round"})
-        return "known names: " + ", ".join(names)
+        names = sorted(set(s.counters) | set(s.zones) | set(s.defines) | set(s.bound) | set(_BUILTINS))
+        return "known names: " + ", ".join(names) + ", and the attributes' values"
 
     # --- fields and seats --------------------------------------------------------------
 
@@ -320,8 +320,17 @@ class _Checker:
         return node
 
     def _arith(self, tree: Tree[Token], column: int) -> Node:
-        left, op, right = tree.children
-        return Node("arith", INT, (self.number(left), self.number(right)), data=str(op), column=column)
+        """Numbers; or a seat plus or minus a number, counted round the table (`me + 2`)."""
+        left_tree, op, right_tree = tree.children
+        left, right = self.visit(left_tree), self.visit(right_tree)
+        if str(op) in ("+", "-") and SEAT in (left.type, right.type) and INT in (left.type, right.type):
+            as_numbers = (Node(left.op, INT, left.args, left.data, left.column),
+                          Node(right.op, INT, right.args, right.data, right.column))
+            return Node("seat_of", SEAT, (Node("arith", INT, as_numbers, data=str(op), column=column),), column=column)
+        for side in (left, right):
+            if side.type != INT:
+                raise ExprError(f"expected a number, found a {side.type}", side.column)
+        return Node("arith", INT, (left, right), data=str(op), column=column)
 
     def _compare(self, tree: Tree[Token], column: int) -> Node:
         left_tree, op_token, right_tree = tree.children

@@ -126,6 +126,7 @@ class _Builder:
         }
         self.option_types = {name: {"bool": BOOL, "int": INT}.get(o.type, "") for name, o in options.items()}
         self.calls: list[str] = []
+        self.called: set[str] = set()
         self.counters = self.build_counters()
         self.tables = self.build_tables(params)
         zones = {name: z.owner == "seat" for name, z in spec.zones.items()}
@@ -205,11 +206,12 @@ class _Builder:
                     self.fail(f"{where}.ranking.{rank}", f"{value!r} is not a value of {t.of} ({', '.join(values)})")
                 else:
                     numbers[values.index(str(value))] = len(ranking or []) - rank
-            for value, number in t.values.items():
-                if value not in values:
-                    self.fail(f"{where}.values.{value}", f"{value!r} is not a value of {t.of} ({', '.join(values)})")
+            for given, number in t.values.items():
+                if str(given) not in values:
+                    self.fail(f"{where}.values.{given}", f"{str(given)!r} is not a value of {t.of} "
+                              f"({', '.join(values)})")
                 else:
-                    numbers[values.index(value)] = number
+                    numbers[values.index(str(given))] = number
             tables[name] = (t.of, tuple(numbers), t.default)
         return tables
 
@@ -325,6 +327,7 @@ class _Builder:
                       "its effects would loop")
             return []
         self.calls.append(name)
+        self.called.add(name)
         try:
             return list(self.actions(procedures[name], f"procedures.{name}", scope))
         finally:
@@ -386,7 +389,8 @@ class _Builder:
                     "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
                     "if": self.expr(f.get("if", True), f"{w}.if", BOOL, card_scope)}
         elif kind in ("draw", "take"):
-            f = self.fields(value, w, {**common, "from": True, "to": True, "count": False})
+            counted = {"count": False} if kind == "draw" else {}  # a take moves every card of its zone
+            f = self.fields(value, w, {**common, "from": True, "to": True, **counted})
             args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),
                     "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
                     "count": self.expr(f.get("count", 1), f"{w}.count", INT)}
@@ -395,6 +399,8 @@ class _Builder:
             args = {"declare": self.declared(f.get("counter"), f"{w}.counter")}
         else:
             f = self.fields(value, w, common)
+        if not isinstance(f.get("says", ""), str):
+            self.fail(f"{w}.says", "expected a line of text (what the player aid prints for this move)")
         index = self.move_index
         self.move_index += 1
         when = self.expr(f["when"], f"{w}.when", BOOL) if "when" in f else None
@@ -420,6 +426,8 @@ class _Builder:
         spec = self.spec
         zones = {}
         for name, z in spec.zones.items():
+            if z.visible == "owner" and z.owner == "shared":
+                self.fail(f"zones.{name}.visible", "a shared zone has no owner to see it (everyone or nobody)")
             if z.refill is not None and z.refill.from_ not in spec.zones:
                 self.fail(f"zones.{name}.refill.from", f"unknown zone {z.refill.from_!r}")
             zones[name] = ZoneDef(name, z.owner == "seat", z.visible, z.order,
@@ -456,6 +464,12 @@ class _Builder:
             numbering=self.scope.numbering, option_types=self.option_types,
         )
 
+    def unused_procedures(self) -> None:
+        """Procedures no step calls, checked all the same: a mistake there is still one."""
+        for name in self.spec.procedures:
+            if name not in self.called:
+                self.call(name, f"procedures.{name}", self.scope)
+
     def defines(self) -> None:
         """Named expressions, each typed in order so that later ones may use earlier ones."""
         for name, text in self.spec.define.items():
@@ -476,6 +490,7 @@ def build_program(spec: PlaySpec, deck: Deck, options: Mapping[str, Any], params
     builder = _Builder(spec, deck, options, params, path)
     builder.defines()
     program = builder.program()
+    builder.unused_procedures()
     if builder.problems:
         raise DataError(*builder.problems)
     return program

@@ -212,6 +212,9 @@ class GameRules(StrictModel):
     diagrams: list[Diagram] = []
     #: How the game is played, as data: deckgen builds its engine from it (docs/rules-format.md).
     play: PlaySpec | None = None
+    #: The game whose rules this file describes again, to compare two engines of one game: its
+    #: booklet and player aid are that game's, so this file needs no text and builds none.
+    same_rules_as: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
     path: Path = Path()
     #: The deck played instead of the shipped one (a sweep's deck variant, a `Deck`): set
     #: with `model_copy`, never read from the data.

@@ -138,6 +138,8 @@ def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> St
         pile = state.zones[src]
         for _ in range(min(n, len(pile))):
             state.zones[dst].append(pile.pop())
+            if dst == state.layout.trick_zone:  # a card put into the trick counts as its mover's
+                state.trick_seats.append(state.me)
     return move
 
 
@@ -185,7 +187,10 @@ def _start_play(source: int, target: Fn, best: Fn, then: Run) -> Step:
         if chosen < 0:
             return
         state.zones[source + holder].remove(chosen)
-        state.zones[target(state, chosen)].append(chosen)
+        destination = target(state, chosen)
+        state.zones[destination].append(chosen)
+        if destination == state.layout.trick_zone:
+            state.trick_seats.append(holder)
         if state.events is not None:
             state.events.append({"type": "start_play", "seat": holder, "card": state.layout.card_ids[chosen]})
         state.me = holder
@@ -247,7 +252,7 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
 
         def can_draw(state: DescribedState, out: list[Move]) -> None:
             src = source(state, -1)
-            other = refill[src]
+            other = -1 if take else refill[src]  # a take takes the cards there, never a refill
             if state.zones[src] or other >= 0 and len(state.zones[other]) > t.layout.keep_top[src]:
                 out.append((index, -1, -1))
 

@@ -157,7 +157,7 @@ class DescribedGame(Game):
     def new_game(self, n_players: int, rng: random.Random, options: dict[str, Any],
                  record: bool = False) -> DescribedState:
         state = self.fresh_state(n_players, rng, options, record)
-        state.start_round()
+        state.begin()
         return state
 
     def position(

@@ -15,8 +15,11 @@ from typing import Any, Callable
 from deckgen.errors import DataError
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffle_in_place
-from deckgen.games.kit.ranking import rank_by_score, scored_result
+from deckgen.games.kit.ranking import rank_by_score
 from deckgen.model.common import problem
+
+#: Rounds in a row that may end as soon as they are set up before the description is wrong.
+MAX_EMPTY_ROUNDS = 1000
 
 #: A compiled expression: the state and the bound card (-1 when none) to a number.
 Fn = Callable[["DescribedState", int], int]
@@ -233,6 +236,21 @@ class DescribedState(State):
         self.skips, self.again, self.phase_set = 0, False, -1
 
     def end_round(self) -> None:
+        """Score the round; then the game ends, or the next rounds are set up until one needs a
+        move (a round may end as soon as it is set up: its setup played it out)."""
+        empty_rounds = 0
+        while not self.close_round():
+            self.start_round()
+            if self.over or not (self.round_over or self.layout.round_end(self, -1)):
+                return
+            empty_rounds += 1
+            if empty_rounds > MAX_EMPTY_ROUNDS:
+                raise DataError(problem(self.layout.path, "play.round.end",
+                                        f"{MAX_EMPTY_ROUNDS} rounds in a row ended as soon as they were set up, "
+                                        "and the game's end (play.end) never held: no round needs a move"))
+
+    def close_round(self) -> bool:
+        """Score the round that ended; whether the game is over."""
         layout = self.layout
         self.me = self.current_player
         layout.round_score(self, -1)
@@ -242,11 +260,11 @@ class DescribedState(State):
             self.events.append({"type": "round_end", "round": self.round_no, "counters": self.counter_values()})
         if self.over or layout.game_end(self, -1):
             self.over = True
-            return
+            return True
         self.round_no += 1
-        if layout.rotate_dealer:
-            self.dealer = (self.dealer + self.direction) % self.n_players
-        self.start_round()
+        if layout.rotate_dealer:  # the deal passes in the order of play, whatever reversed since
+            self.dealer = (self.dealer + layout.order) % self.n_players
+        return False
 
     def start_round(self) -> None:
         """Every card back to the stock in card order, round counters reset, the first seat
@@ -272,7 +290,11 @@ class DescribedState(State):
             self.events.append({"type": "deal", "round": self.round_no, "dealer": self.dealer,
                                 "zones": self.card_zones()})
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
-        if not self.over and (self.round_over or layout.round_end(self, -1)):
+
+    def begin(self) -> None:
+        """The first round, and the next ones while a round ends as soon as it is set up."""
+        self.start_round()
+        if not self.over and (self.round_over or self.layout.round_end(self, -1)):
             self.end_round()
 
     # --- card movements the actions share --------------------------------------------
@@ -335,7 +357,7 @@ class DescribedState(State):
             winners = tuple(self.winners)
             ranking = winners + tuple(s for s in ranking if s not in winners)
         if not self.over:
-            return scored_result(False, scores, self.turns, self.counters_dict())
+            return Result(False, (), tuple(scores), ranking, self.turns, self.counters_dict())
         return Result(True, winners, tuple(scores), ranking, self.turns, self.counters_dict())
 
     def counters_dict(self) -> dict[str, int]:
@@ -345,15 +367,22 @@ class DescribedState(State):
     def counters(self) -> dict[str, int]:  # type: ignore[override]
         return self.counters_dict()
 
-    def counter_values(self) -> dict[str, Any]:
-        """Every public counter by name: one value, or a list by seat (cards left out: a
-        card counter may name a hidden card)."""
+    def counter_values(self, player: int = -1) -> dict[str, Any]:
+        """The counters `player` may see by name (every one when -1): one value, or a list by
+        seat, where a private counter of each seat shows only the player's own (None for the
+        others) and a private game counter not at all. Card counters are left out: one may
+        name a hidden card."""
         out: dict[str, Any] = {}
         for name, start, per_seat in self.layout.counter_groups:
             kind = self.layout.counter_kinds[start]
-            if self.layout.counter_public[start] and kind != "card":
-                values = [self.shown_value(start + k) for k in range(self.n_players if per_seat else 1)]
-                out[name] = values if per_seat else values[0]
+            public = self.layout.counter_public[start] or player < 0
+            if kind == "card" or not public and not per_seat:
+                continue
+            if per_seat:
+                out[name] = [self.shown_value(start + k) if public or k == player else None
+                             for k in range(self.n_players)]
+            else:
+                out[name] = self.shown_value(start)
         return out
 
     def shown_value(self, i: int) -> Any:
@@ -395,7 +424,7 @@ class DescribedState(State):
                 zones[name] = {"size": len(cards), "top": ids[cards[-1]] if cards else None}
         return {"seat": player, "current_player": self.current_player, "round": self.round_no,
                 "phase": layout.phase_names[self.phase], "dealer": self.dealer, "direction": self.direction,
-                "counters": self.counter_values(), "zones": zones,
+                "counters": self.counter_values(player), "zones": zones,
                 "winners": list(self.winners) if self.over else None}
 
     def describe_move(self, move: Move) -> str:

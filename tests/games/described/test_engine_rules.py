@@ -1,0 +1,123 @@
+"""How the engine built from a description plays the parts no shipped game leans on: rounds
+that end at once, takes, cards an action puts into a trick, rankings of unfinished games,
+private counters and seat arithmetic; each a small description, a position, a move and the
+exact result."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from deckgen.errors import DataError
+from deckgen.games.base import get_game
+from deckgen.games.described.game import DescribedGame
+from deckgen.model.play import PlaySpec
+
+BASE = "up-and-down-described"
+
+
+def described(play: dict[str, Any], **updates: Any) -> DescribedGame:
+    rules = get_game(BASE).rules
+    return DescribedGame(rules.model_copy(update={"play": PlaySpec.model_validate(play), **updates}))
+
+
+def small_play(**changes: Any) -> dict[str, Any]:
+    """A two-zone shedding game: play any card to the table; the round ends when a hand is empty."""
+    play: dict[str, Any] = {
+        "zones": {"stock": {"visible": "nobody"}, "hand": {"owner": "seat", "visible": "owner"},
+                  "table": {"visible": "everyone", "order": "fan"}},
+        "round": {"setup": [{"shuffle": "stock"}, {"deal": {"from": "stock", "to": "hand", "count": 2}}],
+                  "end": "size(hand) == 0"},
+        "phases": {"turn": [{"play": {"from": "hand", "to": "table"}}]},
+        "result": {"score": "0 - size(hand[seat])"},
+    }
+    play.update(copy.deepcopy(changes))
+    return play
+
+
+def test_rounds_ending_as_soon_as_set_up_are_refused_not_recursed() -> None:
+    game = described(small_play(round={"setup": [], "end": True}, end=False))
+    with pytest.raises(DataError, match=r"play\.round\.end: 1000 rounds in a row ended as soon as they were set "
+                       r"up, and the game's end \(play\.end\) never held"):
+        game.new_game(2, random.Random(1), game.rules.resolve_options())
+
+
+def test_a_take_moves_every_card_of_its_zone_and_only_when_there_are_some() -> None:
+    play = small_play()
+    play["phases"]["turn"] = [{"take": {"from": "table", "to": "hand"}}, {"play": {"from": "hand", "to": "table"}}]
+    game = described(play)
+    state = game.position({"hand/0": ["red-suns-1"], "hand/1": ["red-suns-2"], "table": [], "stock": []})
+    assert state.legal_moves() == [(1, state.layout.card_ids.index("red-suns-1"), -1)]
+    state = game.position({"hand/0": ["red-suns-1"], "hand/1": [], "table": ["blue-arms-4", "red-moons-5"],
+                           "stock": []})
+    state.apply((0, -1, -1))
+    assert state.card_zones()["hand/0"] == ["red-suns-1", "blue-arms-4", "red-moons-5"]
+    assert state.card_zones()["table"] == []
+
+
+def test_a_take_has_no_count() -> None:
+    play = small_play()
+    play["phases"]["turn"] = [{"take": {"from": "table", "to": "hand", "count": 2}}]
+    with pytest.raises(DataError, match=r"play\.phases\.turn\.0\.take\.count: unknown key"):
+        described(play)
+
+
+def test_a_card_an_action_puts_into_the_trick_is_its_movers() -> None:
+    """The leader's card comes from an action (a forced lead from the stock); the winner is
+    the seat whose card ranks highest, whoever moved it."""
+    play = small_play(
+        zones={"stock": {"visible": "nobody"}, "hand": {"owner": "seat", "visible": "owner"},
+               "trick": {"visible": "everyone", "order": "fan"}, "won": {"owner": "seat"}},
+        round={"setup": [], "end": "size(hand) == 0 and size(trick) == 0"},
+        tricks={"zone": "trick", "to": "won", "by": "card.number"},
+    )
+    play["phases"]["turn"] = [{"play": {"from": "hand", "to": "trick",
+                                        "then": [{"move": {"from": "stock", "to": "trick"}}]}}]
+    game = described(play)
+    state = game.position({"hand/0": ["red-suns-1"], "hand/1": ["red-suns-2", "red-suns-3"],
+                           "stock": ["blue-arms-5"], "trick": [], "won/0": [], "won/1": []})
+    state.apply((0, state.layout.card_ids.index("red-suns-1"), -1))  # seat 0 plays, turns the 5 in: full
+    assert state.card_zones()["won/0"] == ["red-suns-1", "blue-arms-5"]  # seat 0's 5 won it
+    assert state.trick_seats == [] and state.current_player == 0  # and seat 0 leads again
+
+
+def test_an_unfinished_game_is_ranked_by_its_result_rule() -> None:
+    game = described(small_play(result={"score": "size(hand[seat])", "best": "lowest"}))
+    state = game.position({"hand/0": ["red-suns-1", "red-suns-2"], "hand/1": ["red-suns-3"],
+                           "hand/2": ["red-suns-4", "red-suns-5", "blue-suns-1"], "table": [], "stock": []})
+    result = state.result()
+    assert not result.finished and result.winners == ()
+    assert result.ranking == (1, 0, 2)
+
+
+def test_a_private_counter_of_each_seat_shows_only_to_its_seat() -> None:
+    game = described(small_play(counters={"secret": {"per": "seat", "public": False, "start": 7},
+                                          "open": {"start": 2}}))
+    state = game.new_game(3, random.Random(1), game.rules.resolve_options())
+    assert state.observation(1)["counters"] == {"secret": [None, 7, None], "open": 2}
+
+
+def test_seats_count_round_the_table() -> None:
+    play = small_play(counters={"target": {"type": "seat", "start": "none"}})
+    play["phases"]["turn"][0]["play"]["then"] = [{"set": {"target": "me + 2"}}, {"next": "target - 1"}]
+    game = described(play)
+    state = game.position({"hand/0": ["red-suns-1", "red-suns-2"], "hand/1": ["red-suns-3", "red-suns-4"],
+                           "hand/2": ["red-suns-5", "blue-suns-1"], "table": [], "stock": []}, current_player=2)
+    state.apply((0, state.layout.card_ids.index("red-suns-5"), -1))
+    assert state.observation(0)["counters"]["target"] == 1  # (2 + 2) mod 3
+    assert state.current_player == 0  # next: seat 1 - 1
+
+
+def test_a_shared_zone_seen_by_its_owner_is_refused() -> None:
+    play = small_play()
+    play["zones"]["table"] = {"visible": "owner"}
+    with pytest.raises(DataError, match=r"play\.zones\.table\.visible: a shared zone has no owner to see it"):
+        described(play)
+
+
+def test_procedures_nobody_calls_are_checked_too() -> None:
+    with pytest.raises(DataError, match=r"play\.procedures\.spare\.0\.set\.nothing: unknown counter 'nothing'"):
+        described(small_play(procedures={"spare": [{"set": {"nothing": 1}}]}))
