@@ -13,7 +13,8 @@ from deckgen.cli import main
 @click.argument("folder", type=click.Path(path_type=Path))
 def init_command(folder: Path) -> None:
     """Start a project in FOLDER (new or empty): a deck read from a CSV file, its card
-    layout, an artwork file, a game's rules and a README saying what to edit, step by step.
+    layout, an artwork file, a game's rules (which deckgen also plays, from their play
+    section) and a README saying what to edit, step by step.
 
     \b
     Example:

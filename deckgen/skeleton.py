@@ -1,8 +1,9 @@
 """`deckgen init`: a new project from the skeleton shipped in deckgen/project_template/.
 
-The skeleton is a working project (a deck from a CSV, a layout, an artwork file, a
-rules-only game, a README saying what to edit) that renders and builds as it is, so a
-designer starts from output and changes it step by step.
+The skeleton is a working project (a deck from a CSV, a layout, an artwork file, a game
+whose rule file describes play, so deckgen prints it and plays it, a README saying what to
+edit) that renders, plays and builds as it is, so a designer starts from output and
+changes it step by step.
 """
 
 from __future__ import annotations

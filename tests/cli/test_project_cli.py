@@ -1,5 +1,6 @@
 """A designer's own project from the command line (issue 16): init, DECK as a path,
---project, validate inside a deck folder, rules-only games; nothing written outside output/."""
+--project, validate inside a deck folder, the game init writes played from its rule file,
+rules-only games; nothing written outside output/."""
 
 from __future__ import annotations
 
@@ -66,16 +67,54 @@ def test_init_refuses_a_folder_that_is_not_empty(tmp_path: Path):
     assert [p.name for p in tmp_path.rglob("*")] == ["full", "notes.txt"]
 
 
-def test_games_lists_the_rules_only_game_and_play_says_it_cannot(game: Path):
+def test_games_lists_comet_chase_with_the_bots_of_a_described_game(game: Path):
     listing = run("games").output.splitlines()
-    assert any(line.split()[:2] == ["comet-chase", "Comet"] and line.rstrip().endswith("rules only")
-               for line in listing)
+    (line,) = [line for line in listing if line.startswith("comet-chase ")]
+    assert line.split()[1:3] == ["Comet", "Chase"] and line.rstrip().endswith("random, greedy, search")
     assert any(line.startswith("zoomies ") for line in listing)  # shipped games stay
+
+
+def test_a_fresh_project_simulates_plays_and_replays_comet_chase(game: Path):
+    before = snapshot(game)
+    result = run("simulate", "comet-chase", "--players", "2-4", "--games", "30", "--jobs", "1", "--no-store")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("finished 30, unfinished 0 (turn cap 2000)") == 3
+    assert "Comet Chase: 4 players, 30 games, seed 1, bots random" in result.output
+    result = run("play", "comet-chase", "--players", "3", "--bots", "greedy,random,search:4", "--seed", "5",
+                 "--log", "game.jsonl")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert result.stderr == "log written to game.jsonl\n"
+    assert lines[0] == "Comet Chase: 3 players, seed 5, game 0, bots greedy, random, search:4"
+    assert lines[-1].startswith("result: seat ") and " wins after " in lines[-1]
+    assert any(" plays the " in line for line in lines) and any(" draws from stock" in line for line in lines)
+    replayed = run("replay", "game.jsonl")
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.stdout.splitlines() == ["ok: game.jsonl replays: Comet Chase, 3 players, seed 5, game 0",
+                                            lines[-1]]
+    (game / "game.jsonl").unlink()
+    assert snapshot(game) == before  # --no-store: nothing else written
+
+
+def test_the_short_game_option_plays_one_round(game: Path):
+    result = run("play", "comet-chase", "--option", "short_game=true", "--log", "short.jsonl")
+    assert result.exit_code == 0, result.output
+    ends = [line for line in (game / "short.jsonl").read_text().splitlines() if '"round_end"' in line]
+    assert len(ends) == 1
+
+
+def test_a_rule_file_without_a_play_section_is_rules_only(game: Path):
+    rules = game / "decks" / "sky" / "games" / "comet-chase.yaml"
+    text = rules.read_text()
+    rules.write_text(text[:text.index("\nplay:")].replace("turn_cap: 2000", "") + "\n")
+    assert run("validate").exit_code == 0
+    listing = run("games").output.splitlines()
+    assert any(line.startswith("comet-chase ") and line.rstrip().endswith("rules only") for line in listing)
     for command in (["play", "comet-chase"], ["simulate", "comet-chase"], ["analyse", "comet-chase"]):
         one_error(run(*command), RULES_ONLY)
 
 
-def test_quickref_of_a_rules_only_game_goes_to_the_project_output(game: Path):
+def test_quickref_of_the_game_goes_to_the_project_output(game: Path):
     before = snapshot(game)
     result = run("render", "quickref", "comet-chase")
     assert result.exit_code == 0, result.output
@@ -141,15 +180,22 @@ def test_render_cards_and_build_in_a_fresh_project(game: Path):
     assert result.exit_code == 0, result.output
     pdf = game / "output" / "sky" / "sky-pnp.pdf"
     assert pdf.read_bytes().startswith(b"%PDF")
-    result = run("build", "--jobs", "1")
+    result = run("build", "--jobs", "1", "--sim-games", "60", "--precision", "0")
     assert result.exit_code == 0, result.output
-    assert "simulat" not in result.stderr  # its only game has rules and no engine: nothing is played
+    assert "game comet-chase fairness" in result.stderr  # its game is played from its rule file
     written = sorted(str(p.relative_to(game / "output")) for p in (game / "output").rglob("*") if p.is_file())
     thumbs = [p for p in written if p.startswith("sky/thumbs/")]
     assert len(thumbs) >= 2 and all(p.endswith(".png") for p in thumbs)
     assert "results.sqlite" in written  # what the build made, for the next build to reuse
     assert [p for p in written if p not in thumbs and not p.startswith("results.sqlite")] == [
-        "index.html", "sky/comet-chase-quickref.pdf", "sky/comet-chase-report.html",
+        "index.html", "sky/comet-chase-fairness.json", "sky/comet-chase-fairness.png",
+        "sky/comet-chase-fairness.txt", "sky/comet-chase-quickref.pdf", "sky/comet-chase-report.html",
         "sky/comet-chase-rules-booklet-letter.pdf", "sky/comet-chase-rules-booklet.pdf", "sky/comet-chase-rules.pdf",
         "sky/sky-cards.json", "sky/sky-composition.json", "sky/sky-composition.txt", "sky/sky-pnp.pdf"]
     assert snapshot(game) == before
+    fairness = (game / "output" / "sky" / "comet-chase-fairness.txt").read_text()
+    assert "Comet Chase: fairness with random bots, 60 games per player count" in fairness
+    assert [line.split()[:3] for line in fairness.splitlines() if line[:8].strip() in ("2", "3", "4")] == [
+        ["2", "60", "0"], ["3", "60", "0"], ["4", "60", "0"]]  # players, games, unfinished
+    report = (game / "output" / "sky" / "comet-chase-report.html").read_text()
+    assert "<h2>Seats</h2>" in report and "comet-chase-fairness.json" in report
