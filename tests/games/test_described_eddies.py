@@ -121,7 +121,8 @@ def test_the_rankings(game: DescribedGame) -> None:
     ids = game.layout(3).card_ids
 
     def keys(state: DescribedState, *card_ids: str) -> list[int]:
-        return [by(state, ids.index(c)) for c in card_ids]
+        state.next_epoch()
+        return [by(state)[ids.index(c)] for c in card_ids]
 
     hands: list[list[str]] = [[], [], []]
     suit = at(game, hands, by_suit=True)

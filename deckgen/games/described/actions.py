@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from deckgen.games.base import Move
-from deckgen.games.described.expressions import Tables, compile_expr, compile_for_cards
+from deckgen.games.described.expressions import Tables, card_rows, compile_expr, compile_for_cards
 from deckgen.games.described.state import DescribedState, Fn, Gen, Run
 from deckgen.model.play_expr import Node
 from deckgen.model.play_program import Action, MoveDef
@@ -210,8 +210,11 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
     names = t.layout.card_names
     if move.kind in ("play", "give"):
         source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
+        every = a["if"].op == "const" and a["if"].data == 1  # no condition: every card of the zone
         allowed = compile_for_cards(a["if"], t)
+        allowed_rows = None if every else card_rows(a["if"], t)
         must = compile_for_cards(a["must"], t) if a.get("must") is not None else None
+        must_rows = card_rows(a["must"], t) if a.get("must") is not None else None
         declared = a.get("declare")
         values = t.layout.value_names[_value_type(t, declared)] if declared else ()
         declare_if = compile_expr(a["declare_if"], t) if declared else None
@@ -220,8 +223,20 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
         verb = "plays" if move.kind == "play" else "gives"
 
         def generate(state: DescribedState, out: list[Move]) -> None:
-            cards = [c for c in state.zones[source(state, -1)] if allowed(state, c)]
-            if must is not None:
+            zone = state.zones[source(state, -1)]
+            if every:
+                cards = list(zone)
+            elif allowed_rows is not None:
+                ok = allowed_rows(state)
+                cards = [c for c in zone if ok[c]]
+            else:
+                cards = [c for c in zone if allowed(state, c)]
+            if must_rows is not None:
+                forced_ok = must_rows(state)
+                forced = [c for c in cards if forced_ok[c]]
+                if forced:
+                    cards = forced
+            elif must is not None:
                 forced = [c for c in cards if must(state, c)]
                 if forced:
                     cards = forced

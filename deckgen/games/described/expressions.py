@@ -7,6 +7,8 @@ evaluating a condition is a few calls, never a walk of the tree or an `eval`.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from deckgen.games.described.state import DescribedState, Fn, Layout
 from deckgen.model.play_expr import Node
 
@@ -52,6 +54,97 @@ def compile_for_cards(node: Node, t: Tables) -> Fn:
             or node.op.endswith("_seats") or node.op == "any_seat":
         return compile_expr(node, t)
     return compile_expr(node, t, [compile_for_cards(arg, t) for arg in node.args])
+
+
+#: Operations whose value depends on nothing but their operands: an expression built of them,
+#: of the card tried and of card-free parts is a function of the card and those parts' values.
+PURE = frozenset({"const", "card_attr", "table", "card_number", "card_copy", "arith", "compare", "and", "or",
+                  "not", "if", "neg", "max", "min", "abs", "seat_of"})
+#: Contexts (values of the card-free parts) remembered per expression; beyond, rows are
+#: computed and not kept, so memory stays bounded whatever the description.
+MAX_CONTEXTS = 20000
+#: For each card int, the expression's value (0 or 1 for a condition).
+Rows = Callable[[DescribedState], list[int]]
+
+
+def card_rows(node: Node, t: Tables) -> Rows | None:
+    """An expression of the card tried, as a row of values by card for the state at hand (0/1
+    for a condition), when it is a pure function of the card and of card-free parts (the top card, counters, `led`):
+    the parts are evaluated once per move generation, and the row for their values is
+    computed once and remembered, so trying a hand of cards is one look-up per card. None
+    when the condition reads more (a fold over a zone, say)."""
+    leaves: list[Node] = []
+    if not _pure(node, leaves):
+        return None
+    leaf_fns = [compile_expr(leaf, t) for leaf in leaves]
+    slots = [0] * len(leaves)
+    inner = _with_slots(node, {leaf: i for i, leaf in enumerate(leaves)}, slots, t)
+    size = len(t.layout.card_ids)
+    memo: dict[tuple[int, ...], list[int]] = {}
+    cell_epoch = [-1]
+    cell_row: list[list[int]] = [[]]
+
+    def rows(state: DescribedState) -> list[int]:
+        if cell_epoch[0] == state.epoch:
+            return cell_row[0]
+        key = tuple([fn(state, -1) for fn in leaf_fns])
+        row = memo.get(key)
+        if row is None:
+            slots[:] = list(key)
+            row = [inner(state, c) for c in range(size)]
+            if len(memo) < MAX_CONTEXTS:
+                memo[key] = row
+        cell_epoch[0] = state.epoch
+        cell_row[0] = row
+        return row
+    return rows
+
+
+def card_rows_of(node: Node, t: Tables) -> Rows:
+    """`card_rows`, or for an expression that is not pure over the card, rows computed card
+    by card for every position."""
+    rows = card_rows(node, t)
+    if rows is not None:
+        return rows
+    fn = compile_expr(node, t)
+    size = len(t.layout.card_ids)
+
+    def every_card(state: DescribedState) -> list[int]:
+        return [fn(state, c) for c in range(size)]
+    return every_card
+
+
+def _pure(node: Node, leaves: list[Node]) -> bool:
+    """Whether `node` is pure over the card; its card-free parts are gathered in `leaves`,
+    each once, and a field of a card-free card (`led.suit`) as that card (`led`): fewer parts
+    to compute per position, no more contexts."""
+    if not varies(node):
+        if node.op in _CARD_FIELDS:
+            node = node.args[0]
+        if node not in leaves:
+            leaves.append(node)
+        return True
+    if node.op == "bound":
+        return node.data == "card"
+    return node.op in PURE and all(_pure(arg, leaves) for arg in node.args)
+
+
+_CARD_FIELDS = ("card_attr", "table", "card_number", "card_copy")
+
+
+def _with_slots(node: Node, leaf_slots: dict[Node, int], slots: list[int], t: Tables) -> Fn:
+    """`node` compiled with each card-free part read from its slot."""
+    if node in leaf_slots:
+        return _slot(slots, leaf_slots[node])
+    if not node.args:
+        return compile_expr(node, t)
+    return compile_expr(node, t, [_with_slots(arg, leaf_slots, slots, t) for arg in node.args])
+
+
+def _slot(slots: list[int], index: int) -> Fn:
+    def slot(state: DescribedState, card: int) -> int:
+        return slots[index]
+    return slot
 
 
 def _cached(fn: Fn) -> Fn:

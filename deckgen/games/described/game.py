@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, register_described
 from deckgen.games.described.actions import compile_actions, compile_move
-from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.expressions import Tables, card_rows_of, compile_expr
 from deckgen.games.described.state import DescribedState, Layout
 from deckgen.games.kit.cards import CardIndex
 from deckgen.model.play import DesignerParams
@@ -135,8 +135,8 @@ class DescribedGame(Game):
         layout.round_score = compile_actions(p.round_score, t)
         layout.game_end = compile_expr(p.game_end, t)
         if p.tricks is not None:
-            layout.trick_among = compile_expr(p.tricks.among, t)
-            layout.trick_by = compile_expr(p.tricks.by, t)
+            layout.trick_among = card_rows_of(p.tricks.among, t)
+            layout.trick_by = card_rows_of(p.tricks.by, t)
             layout.trick_then = compile_actions(p.tricks.then, t)
         layout.score = compile_expr(p.score, t) if p.score is not None else None
         layout.greedy = compile_expr(p.greedy, t) if p.greedy is not None else None

@@ -84,8 +84,9 @@ class Layout:
         self.game_end: Fn = _zero
         self.trick_zone = -1
         self.trick_to = 0
-        self.trick_among: Fn = _zero
-        self.trick_by: Fn = _zero
+        #: The trick's candidates and their ranking keys, as rows by card (see `card_rows`).
+        self.trick_among: Callable[[DescribedState], list[int]] = _no_rows
+        self.trick_by: Callable[[DescribedState], list[int]] = _no_rows
         self.trick_then: Run = _nothing
         self.score: Fn | None = None
         self.lowest_wins = False
@@ -100,6 +101,10 @@ def _zero(state: DescribedState, card: int) -> int:
 
 def _nothing(state: DescribedState, card: int) -> None:
     return None
+
+
+def _no_rows(state: DescribedState) -> list[int]:
+    return []
 
 
 class DescribedState(State):
@@ -154,8 +159,7 @@ class DescribedState(State):
         if self.over:
             return out
         self.me = self.current_player
-        self.layout.generations += 1
-        self.epoch = self.layout.generations
+        self.next_epoch()
         for index, otherwise, when, generate in self.layout.phase_moves[self.phase]:
             if otherwise and out:
                 continue
@@ -175,6 +179,12 @@ class DescribedState(State):
                                  f"seat {self.current_player} has no legal move at turn {self.turns} of round "
                                  f"{self.round_no} ({self.n_players} players): every move of the phase was refused; "
                                  "add one that is always possible (a pass with otherwise: true)"))
+
+    def next_epoch(self) -> None:
+        """A new position for the rows of card expressions (`card_rows`): what they computed
+        for the position before no longer holds."""
+        self.layout.generations += 1
+        self.epoch = self.layout.generations
 
     def apply(self, move: Move) -> None:
         index, card, value = move
@@ -211,13 +221,12 @@ class DescribedState(State):
     def win_trick(self) -> None:
         layout = self.layout
         trick = self.zones[layout.trick_zone]
-        among, by = layout.trick_among, layout.trick_by
+        self.next_epoch()  # the trick is one position: its card-free parts are computed once
+        among, by = layout.trick_among(self), layout.trick_by(self)
         best, winner_card = -(1 << 62), trick[0]
         for card in trick:
-            if among(self, card):
-                key = by(self, card)
-                if key > best:
-                    best, winner_card = key, card
+            if among[card] and by[card] > best:
+                best, winner_card = by[card], card
         winner = self.trick_seats[trick.index(winner_card)]
         if self.events is not None:
             ids = layout.card_ids
