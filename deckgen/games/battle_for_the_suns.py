@@ -22,6 +22,7 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled
+from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
@@ -159,14 +160,13 @@ class SunsState(State):
             if not self.draw:
                 if not self.discard:
                     return
-                shuffle_in_place(self.discard, self.rng)
-                self.draw, self.discard = self.discard, []
+                self.draw = reshuffle_under_top(self.discard, 0, self.rng)
                 if self.events is not None:
-                    self.events.append({"type": "reshuffle", "cards": len(self.draw)})
+                    self.events.append(reshuffle_event(len(self.draw)))
             card = self.draw.pop()
             self.hands[seat] |= 1 << card
             if self.events is not None:
-                self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
+                self.events.append(draw_event(seat, self.game.cards.ids[card]))
 
     def sunrise(self) -> None:
         """The next sun rises, or the game ends when the horizon is empty."""

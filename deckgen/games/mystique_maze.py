@@ -27,12 +27,8 @@ from pydantic import Field
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import (
-    deal_event,
-    deal_hands,
-    shuffle_in_place,
-    shuffled_order,
-)
+from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.piles import reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.model.common import StrictModel, problem
@@ -276,14 +272,10 @@ class MazeState(State):
 
     def _reshuffle(self) -> None:
         """The discards under the top one become the new deck, shuffled."""
-        pile = self.discard
-        top = pile.pop()
-        shuffle_in_place(pile, self.rng)
-        self.draw = pile
-        self.discard = [top]
+        self.draw = reshuffle_under_top(self.discard, 1, self.rng)
         self.reshuffles += 1
         if self.events is not None:
-            self.events.append({"type": "reshuffle", "cards": len(pile)})
+            self.events.append(reshuffle_event(len(self.draw)))
 
     # -- search: copies and determinizations -------------------------------------------
 

@@ -12,6 +12,7 @@ from typing import Any, Callable, Mapping
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, card_rows, compile_expr, compile_for_cards
 from deckgen.games.described.state import DescribedState, Fn, Gen, Run
+from deckgen.games.kit.tricks import must_follow
 from deckgen.model.play_expr import Node
 from deckgen.model.play_program import Action, MoveDef
 
@@ -232,10 +233,7 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
             else:
                 cards = [c for c in zone if allowed(state, c)]
             if must_rows is not None:
-                forced_ok = must_rows(state)
-                forced = [c for c in cards if forced_ok[c]]
-                if forced:
-                    cards = forced
+                cards = must_follow(cards, must_rows(state))
             elif must is not None:
                 forced = [c for c in cards if must(state, c)]
                 if forced:

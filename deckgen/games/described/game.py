@@ -17,6 +17,7 @@ from deckgen.games.described.actions import compile_actions, compile_move
 from deckgen.games.described.expressions import Tables, card_rows_of, compile_expr
 from deckgen.games.described.state import DescribedState, Layout
 from deckgen.games.kit.cards import CardIndex
+from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.play import DesignerParams
 from deckgen.model.play_expr import value_type
 from deckgen.model.play_program import Program, build_program
@@ -58,9 +59,7 @@ class DescribedGame(Game):
                 name = f"{zone.name}/{owner}" if zone.per_seat else zone.name
                 layout.zone_index[name] = len(layout.zone_names)
                 layout.zone_names.append(name)
-                layout.zone_visible.append(zone.visible)
-                layout.zone_fan.append(zone.order == "fan")
-                layout.zone_owner.append(owner)
+                layout.declared.append(DeclaredZone(name, owner, zone.visible, zone.order == "fan"))
         for zone in p.zones.values():
             for k in range(n if zone.per_seat else 1):
                 other = zone.refill_from
@@ -189,6 +188,27 @@ class DescribedGame(Game):
             played = len(state.zones[layout.trick_zone])
             state.trick_seats = [(current_player - (played - i) * state.direction) % n_players for i in range(played)]
         return state
+
+    def describe_event(self, event: dict[str, Any]) -> str | None:
+        """Tricks, starting plays, reshuffles and round ends in words; draws and the deal are
+        left to the move lines and the log."""
+        kind = event.get("type")
+        if kind == "trick":
+            return f"seat {event['winner']} wins the trick with the {self.card_name(event['card'])}"
+        if kind == "start_play":
+            return f"seat {event['seat']} starts with the {self.card_name(event['card'])}"
+        if kind == "reshuffle":
+            return f"{event['cards']} cards of {event['source']} are shuffled into {event['zone']}"
+        if kind == "round_end":
+            return f"round {event['round']} ends"
+        return None
+
+    def card_name(self, card_id: str) -> str:
+        """A card's name from its id in any player count's cards (two decks' ids included)."""
+        for layout in self._layouts.values():
+            if card_id in layout.card_ids:
+                return layout.card_names[layout.card_ids.index(card_id)]
+        return card_id
 
     def layout_cards(self, zones: Mapping[str, Sequence[str]]) -> CardIndex:
         """The cards of the player count the zones are for (two decks' ids where it takes two)."""

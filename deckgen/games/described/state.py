@@ -15,7 +15,10 @@ from typing import Any, Callable
 from deckgen.errors import DataError
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffle_in_place
+from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import rank_by_score
+from deckgen.games.kit.tricks import trick_winner
+from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.common import problem
 
 #: Rounds in a row that may end as soon as they are set up before the description is wrong.
@@ -40,9 +43,8 @@ class Layout:
         self.zone_names: list[str] = []
         self.zone_index: dict[str, int] = {}
         #: For each zone index: visibility (owner, everyone, nobody), pile order, owner (-1 shared).
-        self.zone_visible: list[str] = []
-        self.zone_fan: list[bool] = []
-        self.zone_owner: list[int] = []
+        #: Per zone index: the zone as declared, whose visibility says what each seat sees.
+        self.declared: list[DeclaredZone] = []
         #: For each zone index: the zone it refills from when drawn empty (-1: none), cards kept.
         self.refill_from: list[int] = []
         self.keep_top: list[int] = []
@@ -222,12 +224,8 @@ class DescribedState(State):
         layout = self.layout
         trick = self.zones[layout.trick_zone]
         self.next_epoch()  # the trick is one position: its card-free parts are computed once
-        among, by = layout.trick_among(self), layout.trick_by(self)
-        best, winner_card = -(1 << 62), trick[0]
-        for card in trick:
-            if among[card] and by[card] > best:
-                best, winner_card = by[card], card
-        winner = self.trick_seats[trick.index(winner_card)]
+        position = trick_winner(trick, layout.trick_among(self), layout.trick_by(self))
+        winner, winner_card = self.trick_seats[position], trick[position]
         if self.events is not None:
             ids = layout.card_ids
             self.events.append({"type": "trick", "cards": [ids[c] for c in trick], "winner": winner,
@@ -320,24 +318,24 @@ class DescribedState(State):
             zones[target].append(card)
             self.drawn = card
             if self.events is not None:
-                self.events.append({"type": "draw", "seat": self.me, "zone": self.layout.zone_names[target],
-                                    "card": self.layout.card_ids[card]})
+                self.events.append(draw_event(self.me, self.layout.card_ids[card],
+                                              zone=self.layout.zone_names[target]))
 
     def refill(self, source: int) -> bool:
+        """Refill an empty zone from the zone its description names, all but that zone's top
+        cards shuffled; False when nothing is under them."""
         layout = self.layout
         other = layout.refill_from[source]
-        if other < 0 or len(self.zones[other]) <= layout.keep_top[source]:
+        if other < 0:
             return False
-        pile = self.zones[other]
-        keep = layout.keep_top[source]
-        moving = pile[: len(pile) - keep]
-        del pile[: len(pile) - keep]
-        shuffle_in_place(moving, self.rng)
+        moving = reshuffle_under_top(self.zones[other], layout.keep_top[source], self.rng)
+        if not moving:
+            return False
         self.zones[source].extend(moving)
         self.reshuffles += 1
         if self.events is not None:
-            self.events.append({"type": "reshuffle", "from": layout.zone_names[other],
-                                "to": layout.zone_names[source], "cards": len(moving)})
+            self.events.append(reshuffle_event(len(moving), source=layout.zone_names[other],
+                                               zone=layout.zone_names[source]))
         return True
 
     # --- results and views -------------------------------------------------------------
@@ -407,30 +405,23 @@ class DescribedState(State):
         ids = self.layout.card_ids
         return {name: [ids[c] for c in zone] for name, zone in zip(self.layout.zone_names, self.zones)}
 
-    def sees(self, player: int, zone: int) -> bool:
-        visible = self.layout.zone_visible[zone]
-        return visible == "everyone" or visible == "owner" and self.layout.zone_owner[zone] == player
-
     def hidden_zones(self, player: int) -> list[str]:
-        return [name for z, name in enumerate(self.layout.zone_names) if not self.sees(player, z)]
+        return [zone.name for zone in self.layout.declared if zone.hidden_from(player)]
 
     def covered_zones(self, player: int) -> list[str]:
-        layout = self.layout
-        return [name for z, name in enumerate(layout.zone_names)
-                if self.sees(player, z) and not layout.zone_fan[z] and layout.zone_visible[z] == "everyone"]
+        return [zone.name for zone in self.layout.declared if zone.covered_for(player)]
 
     def observation(self, player: int) -> dict[str, Any]:
         layout = self.layout
         ids = layout.card_ids
         zones: dict[str, Any] = {}
-        for z, name in enumerate(layout.zone_names):
-            cards = self.zones[z]
-            if not self.sees(player, z):
-                zones[name] = {"size": len(cards)}
-            elif layout.zone_fan[z] or layout.zone_visible[z] == "owner":
-                zones[name] = [ids[c] for c in cards]
+        for zone, cards in zip(layout.declared, self.zones):
+            if zone.hidden_from(player):
+                zones[zone.name] = {"size": len(cards)}
+            elif zone.shown_whole(player):
+                zones[zone.name] = [ids[c] for c in cards]
             else:
-                zones[name] = {"size": len(cards), "top": ids[cards[-1]] if cards else None}
+                zones[zone.name] = {"size": len(cards), "top": ids[cards[-1]] if cards else None}
         return {"seat": player, "current_player": self.current_player, "round": self.round_no,
                 "phase": layout.phase_names[self.phase], "dealer": self.dealer, "direction": self.direction,
                 "counters": self.counter_values(player), "zones": zones,

@@ -16,6 +16,7 @@ its size). A covered card the seat saw before it was covered is remembered
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 ZONE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)*(?:/(?:0|[1-9][0-9]?))?")
 
@@ -30,3 +31,28 @@ def seat_zone(kind: str, seat: int) -> str:
 
 def is_zone_name(name: str) -> bool:
     return ZONE_NAME.fullmatch(name) is not None
+
+
+@dataclass(frozen=True)
+class DeclaredZone:
+    """A zone as a game declares it, from which what each seat sees follows: its name (with
+    `/<seat>` for a seat's own), its owner (-1 when shared), who sees it (`owner`,
+    `everyone`, `nobody`) and whether every card shows (`fan`) or only the top (a pile)."""
+
+    name: str
+    owner: int
+    visible: str
+    fan: bool
+
+    def hidden_from(self, player: int) -> bool:
+        """Whether `player` sees none of its cards."""
+        return not (self.visible == "everyone" or self.visible == "owner" and self.owner == player)
+
+    def covered_for(self, player: int) -> bool:
+        """Whether `player` sees only its top card and its size (a face-up pile)."""
+        return self.visible == "everyone" and not self.fan
+
+    def shown_whole(self, player: int) -> bool:
+        """Whether `player` sees every card: a fan in view, or the owner's own zone."""
+        return not self.hidden_from(player) and not self.covered_for(player)
+

@@ -1,0 +1,51 @@
+"""The kit's draw piles and tricks: one way every engine refills a pile and takes a trick."""
+
+from __future__ import annotations
+
+import random
+
+from deckgen.games.kit.chance import shuffle_in_place
+from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
+from deckgen.games.kit.tricks import must_follow, trick_winner
+from deckgen.games.kit.zones import DeclaredZone
+
+
+def test_the_cards_under_the_top_become_the_pile_shuffled_as_shuffle_in_place_would() -> None:
+    discard = [5, 6, 7, 8]
+    pile = reshuffle_under_top(discard, 1, random.Random(3))
+    expected = [5, 6, 7]
+    shuffle_in_place(expected, random.Random(3))
+    assert discard == [8] and pile == expected
+
+
+def test_nothing_under_the_top_gives_an_empty_pile() -> None:
+    discard = [4]
+    assert reshuffle_under_top(discard, 1, random.Random(1)) == [] and discard == [4]
+    everything = [1, 2]
+    assert sorted(reshuffle_under_top(everything, 0, random.Random(1))) == [1, 2] and everything == []
+
+
+def test_events_have_one_shape() -> None:
+    assert reshuffle_event(9, zone="stock") == {"type": "reshuffle", "cards": 9, "zone": "stock"}
+    assert draw_event(2, "hearts-8") == {"type": "draw", "seat": 2, "card": "hearts-8"}
+
+
+def test_follow_if_you_can() -> None:
+    follows = [0, 1, 0, 1]
+    assert must_follow([0, 1, 2, 3], follows) == [1, 3]
+    assert must_follow([0, 2], follows) == [0, 2]
+
+
+def test_the_highest_candidate_wins_and_the_led_card_when_none_can() -> None:
+    among, by = [1, 0, 1, 1], [3, 9, 5, 5]
+    assert trick_winner([0, 1, 2, 3], among, by) == 2  # 9 cannot win; the first 5 beats the later one
+    assert trick_winner([1, 0], [0, 0, 0, 0], by) == 0
+
+
+def test_a_declared_zone_says_what_each_seat_sees() -> None:
+    hand = DeclaredZone("hand/1", 1, "owner", False)
+    assert hand.hidden_from(0) and hand.shown_whole(1)
+    discard = DeclaredZone("discard", -1, "everyone", False)
+    assert discard.covered_for(0) and not discard.hidden_from(0) and not discard.shown_whole(0)
+    stock = DeclaredZone("stock", -1, "nobody", False)
+    assert stock.hidden_from(0) and stock.hidden_from(1)
