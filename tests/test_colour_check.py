@@ -94,7 +94,7 @@ def test_a_colour_field_must_hold_colours(tmp_path) -> None:
 
 
 def test_shipped_decks_declare_their_colours_and_give_second_cues() -> None:
-    for deck_id in ("mystique", "mirrorquest", "mismatch", "smoke-and-mirrors"):
+    for deck_id in ("mystique", "mirrorquest", "mismatch", "smoke-and-mirrors", "standard"):
         spec = next(s for s in load_deck(deck_id).specs.values() if s.colours is not None)
         assert isinstance(spec.colours, ColourCues)
     rows = colour_vision(load_deck("mirrorquest"))

@@ -39,7 +39,7 @@ def test_declared_copies_are_not_duplicates():
 
 
 def test_every_shipped_deck_is_sound():
-    for deck_id in ("mystique", "mirror", "mirrorquest", "smoke-and-mirrors", "mismatch"):
+    for deck_id in ("mystique", "mirror", "mirrorquest", "smoke-and-mirrors", "mismatch", "standard"):
         assert check_deck(load_deck(deck_id)).problems == [], deck_id
 
 

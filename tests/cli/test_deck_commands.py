@@ -42,11 +42,12 @@ def test_every_help_has_an_example_and_reads_as_printed(command: list[str]):
     assert "%%" not in result.output and "DIR/" not in result.output
 
 
-def test_decks_lists_all_five():
+def test_decks_lists_all_six():
     result = run("decks", "--json")
     assert result.exit_code == 0
     assert {d["id"]: d["cards"] for d in json.loads(result.output)} == {
         "mirror": 54, "mirrorquest": 76, "mismatch": 208, "mystique": 60, "smoke-and-mirrors": 18,
+        "standard": 52,
     }
 
 
@@ -91,7 +92,7 @@ def test_unknown_deck_exit_2_one_line():
     result = run("cards", "mystiq")
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        "error: unknown deck 'mystiq' (known decks: mirror, mirrorquest, mismatch, mystique, smoke-and-mirrors)"
+        "error: unknown deck 'mystiq' (known decks: mirror, mirrorquest, mismatch, mystique, smoke-and-mirrors, standard)"
     ]
 
 

@@ -38,12 +38,13 @@ def problems_of(path: Path) -> list[str]:
     return info.value.problems
 
 
-def test_shipped_decks_are_the_five_families():
-    assert deck_ids() == ["mirror", "mirrorquest", "mismatch", "mystique", "smoke-and-mirrors"]
+def test_shipped_decks_are_the_six_families():
+    assert deck_ids() == ["mirror", "mirrorquest", "mismatch", "mystique", "smoke-and-mirrors", "standard"]
 
 
 @pytest.mark.parametrize(
-    "deck_id, total", [("mystique", 60), ("mirror", 54), ("mirrorquest", 76), ("smoke-and-mirrors", 18), ("mismatch", 208)]
+    "deck_id, total", [("mystique", 60), ("mirror", 54), ("mirrorquest", 76), ("smoke-and-mirrors", 18), ("mismatch", 208),
+                       ("standard", 52)]
 )
 def test_shipped_deck_totals_and_unique_ids(deck_id: str, total: int):
     deck = load_deck(deck_id)

@@ -170,7 +170,8 @@ def test_the_built_in_sheets_are_the_shipped_files() -> None:
 
 
 @pytest.mark.parametrize("sheet", SHEETS)
-@pytest.mark.parametrize("deck_id", ["mystique", "mirror", "mirrorquest", "smoke-and-mirrors", "mismatch"])
+@pytest.mark.parametrize("deck_id", ["mystique", "mirror", "mirrorquest", "smoke-and-mirrors", "mismatch",
+                                     "standard"])
 def test_a_one_millimetre_cutting_error_never_shows_a_neighbours_colour(sheet: str, deck_id: str) -> None:
     """Each card shows at least 1 mm of its own bleed on every side (no neighbour's art
     within 1 mm of a trim), and every trim and mark lies inside the printable area."""
