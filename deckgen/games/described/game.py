@@ -60,6 +60,8 @@ class DescribedGame(Game):
                 layout.zone_index[name] = len(layout.zone_names)
                 layout.zone_names.append(name)
                 layout.declared.append(DeclaredZone(name, owner, zone.visible, zone.order == "fan"))
+                if layout.declared[-1].covered_for(0):
+                    layout.covered.append(len(layout.declared) - 1)
         for zone in p.zones.values():
             for k in range(n if zone.per_seat else 1):
                 other = zone.refill_from

@@ -45,6 +45,8 @@ class Layout:
         #: For each zone index: visibility (owner, everyone, nobody), pile order, owner (-1 shared).
         #: Per zone index: the zone as declared, whose visibility says what each seat sees.
         self.declared: list[DeclaredZone] = []
+        #: The zones that are face-up piles (every seat sees their top).
+        self.covered: list[int] = []
         #: For each zone index: the zone it refills from when drawn empty (-1: none), cards kept.
         self.refill_from: list[int] = []
         self.keep_top: list[int] = []
@@ -146,6 +148,8 @@ class DescribedState(State):
         self.phase_set = -1
         self.reshuffles = 0
         self.empty_draws = 0
+        #: The cards every seat has seen on top of a face-up pile (a mask by card int).
+        self.seen = 0
         #: The move generation under way (`Layout.generations`, unique among the states sharing
         #: the layout): what does not depend on the card tried is computed once per epoch.
         self.epoch = 0
@@ -202,6 +206,7 @@ class DescribedState(State):
         """After a move's actions: a full trick is won, a round may end, and the next seat
         (or the same one, in another phase) moves."""
         layout = self.layout
+        self.see_tops()
         if self.over:
             return
         if layout.trick_zone >= 0 and len(self.zones[layout.trick_zone]) >= self.n_players:
@@ -219,6 +224,19 @@ class DescribedState(State):
                 step = self.direction * (1 + self.skips)
                 self.current_player = (self.current_player + step) % self.n_players
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
+
+    def see_tops(self) -> None:
+        """Every seat sees the top card of each face-up pile: remembered once covered."""
+        zones = self.zones
+        for z in self.layout.covered:
+            if zones[z]:
+                self.seen |= 1 << zones[z][-1]
+
+    def remembered_cards(self, player: int) -> list[str]:
+        """The cards under the top of face-up piles that were the top once: played or turned
+        face up where every seat saw them (a card moved under another unseen is not)."""
+        ids, seen = self.layout.card_ids, self.seen
+        return [ids[c] for z in self.layout.covered for c in self.zones[z][:-1] if seen >> c & 1]
 
     def win_trick(self) -> None:
         layout = self.layout
@@ -280,6 +298,7 @@ class DescribedState(State):
         for zone in self.zones:
             zone.clear()
         self.zones[layout.stock].extend(range(len(layout.card_ids)))
+        self.seen = 0
         for i in layout.round_resets:
             self.tally[i] = layout.counter_starts[i]
         self.direction = layout.order
@@ -297,6 +316,7 @@ class DescribedState(State):
             self.events.append({"type": "deal", "round": self.round_no, "dealer": self.dealer,
                                 "zones": self.card_zones()})
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
+        self.see_tops()
 
     def begin(self) -> None:
         """The first round, and the next ones while a round ends as soon as it is set up."""

@@ -121,3 +121,18 @@ def test_a_shared_zone_seen_by_its_owner_is_refused() -> None:
 def test_procedures_nobody_calls_are_checked_too() -> None:
     with pytest.raises(DataError, match=r"play\.procedures\.spare\.0\.set\.nothing: unknown counter 'nothing'"):
         described(small_play(procedures={"spare": [{"set": {"nothing": 1}}]}))
+
+
+def test_cards_played_on_a_face_up_pile_are_remembered_once_covered() -> None:
+    play = small_play()
+    play["zones"]["table"] = {"visible": "everyone"}  # a pile: only the top shows
+    play["round"]["setup"].append({"move": {"from": "stock", "to": "table", "count": 2}})
+    game = described(play)
+    state = game.new_game(2, random.Random(4), game.rules.resolve_options())
+    unseen = state.card_zones()["table"][0]  # turned over under another: nobody saw it
+    first = state.legal_moves()[0]
+    state.apply(first)
+    state.apply(state.legal_moves()[0])
+    table = state.card_zones()["table"]
+    assert state.remembered_cards(0) == table[1:-1] and unseen not in state.remembered_cards(1)
+    assert state.layout.card_ids[first[1]] in state.remembered_cards(1)
