@@ -14,7 +14,7 @@ import click
 
 from deckgen import __version__
 from deckgen.cli_options import check_run_options, run_options
-from deckgen.errors import DeckgenError
+from deckgen.errors import DeckgenError, NoLegalMove
 
 
 class OneLineUsageError(click.ClickException):
@@ -345,7 +345,13 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
     game.check_players(n_players)
     bot_names = parse_bots(bots, game, n_players)
     options = parse_options(option_pairs, game)
-    lines, text_lines = played_transcript(game, n_players, bot_names, seed, game_index, options)
+    try:
+        lines, text_lines = played_transcript(game, n_players, bot_names, seed, game_index, options)
+    except NoLegalMove as error:
+        if log_path is not None and error.log:  # the moves that led there, to read or replay
+            write_log(log_path, error.log)
+            click.echo(f"log of the moves so far written to {log_path}", err=True)
+        raise
     for text in text_lines:
         click.echo(text)
     if log_path is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class DeckgenError(Exception):
     """An error the user can act on; every line is printed, no traceback."""
@@ -49,6 +51,14 @@ class UnknownCard(UnknownName):
 
 class BadPosition(DataError):
     """A set-up position that cannot be: a card placed twice, a zone that does not exist."""
+
+
+class NoLegalMove(DataError):
+    """A position of a described game where the seat to move has no legal move: the
+    description must offer one. The simulator adds which game of which seed it was; a
+    recorded game keeps the log lines played so far in `log`."""
+
+    log: list[dict[str, Any]] = []
 
 
 class IllegalMove(DeckgenError):

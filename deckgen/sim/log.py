@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from deckgen import __version__
-from deckgen.errors import DeckgenError, IllegalMove
+from deckgen.errors import DeckgenError, IllegalMove, NoLegalMove
 from deckgen.fileio import read_limited, shown_path, write_atomic
 from deckgen.games.base import Game, Move, State, get_game
 from deckgen.model.common import shape_problem
@@ -109,7 +109,11 @@ def record_game(
             on_move(state, move)
         recorder.on_move(state, move)
 
-    state = play_game(game, n_players, bot_names, seed, index, resolved, record=True, on_move=hook)
+    try:
+        state = play_game(game, n_players, bot_names, seed, index, resolved, record=True, on_move=hook)
+    except NoLegalMove as error:
+        error.log = recorder.lines  # the moves up to the position without one, for the designer
+        raise
     recorder.finish(state)
     return state, recorder.lines
 

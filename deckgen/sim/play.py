@@ -7,6 +7,7 @@ import random
 from typing import Any, Callable
 
 from deckgen.bots.registry import RANDOM, check_bot_names, make_bot
+from deckgen.errors import NoLegalMove
 from deckgen.games.base import Game, Move, State
 
 
@@ -26,7 +27,26 @@ def play_game(
     on_move: Callable[[State, Move], None] | None = None,
 ) -> State:
     """Play one game with bots to its end or the rules' turn cap; returns the final state.
-    `on_move(state, move)` is called before each move is applied."""
+    `on_move(state, move)` is called before each move is applied. A position with no legal
+    move is a `NoLegalMove` naming the game and seed, so that it can be played again."""
+    try:
+        return _play(game, n_players, bot_names, seed, index, options, record, on_move)
+    except NoLegalMove as error:
+        raise NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(bot_names)} "
+                          f"(deckgen play {game.rules.id} --players {n_players} --seed {seed} --game-index {index} "
+                          f"--bots {','.join(bot_names)} --log FILE shows it and keeps its log)") from None
+
+
+def _play(
+    game: Game,
+    n_players: int,
+    bot_names: list[str],
+    seed: int,
+    index: int,
+    options: dict[str, Any] | None,
+    record: bool,
+    on_move: Callable[[State, Move], None] | None,
+) -> State:
     if n_players not in game.rules.setup:  # the allowed counts, looked up cheaply per game
         game.check_players(n_players)
     chance, bot_rng = game_rngs(seed, index)

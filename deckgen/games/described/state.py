@@ -12,7 +12,7 @@ import copy
 import random
 from typing import Any, Callable
 
-from deckgen.errors import DataError
+from deckgen.errors import DataError, NoLegalMove
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
@@ -176,12 +176,12 @@ class DescribedState(State):
             raise self.stuck()
         return out
 
-    def stuck(self) -> DataError:
+    def stuck(self) -> NoLegalMove:
         """The error of a position where the seat to move has no legal move: the description
         must offer one (a pass that is `otherwise`, a draw)."""
         layout = self.layout
         phase = layout.phase_names[self.phase]
-        return DataError(problem(layout.path, f"play.phases.{phase}",
+        return NoLegalMove(problem(layout.path, f"play.phases.{phase}",
                                  f"seat {self.current_player} has no legal move at turn {self.turns} of round "
                                  f"{self.round_no} ({self.n_players} players): every move of the phase was refused; "
                                  "add one that is always possible (a pass with otherwise: true)"))
