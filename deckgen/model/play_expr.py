@@ -166,6 +166,37 @@ def coerce(node: Node, want: str) -> Node:
     raise ExprError(f"expected a {want}, found a {node.type}", node.column)
 
 
+def constant(node: Node) -> int | None:
+    """The value of an expression that reads nothing of the game (`false`, `1 > 2`), else None:
+    what lets the checker see a move that can never be legal."""
+    if node.op == "const":
+        return int(node.data)
+    if node.op not in _FOLDABLE:
+        return None
+    values = [constant(arg) for arg in node.args]
+    if any(v is None for v in values):
+        return None
+    a = [v for v in values if v is not None]
+    op = node.op
+    if op == "not":
+        return int(not a[0])
+    if op in ("and", "or"):
+        return int(a[0] and a[1]) if op == "and" else int(a[0] or a[1])
+    if op == "if":
+        return a[1] if a[0] else a[2]
+    if op == "neg":
+        return -a[0]
+    if op == "compare":
+        return int({"==": a[0] == a[1], "!=": a[0] != a[1], "<": a[0] < a[1], "<=": a[0] <= a[1],
+                    ">": a[0] > a[1], ">=": a[0] >= a[1]}[str(node.data)])
+    if op == "arith" and str(node.data) in ("+", "-", "*"):
+        return a[0] + a[1] if node.data == "+" else a[0] - a[1] if node.data == "-" else a[0] * a[1]
+    return None
+
+
+_FOLDABLE = frozenset({"not", "and", "or", "if", "neg", "compare", "arith"})
+
+
 def _column(tree: Tree[Token] | Token) -> int:
     if isinstance(tree, Token):
         return tree.column or 0

@@ -17,7 +17,20 @@ from deckgen.errors import DataError
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck
 from deckgen.model.play import PlaySpec, Step
-from deckgen.model.play_expr import BOOL, CARD, INT, SEAT, ZONE, Attribute, ExprError, Node, Scope, check, value_type
+from deckgen.model.play_expr import (
+    BOOL,
+    CARD,
+    INT,
+    SEAT,
+    ZONE,
+    Attribute,
+    ExprError,
+    Node,
+    Scope,
+    check,
+    constant,
+    value_type,
+)
 
 #: The moves a phase may offer, and the actions a move, a round or a trick may run.
 MOVE_KINDS = ("play", "draw", "pass", "declare", "give", "take")
@@ -145,7 +158,7 @@ class _Builder:
             return check(text, scope or self.scope, want)
         except ExprError as error:
             self.fail(where, str(error))
-            return Node("const", want or INT, data=0)
+            return Node("invalid", want or INT)  # reported; never compiled, never folded
 
     # --- declarations ------------------------------------------------------------------
 
@@ -404,6 +417,9 @@ class _Builder:
         index = self.move_index
         self.move_index += 1
         when = self.expr(f["when"], f"{w}.when", BOOL) if "when" in f else None
+        for key, condition in (("when", when), ("if", args.get("if"))):
+            if isinstance(condition, Node) and constant(condition) == 0:
+                self.fail(f"{w}.{key}", "this move can never be legal: its condition is always false")
         then_scope = card_scope if kind in ("play", "give") else self.scope
         return MoveDef(index, phase, kind, args, self.actions(f.get("then", []), f"{w}.then", then_scope),
                        bool(f.get("otherwise", False)), when, str(f.get("says", "")))

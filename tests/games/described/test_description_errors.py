@@ -85,9 +85,16 @@ def test_a_deal_larger_than_the_deck_is_refused() -> None:
         DescribedGame(rules.model_copy(update={"setup": setup}))
 
 
+@pytest.mark.parametrize("condition", ["false", "1 > 2", "not (players > 0 or true)"])
+def test_a_move_that_can_never_be_legal_is_refused(condition: str) -> None:
+    problems = problems_of(set_play_if(condition))
+    assert any(p.endswith("play.phases.turn.0.play.if: this move can never be legal: its condition is always false")
+               for p in problems)
+
+
 def test_a_seat_without_a_legal_move_is_named() -> None:
     def change(play: dict[str, Any]) -> None:
-        play["phases"]["turn"] = [{"play": {"from": "hand", "to": "centre", "if": "false"}}]
+        play["phases"]["turn"] = [{"play": {"from": "hand", "to": "centre", "if": "card.number > 9"}}]
     game = DescribedGame(rules_with(change))
     state = game.new_game(3, random.Random(1), game.rules.resolve_options())
     with pytest.raises(DataError, match=r"play\.phases\.turn: seat \d has no legal move at turn 0 of round 1 "
