@@ -23,10 +23,11 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-# Speed figures next to their targets: rendering (with a plain reportlab script as the floor)
-# and simulation (with RLCard's UNO measured as a peer in the same run).
+# Speed figures next to their targets: rendering (with a plain reportlab script as the floor),
+# simulation (with RLCard's UNO measured as a peer in the same run) and described engines
+# (with their hand-written twins and OpenSpiel's crazy_eights as peers).
 bench: $(STAMP)
-	$(BIN)/pip install --quiet rlcard
+	$(BIN)/pip install --quiet rlcard open_spiel
 	$(BIN)/python benchmarks/render_bench
 	$(BIN)/python benchmarks/sim_bench
 	$(BIN)/python benchmarks/described_bench
