@@ -56,7 +56,8 @@ def index_values(out_dir: Path) -> dict[str, Any]:
     games_by_deck: dict[str, list[Any]] = {}
     for game_id, _ in game_list:
         rules = load_rules(game_id)
-        games_by_deck.setdefault(rules.deck, []).append(rules)
+        if rules.same_rules_as is None:  # another engine of a listed game has no files of its own
+            games_by_deck.setdefault(rules.deck, []).append(rules)
     decks = []
     for deck_id in deck_list:
         deck = load_deck(deck_id)

@@ -25,7 +25,8 @@ def test_build_writes_every_output(tmp_path: Path):
     result = CliRunner().invoke(main, ["build", "--output", str(tmp_path), "--sim-games", "20", "--jobs", "2"])
     assert result.exit_code == 0, result.output
     expected = {f"{d}/{d}-{name}" for d in deck_ids() for name in DECK_FILES}
-    expected |= {f"{r.deck}/{r.id}-{name}" for r in all_rules().values() for name in GAME_FILES}
+    games = [r for r in all_rules().values() if r.same_rules_as is None]  # alternates build nothing of their own
+    expected |= {f"{r.deck}/{r.id}-{name}" for r in games for name in GAME_FILES}
     expected |= {f"{d}/thumbs/{stem}.png" for d in deck_ids() for stem in thumbnail_stems(load_deck(d))}
     expected.add("index.html")
     found = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
@@ -35,8 +36,10 @@ def test_build_writes_every_output(tmp_path: Path):
     assert found == expected
     assert all((tmp_path / f).stat().st_size > 0 for f in found)
     index = parse_page(tmp_path / "index.html")
-    assert {f"{r.deck}/{r.id}-report.html" for r in all_rules().values()} <= set(index.links)
-    for rules in all_rules().values():
+    assert {f"{r.deck}/{r.id}-report.html" for r in games} <= set(index.links)
+    assert all(not link.startswith(f"{r.deck}/{r.id}-") for r in all_rules().values() if r.same_rules_as
+               for link in index.links)
+    for rules in games:
         report = parse_page(tmp_path / rules.deck / f"{rules.id}-report.html")
         assert "../index.html" in report.links and report.tags.count("svg") == rules.players.max - rules.players.min + 1
 

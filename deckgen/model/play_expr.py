@@ -166,6 +166,18 @@ def coerce(node: Node, want: str) -> Node:
     raise ExprError(f"expected a {want}, found a {node.type}", node.column)
 
 
+def bound_names(node: Node) -> set[str]:
+    """The bound names (`card`, `it`...) an expression reads outside the folds that bind them."""
+    if node.op == "bound":
+        return {str(node.data)}
+    names = set().union(*(bound_names(arg) for arg in node.args)) if node.args else set()
+    if node.op.startswith("zone_") and node.op != "zone":
+        names = bound_names(node.args[0]) | (bound_names(node.args[1]) - {"it"})
+    elif node.op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
+        names -= {"seat"}
+    return names
+
+
 def constant(node: Node) -> int | None:
     """The value of an expression that reads nothing of the game (`false`, `1 > 2`), else None:
     what lets the checker see a move that can never be legal."""
@@ -247,7 +259,13 @@ class _Checker:
         if builtin is not None:
             return Node(name, builtin, column=column)
         if name in s.defines:
-            return s.defines[name]
+            node = s.defines[name]
+            missing = sorted(bound_names(node) - s.bound)
+            if missing:
+                raise ExprError(f"{name!r} reads {' and '.join(map(repr, missing))}, which "
+                                f"{'has' if len(missing) == 1 else 'have'} no meaning here "
+                                f"({_BOUND_WHERE[missing[0]]})", column)
+            return node
         if name in s.counters:
             kind, per_seat = s.counters[name]
             me = Node("me", SEAT, column=column)

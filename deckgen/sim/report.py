@@ -31,7 +31,9 @@ def format_summary(summary: dict[str, Any]) -> str:
     ]
     options = summary["options"]
     if options:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in options.items()))
+        # as the command line takes them: true/false, not Python's True/False
+        lines.append("options: " + ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                                             for k, v in options.items()))
     lines.append(
         f"finished {summary['finished']}, unfinished {summary['unfinished']} (turn cap {summary['turn_cap']}), "
         f"shared wins {summary['shared_wins']}"

@@ -111,3 +111,11 @@ def test_a_game_that_never_ends_is_caught_by_the_trial() -> None:
     assert problems[0].endswith("up-and-down-described.yaml: play: none of 12 random games with "
                            "2 players ended within turn_cap 50: likely, the round never ended (play.round.end)")
     assert len(problems) == 5  # one line per player count
+
+
+def test_a_define_reading_the_card_is_refused_where_there_is_no_card() -> None:
+    def change(play: dict[str, Any]) -> None:
+        play["phases"]["turn"][1]["pass"]["then"] = [{"if": "fits", "then": [{"set": {"passes": 0}}]}]
+    problems = problems_of(change)
+    assert any(p.endswith("play.phases.turn.1.pass.then.0.if: column 1: 'fits' reads 'card', which has no "
+                          "meaning here (it is the card being played, in a play's conditions)") for p in problems)
