@@ -146,6 +146,10 @@ def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> St
 
 def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables) -> Step:
     seat = compile_expr(seat_node, t) if seat_node is not None else None
+    if seat is None and not add:  # the commonest: a game counter set
+        def set_counter(state: DescribedState, card: int) -> None:
+            state.tally[base] = value(state, card)
+        return set_counter
 
     def assign(state: DescribedState, card: int) -> None:
         index = base + (seat(state, card) if seat is not None else 0)

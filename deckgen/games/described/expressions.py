@@ -83,11 +83,13 @@ def card_rows(node: Node, t: Tables) -> Rows | None:
     memo: dict[tuple[int, ...], list[int]] = {}
     cell_epoch = [-1]
     cell_row: list[list[int]] = [[]]
+    pair = len(leaf_fns) == 2  # the commonest shape (a counter and the top card): no list built
 
     def rows(state: DescribedState) -> list[int]:
         if cell_epoch[0] == state.epoch:
             return cell_row[0]
-        key = tuple([fn(state, -1) for fn in leaf_fns])
+        key = (leaf_fns[0](state, -1), leaf_fns[1](state, -1)) if pair \
+            else tuple([fn(state, -1) for fn in leaf_fns])
         row = memo.get(key)
         if row is None:
             slots[:] = list(key)
@@ -212,7 +214,12 @@ def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
     if op == "arith":
         return _arith(str(node.data), args[0], args[1])
     if op == "compare":
+        right = node.args[1]
+        if right.op == "const" and str(node.data) in ("==", "!=", "<=", ">="):
+            return _compare_constant(str(node.data), args[0], int(right.data))
         return _compare(str(node.data), args[0], args[1])
+    if op in ("size", "top") and node.args[0].op == "zone" and not node.args[0].args:
+        return _fixed_zone_look(op == "size", t.zones[str(node.args[0].data)])
     if op in ("size", "top", "bottom"):
         return _zone_look(op, args[0])
     if op in ("zone_any", "zone_all", "zone_count", "zone_sum"):
@@ -405,6 +412,39 @@ def _arith(op: str, a: Fn, b: Fn) -> Fn:
             return 0
         return a(state, card) // divisor if op == "//" else a(state, card) % divisor
     return divide
+
+
+def _compare_constant(op: str, a: Fn, value: int) -> Fn:
+    """A comparison with a number written in the rule (`size(hand) == 0`): one call less."""
+    if op == "==":
+        def eq(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) == value else 0
+        return eq
+    if op == "!=":
+        def ne(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) != value else 0
+        return ne
+    if op == "<=":
+        def le(state: DescribedState, card: int) -> int:
+            return 1 if a(state, card) <= value else 0
+        return le
+
+    def ge(state: DescribedState, card: int) -> int:
+        return 1 if a(state, card) >= value else 0
+    return ge
+
+
+def _fixed_zone_look(size: bool, zone: int) -> Fn:
+    """The size or top card of a shared zone, read in one call."""
+    if size:
+        def size_of(state: DescribedState, card: int) -> int:
+            return len(state.zones[zone])
+        return size_of
+
+    def top_of(state: DescribedState, card: int) -> int:
+        cards = state.zones[zone]
+        return cards[-1] if cards else -1
+    return top_of
 
 
 def _compare(op: str, a: Fn, b: Fn) -> Fn:

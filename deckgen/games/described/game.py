@@ -133,6 +133,7 @@ class DescribedGame(Game):
         layout.first = compile_expr(p.first, t) if p.first is not None else None
         layout.setup = compile_actions(p.setup, t)
         layout.round_end = compile_expr(p.round_end, t)
+        layout.round_can_end = not (p.round_end.op == "const" and p.round_end.data == 0)
         layout.round_score = compile_actions(p.round_score, t)
         layout.game_end = compile_expr(p.game_end, t)
         if p.tricks is not None:
@@ -202,7 +203,10 @@ class DescribedGame(Game):
         if kind == "reshuffle":
             return f"{event['cards']} cards of {event['source']} are shuffled into {event['zone']}"
         if kind == "round_end":
-            return f"round {event['round']} ends"
+            counters = event.get("counters") or {}
+            shown = "; ".join(f"{name} {', '.join(map(str, value)) if isinstance(value, list) else value}"
+                              for name, value in counters.items())
+            return f"round {event['round']} ends" + (f" ({shown})" if shown else "")
         return None
 
     def card_name(self, card_id: str) -> str:

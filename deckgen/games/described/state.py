@@ -84,6 +84,8 @@ class Layout:
         self.first: Fn | None = None
         self.setup: Run = _nothing
         self.round_end: Fn = _zero
+        #: False when the round's end is written `false`: no call after every move.
+        self.round_can_end = True
         self.round_score: Run = _nothing
         self.game_end: Fn = _zero
         self.trick_zone = -1
@@ -213,7 +215,7 @@ class DescribedState(State):
             self.win_trick()
             if self.over:
                 return
-        if self.round_over or layout.round_end(self, -1):
+        if self.round_over or layout.round_can_end and layout.round_end(self, -1):
             self.end_round()
             return
         if self.phase_set >= 0:
