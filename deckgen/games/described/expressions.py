@@ -63,6 +63,8 @@ PURE = frozenset({"const", "card_attr", "table", "card_number", "card_copy", "ar
 #: Contexts (values of the card-free parts) remembered per expression; beyond, rows are
 #: computed and not kept, so memory stays bounded whatever the description.
 MAX_CONTEXTS = 20000
+#: Values of the card-free parts a context key packs (counters, card ints, sizes), plus one.
+KEY_RADIX = 1 << 16
 #: For each card int, the expression's value (0 or 1 for a condition).
 Rows = Callable[[DescribedState], list[int]]
 
@@ -80,21 +82,26 @@ def card_rows(node: Node, t: Tables) -> Rows | None:
     slots = [0] * len(leaves)
     inner = _with_slots(node, {leaf: i for i, leaf in enumerate(leaves)}, slots, t)
     size = len(t.layout.card_ids)
-    memo: dict[tuple[int, ...], list[int]] = {}
+    memo: dict[int, list[int]] = {}
     cell_epoch = [-1]
     cell_row: list[list[int]] = [[]]
-    pair = len(leaf_fns) == 2  # the commonest shape (a counter and the top card): no list built
 
     def rows(state: DescribedState) -> list[int]:
         if cell_epoch[0] == state.epoch:
             return cell_row[0]
-        key = (leaf_fns[0](state, -1), leaf_fns[1](state, -1)) if pair \
-            else tuple([fn(state, -1) for fn in leaf_fns])
-        row = memo.get(key)
+        key = 0  # the parts' values packed into one number: a quick key to hash
+        for fn in leaf_fns:
+            value = fn(state, -1) + 1
+            if not 0 <= value < KEY_RADIX:  # a part too wide to pack: the row is computed, not kept
+                key = -1
+                break
+            key = key * KEY_RADIX + value
+        row = memo.get(key) if key >= 0 else None
         if row is None:
-            slots[:] = list(key)
+            for i, fn in enumerate(leaf_fns):
+                slots[i] = fn(state, -1)
             row = [inner(state, c) for c in range(size)]
-            if len(memo) < MAX_CONTEXTS:
+            if key >= 0 and len(memo) < MAX_CONTEXTS:
                 memo[key] = row
         cell_epoch[0] = state.epoch
         cell_row[0] = row
@@ -117,13 +124,16 @@ def card_rows_of(node: Node, t: Tables) -> Rows:
 
 
 def _pure(node: Node, leaves: list[Node]) -> bool:
-    """Whether `node` is pure over the card; its card-free parts are gathered in `leaves`,
-    each once, and a field of a card-free card (`led.suit`) as that card (`led`): fewer parts
-    to compute per position, no more contexts."""
+    """Whether `node` is pure over the card; the state it reads is gathered in `leaves` as
+    atoms, each once: a counter, a zone's size or top card, `led`..., so that a context costs
+    one call per atom (`by_suit or by_colour` reads two counters, not an `or` of them), and a
+    field of a card-free card (`led.suit`) is read as that card (`led`)."""
     if not varies(node):
         if node.op in _CARD_FIELDS:
-            node = node.args[0]
-        if node not in leaves:
+            return _pure(node.args[0], leaves)
+        if node.op in PURE and node.op != "const" and node.args:
+            return all(_pure(arg, leaves) for arg in node.args)
+        if node.op != "const" and node not in leaves:
             leaves.append(node)
         return True
     if node.op == "bound":
