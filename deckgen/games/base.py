@@ -403,10 +403,13 @@ def _import_all() -> None:
 
 
 def engine_class(rules: GameRules) -> type[Game] | None:
-    """The engine that plays these rules: built from their description, or hand-written."""
-    _import_all()
+    """The engine that plays these rules: built from their description (only that engine's
+    package is imported, so a described game loads quickly), or hand-written."""
     if rules.play is not None:
+        if not _DESCRIBED:
+            importlib.import_module("deckgen.games.described")
         return _DESCRIBED[0]
+    _import_all()
     return _GAME_CLASSES.get(rules.id)
 
 

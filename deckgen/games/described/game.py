@@ -79,6 +79,9 @@ class DescribedGame(Game):
                 layout.counter_public.append(counter.public)
                 layout.counter_starts.append(counter.start)
                 layout.counter_kinds.append(counter.type)
+        seat_zones = [zone.name for zone in p.zones.values() if zone.per_seat]
+        if seat_zones:
+            layout.hands = t.zones["hand" if "hand" in seat_zones else seat_zones[0]]
         layout.value_names = {value_type(name): a.values for name, a in p.attributes.items()}
         self.card_tables(t, decks)
         t.options = {name: i for i, name in enumerate(self.rules.options)}

@@ -45,6 +45,9 @@ class Layout:
         #: For each zone index: visibility (owner, everyone, nobody), pile order, owner (-1 shared).
         #: Per zone index: the zone as declared, whose visibility says what each seat sees.
         self.declared: list[DeclaredZone] = []
+        #: The first zone index of the seats' hands (the zone named hand, or the first of each
+        #: seat), which a deal event lists as its `hands`; -1 when no zone belongs to a seat.
+        self.hands = -1
         #: The zones that are face-up piles (every seat sees their top).
         self.covered: list[int] = []
         #: For each zone index: the zone it refills from when drawn empty (-1: none), cards kept.
@@ -315,7 +318,9 @@ class DescribedState(State):
         self.me = self.current_player
         layout.setup(self, -1)
         if self.events is not None:
-            self.events.append({"type": "deal", "round": self.round_no, "dealer": self.dealer,
+            hands = [[layout.card_ids[c] for c in self.zones[layout.hands + seat]]
+                     for seat in range(self.n_players)] if layout.hands >= 0 else []
+            self.events.append({"type": "deal", "hands": hands, "round": self.round_no, "dealer": self.dealer,
                                 "zones": self.card_zones()})
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
         self.see_tops()
