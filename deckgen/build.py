@@ -159,9 +159,8 @@ def build_all(
         (f"deck {d}", deck_outputs, (d, out_dir), d) for d in decks
     ]
     alternates = {rules.id for rules in all_rules().values() if rules.same_rules_as}
+    games = [(game_id, deck) for game_id, deck in games if game_id not in alternates]  # no files of their own
     for game_id, deck in games:
-        if game_id in alternates:  # another engine of a game built already: no documents of its own
-            continue
         if sim_games and game_id in engines:
             tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision),
                           deck))

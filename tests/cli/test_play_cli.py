@@ -105,7 +105,7 @@ def test_simulate_table_and_plot(toy_game: Game, tmp_path: Path) -> None:
     result = run("simulate", "toy", "--players", "3", "--games", "200", "--bots", "greedy,random,random",
                  "--option", "low_wins=true", "--plot", str(plot))
     assert result.exit_code == 0, result.output
-    assert "win rate" in result.stdout and "chi-square" in result.stdout and "low_wins=True" in result.stdout
+    assert "win rate" in result.stdout and "chi-square" in result.stdout and "low_wins=true" in result.stdout
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

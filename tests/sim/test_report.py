@@ -18,7 +18,7 @@ def test_report_shows_every_figure() -> None:
         GameRecord(True, (0, 1, 2), 12, ()), GameRecord(False, (), 50, (("draws", 9),))]
     text = format_summary(make_summary(records))
     assert text.splitlines()[0] == "Toy: 3 players, 42 games, seed 2, bots greedy, random, random"
-    assert "options: fast=True" in text
+    assert "options: fast=true" in text
     assert "finished 41, unfinished 1 (turn cap 50), shared wins 1" in text
     assert "40.3" in text and "0.3" in text  # split thirds shown with a decimal
     assert "p < 1e-12" in text

@@ -207,7 +207,7 @@ class DescribedGame(Game):
             return f"{event['cards']} cards of {event['source']} are shuffled into {event['zone']}"
         if kind == "round_end":
             counters = event.get("counters") or {}
-            shown = "; ".join(f"{name} {', '.join(map(str, value)) if isinstance(value, list) else value}"
+            shown = "; ".join(f"{name} {', '.join(map(_word, value)) if isinstance(value, list) else _word(value)}"
                               for name, value in counters.items())
             return f"round {event['round']} ends" + (f" ({shown})" if shown else "")
         return None
@@ -256,6 +256,11 @@ class DescribedGame(Game):
         if isinstance(value, bool) or isinstance(value, int):
             return int(value)
         raise BadPosition(f"position: counter {name}: {value!r} is not a number")
+
+
+def _word(value: Any) -> str:
+    """A counter's value as a rule file writes it: none, true, false, a number or a value."""
+    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _no_zone(state: DescribedState, card: int) -> int:
