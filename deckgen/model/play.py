@@ -98,6 +98,9 @@ class ResultSpec(StrictModel):
     best: Literal["highest", "lowest"] = "highest"
     #: Separates equal scores, higher is better; seats still equal share the win.
     tie_break: Expression | None = None
+    #: opposite: partners sit opposite (seat s with s + players / 2) and win together, on the
+    #: sum of their scores.
+    teams: Literal["none", "opposite"] = "none"
 
 
 class PlaySpec(StrictModel):

@@ -171,7 +171,7 @@ def bound_names(node: Node) -> set[str]:
     if node.op == "bound":
         return {str(node.data)}
     names = set().union(*(bound_names(arg) for arg in node.args)) if node.args else set()
-    if node.op.startswith("zone_") and node.op != "zone":
+    if node.op.startswith("zone_") and node.op != "zone" or node.op == "holder":
         names = bound_names(node.args[0]) | (bound_names(node.args[1]) - {"it"})
     elif node.op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
         names -= {"seat"}
@@ -448,6 +448,14 @@ class _Checker:
             inner = _Checker(s.with_bound("it"))
             body = inner.number(args[1]) if name == "sum" else inner.truth(args[1])
             return Node(f"zone_{name}", INT if name in ("count", "sum") else BOOL, (zone, body), column=column)
+        if name == "holder":
+            self.arity(name, args, 2, column)
+            zone = self.zone(args[0])
+            if zone.op != "zone" or not zone.args:
+                raise ExprError("holder() takes a zone of each seat (holder(hand, it.rank == 2))", zone.column)
+            body = _Checker(s.with_bound("it")).truth(args[1])
+            return Node("holder", SEAT, (Node("zone", ZONE, (), data=zone.data, column=zone.column), body),
+                        column=column)
         if name in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
             self.arity(name, args, 1, column)
             inner = _Checker(s.with_bound("seat"))
@@ -480,7 +488,7 @@ class _Checker:
 
 _BUILTINS = {"me": SEAT, "players": INT, "round": INT, "turn": INT, "dealer": SEAT, "direction": INT,
              "drawn": CARD}
-_FUNCTIONS = {"size", "top", "bottom", "any", "all", "count", "sum", "any_seat", "all_seats", "sum_seats",
+_FUNCTIONS = {"size", "top", "bottom", "any", "all", "count", "sum", "holder", "any_seat", "all_seats", "sum_seats",
               "max_seats", "min_seats", "max", "min", "abs", "next", "left", "right"}
 _BOUND_WHERE = {
     "card": "it is the card being played, in a play's conditions",

@@ -120,6 +120,8 @@ class Program:
     tie_break: Node | None
     greedy: Node | None
     numbering: str | None
+    #: Partners sit opposite and win together.
+    teams: bool
     option_types: dict[str, str] = field(default_factory=dict)
 
 
@@ -477,7 +479,7 @@ class _Builder:
             if spec.result.tie_break is not None else None,
             greedy=self.expr(spec.greedy, "greedy", INT, self.scope.with_bound("card"))
             if spec.greedy is not None else None,
-            numbering=self.scope.numbering, option_types=self.option_types,
+            numbering=self.scope.numbering, teams=spec.result.teams == "opposite", option_types=self.option_types,
         )
 
     def unused_procedures(self) -> None:
@@ -501,9 +503,13 @@ def _is_int(value: Any) -> bool:
 
 
 def build_program(spec: PlaySpec, deck: Deck, options: Mapping[str, Any], params: Mapping[str, Any],
-                  path: Path) -> Program:
+                  path: Path, player_counts: range) -> Program:
     """The typed program of a play section; a `DataError` listing every problem."""
     builder = _Builder(spec, deck, options, params, path)
+    odd = [n for n in player_counts if n % 2]
+    if spec.result.teams == "opposite" and odd:
+        builder.fail("result.teams", f"partners sit opposite, so every player count must be even, and players "
+                     f"{player_counts.start}-{player_counts.stop - 1} includes {', '.join(map(str, odd))}")
     builder.defines()
     program = builder.program()
     builder.unused_procedures()

@@ -39,7 +39,7 @@ VARYING = frozenset({"card", "it", "seat", "winner"})
 def varies(node: Node) -> bool:
     """Whether `node` reads a bound name (or folds over cards or seats)."""
     if node.op == "bound" or node.op.startswith("zone_") and node.op != "zone" or node.op.endswith("_seats") \
-            or node.op == "any_seat":
+            or node.op in ("any_seat", "holder"):
         return True
     return any(varies(arg) for arg in node.args)
 
@@ -188,6 +188,8 @@ def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
         if not node.args:
             return _counter(base)
         return _seat_counter(base, compile_expr(node.args[0], t))
+    if op == "holder":
+        return _holder(t.zones[str(node.args[0].data)], compile_expr(node.args[1], t))
     if op == "zone":
         base = t.zones[str(node.data)]
         if not node.args:
@@ -521,6 +523,24 @@ def _zone_fold(op: str, zone: Fn, body: Fn) -> Fn:
         state.bound_it = saved
         return total
     return fold
+
+
+def _holder(base: int, body: Fn) -> Fn:
+    """The first seat (from seat 0) whose zone holds a card for which `body` holds, or -1."""
+    def holder(state: DescribedState, card: int) -> int:
+        saved = state.bound_it
+        found = -1
+        for seat in range(state.n_players):
+            for it in state.zones[base + seat]:
+                state.bound_it = it
+                if body(state, card):
+                    found = seat
+                    break
+            if found >= 0:
+                break
+        state.bound_it = saved
+        return found
+    return holder
 
 
 def _seat_fold(op: str, body: Fn) -> Fn:

@@ -36,7 +36,8 @@ class DescribedGame(Game):
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
         assert rules.play is not None
-        self.program: Program = build_program(rules.play, self.deck, rules.options, rules.params, rules.path)
+        self.program: Program = build_program(rules.play, self.deck, rules.options, rules.params, rules.path,
+                                              rules.players.counts())
         self._layouts: dict[int, Layout] = {}
 
     def layout(self, n_players: int) -> Layout:
@@ -149,6 +150,7 @@ class DescribedGame(Game):
         layout.card_worth = [sum(column[c] for column in numeric) for c in range(len(layout.card_ids))]
         layout.lowest_wins = p.lowest_wins
         layout.tie_break = compile_expr(p.tie_break, t) if p.tie_break is not None else None
+        layout.teams = p.teams
 
     def fresh_state(self, n_players: int, rng: random.Random, options: dict[str, Any],
                     record: bool) -> DescribedState:
@@ -194,6 +196,10 @@ class DescribedGame(Game):
             played = len(state.zones[layout.trick_zone])
             state.trick_seats = [(current_player - (played - i) * state.direction) % n_players for i in range(played)]
         return state
+
+    def side_of(self, seat: int, n_players: int) -> int:
+        """With `teams: opposite`, partners (seats opposite) are one side."""
+        return seat % (n_players // 2) if self.program.teams else seat
 
     def describe_event(self, event: dict[str, Any]) -> str | None:
         """Tricks, starting plays, reshuffles and round ends in words; draws and the deal are

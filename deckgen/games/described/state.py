@@ -100,6 +100,8 @@ class Layout:
         self.score: Fn | None = None
         self.lowest_wins = False
         self.tie_break: Fn | None = None
+        #: Partners sit opposite: a seat's score is its team's, and partners win together.
+        self.teams = False
         #: Move generations so far by every state of this layout (`DescribedState.epoch`).
         self.generations = 0
 
@@ -297,8 +299,8 @@ class DescribedState(State):
         return False
 
     def start_round(self) -> None:
-        """Every card back to the stock in card order, round counters reset, the first seat
-        chosen and the round's setup actions run."""
+        """Every card back to the stock in card order, round counters reset, the round's setup
+        actions run and the first seat chosen (unless an action chose who moves next)."""
         layout = self.layout
         for zone in self.zones:
             zone.clear()
@@ -311,12 +313,16 @@ class DescribedState(State):
         self.drawn = -1
         self.round_over = False
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
-        if layout.first is None:
-            self.current_player = int(self.rng.random() * self.n_players)
-        else:
-            self.current_player = layout.first(self, -1)
-        self.me = self.current_player
+        after_dealer = (self.dealer + layout.order) % self.n_players
+        self.current_player = self.me = after_dealer  # who acts while the round is set up
         layout.setup(self, -1)
+        if not self.next_set:  # the first seat, chosen once the cards are dealt (a card's holder may start)
+            if layout.first is None:
+                self.current_player = int(self.rng.random() * self.n_players)
+            else:  # a seat, or none (nobody holds the card named): the seat after the dealer
+                first = layout.first(self, -1)
+                self.current_player = first if first >= 0 else after_dealer
+        self.me = self.current_player
         if self.events is not None:
             hands = [[layout.card_ids[c] for c in self.zones[layout.hands + seat]]
                      for seat in range(self.n_players)] if layout.hands >= 0 else []
@@ -380,6 +386,9 @@ class DescribedState(State):
     def result(self) -> Result:
         layout = self.layout
         scores = self.seat_scores()
+        half = self.n_players // 2
+        if layout.teams:  # each seat scores its team's total
+            scores = [scores[seat % half] + scores[seat % half + half] for seat in range(self.n_players)]
         breaks: list[float] | None = None
         if layout.tie_break is not None:
             breaks = []
@@ -387,8 +396,9 @@ class DescribedState(State):
                 self.bound_seat = seat
                 breaks.append(float(layout.tie_break(self, -1)))
         winners, ranking = rank_by_score(scores, highest_wins=not layout.lowest_wins, tie_break=breaks)
-        if self.winners:  # a seat won outright (first out): it heads the ranking
-            winners = tuple(self.winners)
+        if self.winners:  # a seat won outright (first out): it heads the ranking, with its partner
+            won = sorted({p for w in self.winners for p in ((w % half, w % half + half) if layout.teams else (w,))})
+            winners = tuple(won)
             ranking = winners + tuple(s for s in ranking if s not in winners)
         if not self.over:
             return Result(False, (), tuple(scores), ranking, self.turns, self.counters_dict())

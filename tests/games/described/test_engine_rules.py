@@ -15,6 +15,7 @@ from deckgen.errors import DataError
 from deckgen.games.base import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.model.play import PlaySpec
+from deckgen.model.rules import PlayerRange
 
 BASE = "up-and-down-described"
 
@@ -136,3 +137,34 @@ def test_cards_played_on_a_face_up_pile_are_remembered_once_covered() -> None:
     table = state.card_zones()["table"]
     assert state.remembered_cards(0) == table[1:-1] and unseen not in state.remembered_cards(1)
     assert state.layout.card_ids[first[1]] in state.remembered_cards(1)
+
+
+def test_the_holder_of_a_card_starts() -> None:
+    play = small_play()
+    play["round"]["first"] = "holder(hand, it.suit == suns and it.number == 5)"
+    game = described(play)
+    for seed in range(5):
+        state = game.new_game(3, random.Random(seed), game.rules.resolve_options())
+        zones = state.card_zones()
+        holders = [s for s in range(3) if "red-suns-5" in zones[f"hand/{s}"] or "blue-suns-5" in zones[f"hand/{s}"]
+                   or "yellow-suns-5" in zones[f"hand/{s}"]]
+        assert state.current_player == (holders[0] if holders else 0)  # nobody: left of the dealer (seat 2)
+
+
+def test_partners_opposite_score_and_win_together() -> None:
+    game = described(small_play(result={"score": "0 - size(hand[seat])", "teams": "opposite"}),
+                     players=PlayerRange(min=4, max=4), setup={4: get_game(BASE).rules.setup[4]})
+    assert [game.side_of(seat, 4) for seat in range(4)] == [0, 1, 0, 1]
+    state = game.position({"hand/0": ["gold:red-suns-5"], "hand/1": ["gold:red-suns-1"],
+                           "hand/2": ["gold:red-suns-2", "gold:red-suns-3"], "hand/3": ["gold:red-suns-4"],
+                           "table": [], "stock": []}, current_player=1)
+    assert state.result().scores == (-3.0, -2.0, -3.0, -2.0) and state.result().winners == ()
+    state.apply((0, state.layout.card_ids.index("gold:red-suns-1"), -1))  # seat 1 goes out: the game ends
+    result = state.result()
+    assert state.is_over and result.scores == (-3.0, -1.0, -3.0, -1.0) and result.winners == (1, 3)
+
+
+def test_teams_need_even_player_counts() -> None:
+    with pytest.raises(DataError, match=r"play\.result\.teams: partners sit opposite, so every player count must "
+                       r"be even, and players 2-6 includes 3, 5"):
+        described(small_play(result={"teams": "opposite"}))
