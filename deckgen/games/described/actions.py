@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from deckgen.games.base import Move
-from deckgen.games.described.expressions import Tables, card_rows, compile_expr, compile_for_cards
+from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.rows import card_rows, compile_for_cards
 from deckgen.games.described.state import DescribedState, Fn, Gen, Run
 from deckgen.games.kit.tricks import must_follow
 from deckgen.model.play_expr import Node

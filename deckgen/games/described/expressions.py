@@ -7,8 +7,6 @@ evaluating a condition is a few calls, never a walk of the tree or an `eval`.
 
 from __future__ import annotations
 
-from typing import Callable
-
 from deckgen.games.described.state import DescribedState, Fn, Layout
 from deckgen.model.play_expr import Node
 
@@ -31,145 +29,6 @@ class Tables:
         self.setup_fields = {"hand_size": 0, "removed": 1, "set_aside": 2, "decks": 3}
 
 
-#: Bound names whose value changes within one evaluation (the card tried, each card or seat
-#: of a fold): a subtree that reads none of them is the same for every card of a move list.
-VARYING = frozenset({"card", "it", "seat", "winner"})
-
-
-def varies(node: Node) -> bool:
-    """Whether `node` reads a bound name (or folds over cards or seats)."""
-    if node.op == "bound" or node.op.startswith("zone_") and node.op != "zone" or node.op.endswith("_seats") \
-            or node.op in ("any_seat", "holder"):
-        return True
-    return any(varies(arg) for arg in node.args)
-
-
-def compile_for_cards(node: Node, t: Tables) -> Fn:
-    """`node` compiled for trying every card of a zone: the parts that do not depend on the
-    card are computed once per move generation (the state's `epoch`), not once per card."""
-    if not varies(node):
-        return _cached(compile_expr(node, t))
-    if node.op in ("const", "bound", "card_attr", "table", "card_number", "card_copy", "counter", "zone") \
-            or node.op in _SIMPLE or node.op in ("option", "setup") or node.op.startswith("zone_") \
-            or node.op.endswith("_seats") or node.op == "any_seat":
-        return compile_expr(node, t)
-    return compile_expr(node, t, [compile_for_cards(arg, t) for arg in node.args])
-
-
-#: Operations whose value depends on nothing but their operands: an expression built of them,
-#: of the card tried and of card-free parts is a function of the card and those parts' values.
-PURE = frozenset({"const", "card_attr", "table", "card_number", "card_copy", "arith", "compare", "and", "or",
-                  "not", "if", "neg", "max", "min", "abs", "seat_of"})
-#: Contexts (values of the card-free parts) remembered per expression; beyond, rows are
-#: computed and not kept, so memory stays bounded whatever the description.
-MAX_CONTEXTS = 20000
-#: Values of the card-free parts a context key packs (counters, card ints, sizes), plus one.
-KEY_RADIX = 1 << 16
-#: For each card int, the expression's value (0 or 1 for a condition).
-Rows = Callable[[DescribedState], list[int]]
-
-
-def card_rows(node: Node, t: Tables) -> Rows | None:
-    """An expression of the card tried, as a row of values by card for the state at hand (0/1
-    for a condition), when it is a pure function of the card and of card-free parts (the top card, counters, `led`):
-    the parts are evaluated once per move generation, and the row for their values is
-    computed once and remembered, so trying a hand of cards is one look-up per card. None
-    when the condition reads more (a fold over a zone, say)."""
-    leaves: list[Node] = []
-    if not _pure(node, leaves):
-        return None
-    leaf_fns = [compile_expr(leaf, t) for leaf in leaves]
-    slots = [0] * len(leaves)
-    inner = _with_slots(node, {leaf: i for i, leaf in enumerate(leaves)}, slots, t)
-    size = len(t.layout.card_ids)
-    memo: dict[int, list[int]] = {}
-    cell_epoch = [-1]
-    cell_row: list[list[int]] = [[]]
-
-    def rows(state: DescribedState) -> list[int]:
-        if cell_epoch[0] == state.epoch:
-            return cell_row[0]
-        key = 0  # the parts' values packed into one number: a quick key to hash
-        for fn in leaf_fns:
-            value = fn(state, -1) + 1
-            if not 0 <= value < KEY_RADIX:  # a part too wide to pack: the row is computed, not kept
-                key = -1
-                break
-            key = key * KEY_RADIX + value
-        row = memo.get(key) if key >= 0 else None
-        if row is None:
-            for i, fn in enumerate(leaf_fns):
-                slots[i] = fn(state, -1)
-            row = [inner(state, c) for c in range(size)]
-            if key >= 0 and len(memo) < MAX_CONTEXTS:
-                memo[key] = row
-        cell_epoch[0] = state.epoch
-        cell_row[0] = row
-        return row
-    return rows
-
-
-def card_rows_of(node: Node, t: Tables) -> Rows:
-    """`card_rows`, or for an expression that is not pure over the card, rows computed card
-    by card for every position."""
-    rows = card_rows(node, t)
-    if rows is not None:
-        return rows
-    fn = compile_expr(node, t)
-    size = len(t.layout.card_ids)
-
-    def every_card(state: DescribedState) -> list[int]:
-        return [fn(state, c) for c in range(size)]
-    return every_card
-
-
-def _pure(node: Node, leaves: list[Node]) -> bool:
-    """Whether `node` is pure over the card; the state it reads is gathered in `leaves` as
-    atoms, each once: a counter, a zone's size or top card, `led`..., so that a context costs
-    one call per atom (`by_suit or by_colour` reads two counters, not an `or` of them), and a
-    field of a card-free card (`led.suit`) is read as that card (`led`)."""
-    if not varies(node):
-        if node.op in _CARD_FIELDS:
-            return _pure(node.args[0], leaves)
-        if node.op in PURE and node.op != "const" and node.args:
-            return all(_pure(arg, leaves) for arg in node.args)
-        if node.op != "const" and node not in leaves:
-            leaves.append(node)
-        return True
-    if node.op == "bound":
-        return node.data == "card"
-    return node.op in PURE and all(_pure(arg, leaves) for arg in node.args)
-
-
-_CARD_FIELDS = ("card_attr", "table", "card_number", "card_copy")
-
-
-def _with_slots(node: Node, leaf_slots: dict[Node, int], slots: list[int], t: Tables) -> Fn:
-    """`node` compiled with each card-free part read from its slot."""
-    if node in leaf_slots:
-        return _slot(slots, leaf_slots[node])
-    if not node.args:
-        return compile_expr(node, t)
-    return compile_expr(node, t, [_with_slots(arg, leaf_slots, slots, t) for arg in node.args])
-
-
-def _slot(slots: list[int], index: int) -> Fn:
-    def slot(state: DescribedState, card: int) -> int:
-        return slots[index]
-    return slot
-
-
-def _cached(fn: Fn) -> Fn:
-    cell = [-1, 0]
-
-    def cached(state: DescribedState, card: int) -> int:
-        if cell[0] != state.epoch:
-            cell[0] = state.epoch
-            cell[1] = fn(state, card)
-        return cell[1]
-    return cached
-
-
 def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
     """The closure computing `node` (from the closures of its operands when given)."""
     op = node.op
@@ -177,8 +36,8 @@ def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
         return _const(int(node.data))
     if op == "bound":
         return _bound(str(node.data))
-    if op in _SIMPLE:
-        return _SIMPLE[op]
+    if op in SIMPLE:
+        return SIMPLE[op]
     if op == "option":
         return _option(t.options[str(node.data)])
     if op == "setup":
@@ -312,7 +171,8 @@ def _led(state: DescribedState, card: int) -> int:
     return trick[0] if trick else -1
 
 
-_SIMPLE: dict[str, Fn] = {"me": _me, "players": _players, "round": _round, "turn": _turn, "dealer": _dealer,
+#: The names read straight off the state (`me`, `players`...), by name.
+SIMPLE: dict[str, Fn] = {"me": _me, "players": _players, "round": _round, "turn": _turn, "dealer": _dealer,
                           "direction": _direction, "drawn": _drawn, "led": _led}
 
 

@@ -14,7 +14,8 @@ from typing import Any, Mapping, Sequence
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, register_described
 from deckgen.games.described.actions import compile_actions, compile_move
-from deckgen.games.described.expressions import Tables, card_rows_of, compile_expr
+from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.rows import card_rows_of
 from deckgen.games.described.state import DescribedState, Layout
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.zones import DeclaredZone
@@ -117,8 +118,10 @@ class DescribedGame(Game):
 
     def compile_rules(self, layout: Layout, t: Tables) -> None:
         p = self.program
+        generators = []
         for move in p.moves:
             generate, apply, words = compile_move(move, t)
+            generators.append(generate)
             layout.move_kinds.append(move.kind)
             layout.move_apply.append(apply)
             layout.move_then.append(compile_actions(move.then, t))
@@ -131,7 +134,7 @@ class DescribedGame(Game):
         for phase in p.phases.values():
             layout.phase_moves.append([
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
-                 compile_move(move, t)[0]) for move in phase])
+                 generators[move.index]) for move in phase])
         layout.dealer = compile_expr(p.dealer, t)
         layout.rotate_dealer = p.rotate_dealer
         layout.first = compile_expr(p.first, t) if p.first is not None else None
