@@ -415,9 +415,10 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     --jobs is.
 
     \b
-    The first 300 games are also traced move by move for the design metrics (after Ludii):
-    balance, completion, drawishness, duration, decision moves, branching factor, lead
-    changes, drama and decisiveness; docs/metrics.md says how each is computed.
+    The first 300 games are also traced move by move for the design metrics: Ludii's
+    balance, completion, drawishness, timeouts, lead change and decisiveness, and deckgen's
+    duration, decision moves, branching factor and winner's deficit; docs/metrics.md cites
+    each definition.
 
     \b
     Examples:

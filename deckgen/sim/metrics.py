@@ -1,28 +1,37 @@
-"""Design metrics of a game, after Ludii's names, from traced games.
+"""Design metrics of a game from traced games: Ludii's metrics under Ludii's names, with
+Ludii's definitions (Ludii's `Evaluation/src/metrics`; docs/metrics.md cites each), and
+deckgen's own measures under names of their own.
 
 A traced game is the same seeded game the simulator plays, watched move by move: before
 every move it counts the legal moves and asks the state who stands where (`State.standing`,
-higher is better). From those traces:
+higher is better). Ludii's state-evaluation metrics (lead change, decisiveness) read a
+search's evaluation of every position; deckgen reads the standing instead, a heuristic
+evaluation, so they are exact for the standing, not for a search's opinion of it.
 
-- **balance**: the largest gap between two seats' win rates;
-- **completion**: the share of games that end before the turn cap;
-- **drawishness**: the share of finished games with no single winning side (a win shared
-  between rivals, or nobody); partners winning together are one side;
-- **duration**: turns per finished game, and decisions (moves with a choice) per player;
-- **decision moves**: the share of moves with at least two legal moves;
-- **branching factor**: legal moves per move, on average;
-- **lead changes**: how often the sole leader changes hands in a game (tied standings skipped);
-- **drama**: over every position of a game with one winner, how far behind the leader the
-  eventual winner stands, as a share of the spread between first and last (0 while it leads),
-  averaged over the game;
-- **decisiveness**: the share of the game still to play when the eventual winner takes the
-  lead for good (1: it led from the first move; near 0: decided at the very end).
+Ludii's:
 
-Lead changes, drama and decisiveness need a running standing. A game whose standing is only
-its result (every seat level until the end, as in Mystique Chain) gets none of the three,
-rather than a misleading "no lead changes, decided at the end".
+- **balance**: 1 minus the largest gap between two seats' win rates over all games;
+- **completion**: the share of games with a single winning side (not a draw, not capped);
+- **drawishness**: the share of games that end without a single winning side;
+- **timeouts**: the share of games stopped by the turn cap;
+- **lead change**: per game, the positions before a move at which the set of leaders
+  (every side level at the top, ties included) differs from the one before, per move; the
+  first position counts, as in Ludii (its previous set is empty);
+- **decisiveness**: per game with one winning side, the share of the moves played before the
+  winner first stands above the best standing any loser ever reaches (1: never before the end).
 
-Rates come with 95% Wilson intervals; means over games with 95% t intervals.
+deckgen's:
+
+- **duration**: turns per finished game; **decisions per player**, **decision moves** (share of
+  moves with at least two legal moves) and **branching factor** (legal moves per move);
+- **winner's deficit**: per game with one winning side, how far behind the leader the winner
+  stands, as a share of the spread from first to last, averaged over the positions (Ludii's
+  drama measures this gap on search evaluations, which deckgen does not compute).
+
+A game whose standing is only its result (every side level until the end, as in Mystique
+Chain) gets no lead change, decisiveness or winner's deficit, rather than a misleading
+"decided at the end". Rates come with 95% Wilson intervals; means over games with 95% t
+intervals.
 """
 
 from __future__ import annotations
@@ -40,8 +49,9 @@ class GameTrace(NamedTuple):
     decision_moves: int
     legal_moves: int
     decisions: tuple[int, ...]
-    lead_changes: int
-    drama: float | None
+    #: Ludii's lead change of this game: changes of the set of leaders per move.
+    lead_change: float
+    winner_deficit: float | None
     decisiveness: float | None
     #: Whether some position before the last had a sole leader (the standing runs during play).
     led_before_end: bool = True
@@ -57,6 +67,7 @@ class Tracer:
         self.decisions = [0] * n_players
         self.legal = 0
         self.moves = 0
+        #: The standing before every move (the positions Ludii evaluates).
         self.standings: list[list[float]] = []
 
     def on_move(self, state: State, move: Move) -> None:
@@ -76,7 +87,8 @@ class Tracer:
         return best
 
     def finish(self, state: State) -> GameTrace:
-        self.standings.append(self._by_side(state.standing()))
+        before_moves = self.standings
+        every_position = before_moves + [self._by_side(state.standing())]
         result = state.result()
         won = {self.sides[seat] for seat in result.winners}
         winner = won.pop() if result.finished and len(won) == 1 else -1
@@ -85,33 +97,52 @@ class Tracer:
             decision_moves=sum(self.decisions),
             legal_moves=self.legal,
             decisions=tuple(self.decisions),
-            lead_changes=lead_changes(self.standings),
-            drama=drama(self.standings, winner) if winner >= 0 else None,
-            decisiveness=decisiveness(self.standings, winner) if winner >= 0 else None,
-            led_before_end=any(sole_leader(standing) >= 0 for standing in self.standings[:-1]),
+            lead_change=lead_change(before_moves),
+            winner_deficit=winner_deficit(every_position, winner) if winner >= 0 else None,
+            decisiveness=decisiveness(before_moves, winner) if winner >= 0 else None,
+            led_before_end=any(sole_leader(standing) >= 0 for standing in before_moves),
         )
 
 
 def sole_leader(standing: Sequence[float]) -> int:
-    """The seat standing highest alone, or -1 on a tie for first."""
+    """The side standing highest alone, or -1 on a tie for first."""
+    leaders = leader_set(standing)
+    return min(leaders) if len(leaders) == 1 else -1
+
+
+def leader_set(standing: Sequence[float]) -> frozenset[int]:
+    """Every side standing level at the top."""
     best = max(standing)
-    leaders = [seat for seat, value in enumerate(standing) if value == best]
-    return leaders[0] if len(leaders) == 1 else -1
+    return frozenset(side for side, value in enumerate(standing) if value == best)
 
 
-def lead_changes(standings: Sequence[Sequence[float]]) -> int:
-    """Times the sole leader changes from one seat to another (ties for first are skipped)."""
-    changes, previous = 0, -1
-    for standing in standings:
-        leader = sole_leader(standing)
-        if leader >= 0:
-            if previous >= 0 and leader != previous:
-                changes += 1
-            previous = leader
-    return changes
+def lead_change(before_moves: Sequence[Sequence[float]]) -> float:
+    """Ludii's lead change of one game: the positions (before each move) whose set of leaders
+    differs from the previous position's, the first counted against an empty set, per move."""
+    if not before_moves:
+        return 0.0
+    changes, previous = 0, frozenset[int]()
+    for standing in before_moves:
+        leaders = leader_set(standing)
+        changes += leaders != previous
+        previous = leaders
+    return changes / len(before_moves)
 
 
-def drama(standings: Sequence[Sequence[float]], winner: int) -> float:
+def decisiveness(before_moves: Sequence[Sequence[float]], winner: int) -> float:
+    """Ludii's decisiveness of one game: the share of its moves played before the winner first
+    stands above the highest standing any other side reaches in the game (1 if it never does)."""
+    if not before_moves:
+        return 1.0
+    threshold = max((value for standing in before_moves for side, value in enumerate(standing) if side != winner),
+                    default=-math.inf)
+    for index, standing in enumerate(before_moves):
+        if standing[winner] > threshold:
+            return index / len(before_moves)
+    return 1.0
+
+
+def winner_deficit(standings: Sequence[Sequence[float]], winner: int) -> float:
     """Mean over positions of the winner's distance behind the leader, as a share of the
     spread of standings there (0 where it leads or all stand level)."""
     total = 0.0
@@ -120,16 +151,6 @@ def drama(standings: Sequence[Sequence[float]], winner: int) -> float:
         if best > worst:
             total += (best - standing[winner]) / (best - worst)
     return total / len(standings)
-
-
-def decisiveness(standings: Sequence[Sequence[float]], winner: int) -> float:
-    """The share of positions from the one where the winner became sole leader for good."""
-    for_good = len(standings)
-    for index in range(len(standings) - 1, -1, -1):
-        if sole_leader(standings[index]) != winner:
-            break
-        for_good = index
-    return (len(standings) - for_good) / len(standings)
 
 
 def _mean_interval(values: Sequence[float]) -> dict[str, Any] | None:
@@ -155,33 +176,42 @@ def _rate(count: float, trials: int) -> dict[str, Any] | None:
     return {"rate": count / trials, "ci95": list(wilson_interval(count, trials)), "of": trials}
 
 
+def balance(seat_wins: Sequence[float], games: int) -> dict[str, Any] | None:
+    """Ludii's balance: 1 minus the largest gap between two seats' win rates, each over all
+    games (a win shared by k counts 1/k). The interval is conservative: from the two seats'
+    Wilson bounds."""
+    from deckgen.sim.stats import wilson_interval
+
+    if games == 0 or len(seat_wins) < 2:
+        return None
+    high = max(range(len(seat_wins)), key=lambda seat: seat_wins[seat])
+    low = min(range(len(seat_wins)), key=lambda seat: seat_wins[seat])
+    high_ci, low_ci = wilson_interval(seat_wins[high], games), wilson_interval(seat_wins[low], games)
+    gap = (seat_wins[high] - seat_wins[low]) / games
+    return {"rate": 1.0 - gap, "ci95": [1.0 - (high_ci[1] - low_ci[0]), 1.0 - max(0.0, high_ci[0] - low_ci[1])],
+            "seats": [high, low]}
+
+
 def design_metrics(summary: dict[str, Any], traces: Sequence[GameTrace], n_players: int) -> dict[str, Any]:
     """The metrics of one run: from its summary (wins, lengths) and its traced games."""
-    rates = [r for r in summary["seat_win_rate"] if r["rate"] is not None]
-    balance = None
-    if rates:
-        high = max(rates, key=lambda r: r["rate"])
-        low = min(rates, key=lambda r: r["rate"])
-        # Conservative bounds from the two seats' Wilson intervals.
-        balance = {"rate": high["rate"] - low["rate"],
-                   "ci95": [max(0.0, high["ci95"][0] - low["ci95"][1]), high["ci95"][1] - low["ci95"][0]],
-                   "seats": [high["seat"], low["seat"]]}
-    finished = summary["finished"]
+    games, finished = summary["games"], summary["finished"]
     no_single_winner = summary["shared_wins"] + summary.get("no_winner", 0)
     per_player = [sum(t.decisions) / n_players for t in traces]
     running = any(t.led_before_end for t in traces)
     return {
         "traced_games": len(traces),
-        "balance": balance,
-        "completion": _rate(finished, summary["games"]),
-        "drawishness": _rate(no_single_winner, finished),
+        "balance": balance(summary["seat_wins"], games),
+        "completion": _rate(finished - no_single_winner, games),
+        "drawishness": _rate(no_single_winner, games),
+        "timeouts": _rate(games - finished, games),
         "duration_turns": summary["length"],
         "decisions_per_player": _mean_interval(per_player),
         "decision_moves": _mean_interval([t.decision_moves / t.moves for t in traces if t.moves]),
         "branching_factor": _mean_interval([t.legal_moves / t.moves for t in traces if t.moves]),
-        "lead_changes": _mean_interval([float(t.lead_changes) for t in traces]) if running else None,
-        "drama": _mean_interval([t.drama for t in traces if t.drama is not None]) if running else None,
+        "lead_change": _mean_interval([t.lead_change for t in traces]) if running else None,
         "decisiveness": (_mean_interval([t.decisiveness for t in traces if t.decisiveness is not None])
                          if running else None),
+        "winner_deficit": (_mean_interval([t.winner_deficit for t in traces if t.winner_deficit is not None])
+                           if running else None),
         "standing_runs": running or not traces,
     }

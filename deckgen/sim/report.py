@@ -79,22 +79,23 @@ def format_summary(summary: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-#: Why a game shows no lead changes, drama or decisiveness.
-RESULT_ONLY = ("no lead changes, drama or decisiveness: this game's standing is only its result "
+#: Why a game shows no lead change, decisiveness or winner's deficit.
+RESULT_ONLY = ("no lead change, decisiveness or winner's deficit: this game's standing is only its result "
                "(every seat level until the end), so there is no lead to change")
 
 
 #: How each metric is shown: its name in the table, and whether it is a share (percent).
 METRIC_NAMES = {
-    "balance": ("balance (largest seat gap)", True),
-    "completion": ("completion", True),
+    "balance": ("balance (1 - largest seat gap)", True),
+    "completion": ("completion (a single winner)", True),
     "drawishness": ("drawishness", True),
+    "timeouts": ("timeouts (turn cap)", True),
     "decisions_per_player": ("decisions per player", False),
     "decision_moves": ("decision moves", True),
     "branching_factor": ("branching factor", False),
-    "lead_changes": ("lead changes", False),
-    "drama": ("drama", False),
-    "decisiveness": ("decisiveness", False),
+    "lead_change": ("lead change (per move)", False),
+    "decisiveness": ("decisiveness (share elapsed)", False),
+    "winner_deficit": ("winner's deficit (deckgen)", False),
 }
 
 

@@ -56,13 +56,14 @@ class Metrics(Loose):
     balance: Rate | None = None
     completion: Rate | None = None
     drawishness: Rate | None = None
+    timeouts: Rate | None = None
     duration_turns: Length | None = None
     decisions_per_player: Mean | None = None
     decision_moves: Mean | None = None
     branching_factor: Mean | None = None
-    lead_changes: Mean | None = None
-    drama: Mean | None = None
+    lead_change: Mean | None = None
     decisiveness: Mean | None = None
+    winner_deficit: Mean | None = None
     standing_runs: bool = True
 
 

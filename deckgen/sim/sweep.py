@@ -290,9 +290,10 @@ def _p(value: float | None) -> str:
 
 #: The metrics in the sweep's second table: key, column head, shown as a share.
 _METRIC_COLUMNS = (("completion", "completion", True), ("drawishness", "drawish", True),
-                   ("decisions_per_player", "decisions/pl", False), ("decision_moves", "decision moves", True),
-                   ("branching_factor", "branching", False), ("lead_changes", "lead changes", False),
-                   ("drama", "drama", False), ("decisiveness", "decisiveness", False))
+                   ("timeouts", "timeouts", True), ("decisions_per_player", "decisions/pl", False),
+                   ("decision_moves", "decision moves", True), ("branching_factor", "branching", False),
+                   ("lead_change", "lead change", False), ("decisiveness", "decisiveness", False),
+                   ("winner_deficit", "winner deficit", False))
 
 
 def format_sweep(data: dict[str, Any], game_name: str) -> str:

@@ -92,7 +92,7 @@ def test_a_report_with_every_section_parses_and_its_links_resolve(out: Path) -> 
     for heading in ("Seats", "Design metrics", "Skill", "Skill ladder", "Variants", "4 players"):
         assert heading in text
     for metric in ("balance", "completion", "drawishness", "duration", "decision moves", "branching factor",
-                   "lead changes", "drama", "decisiveness"):
+                   "timeouts", "lead change", "decisiveness", "winner's deficit"):
         assert metric in text
     assert "aces_scoring=false" in text and "+4.0 pts" in text
     # Charts: seats at 4 players, the ladder, the sweep at 4 players; all inline, nothing loaded.
