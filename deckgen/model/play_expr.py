@@ -44,7 +44,13 @@ INT: /[0-9]{1,9}/
 #: The longest expression a rule file may hold: descriptions are short, and a bound keeps
 #: a hostile file from making the parser work for long.
 MAX_EXPRESSION = 2000
+#: Brackets in one expression, and levels of its syntax tree (`not not ...`, `1 + 1 + ...`):
+#: the checker and the engine's compiler walk the tree recursively.
 MAX_DEPTH = 60
+#: Nodes and levels of a typed tree with the defines it names written out: a chain of
+#: defines that each name the one before twice would otherwise double the work at each link.
+MAX_NODES = 10_000
+MAX_LEVELS = 150
 
 INT, BOOL, CARD, SEAT, ZONE = "number", "condition", "card", "seat", "zone"
 KEYWORDS = {"if", "then", "else", "and", "or", "not"}
@@ -123,7 +129,7 @@ def parse(text: str) -> Tree[Token]:
     if text.count("(") + text.count("[") > MAX_DEPTH:
         raise ExprError(f"more than {MAX_DEPTH} brackets")
     try:
-        return _parser().parse(text)
+        tree = _parser().parse(text)
     except UnexpectedCharacters as error:
         where = error.pos_in_stream or 0
         raise ExprError(f"unexpected character {text[where:where + 1]!r}", error.column) from None
@@ -138,6 +144,19 @@ def parse(text: str) -> Tree[Token]:
         raise ExprError("not an expression", getattr(error, "column", 0)) from None
     except (LarkError, RecursionError):
         raise ExprError("not an expression") from None
+    if _depth(tree) > MAX_DEPTH:
+        raise ExprError(f"nested more than {MAX_DEPTH} levels deep (split it with define)")
+    return tree
+
+
+def _depth(tree: Tree[Token]) -> int:
+    """How many levels the syntax tree has, counted without recursion."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in node.children if isinstance(child, Tree))
+    return deepest
 
 
 def check(text: str | int | bool, scope: Scope, want: str | None = None) -> Node:
@@ -149,9 +168,31 @@ def check(text: str | int | bool, scope: Scope, want: str | None = None) -> Node
         node = Node("const", INT, data=text)
     else:
         node = _Checker(scope).visit(parse(str(text)))
+        nodes, levels = expanded_size(node)
+        if nodes > MAX_NODES:
+            raise ExprError(f"{nodes} terms with its defines written out, more than the {MAX_NODES} allowed")
+        if levels > MAX_LEVELS:
+            raise ExprError(f"nested {levels} levels deep with its defines written out, more than {MAX_LEVELS}")
     if want is not None:
         node = coerce(node, want)
     return node
+
+
+def expanded_size(node: Node) -> tuple[int, int]:
+    """(nodes, levels) of the tree with shared nodes (defines) counted at every use, computed
+    once per distinct node and without recursion."""
+    known: dict[int, tuple[int, int]] = {}
+    stack = [node]
+    while stack:
+        top = stack[-1]
+        waiting = [arg for arg in top.args if id(arg) not in known]
+        if waiting:
+            stack.extend(waiting)
+            continue
+        stack.pop()
+        sizes = [known[id(arg)] for arg in top.args]
+        known[id(top)] = (1 + sum(n for n, _ in sizes), 1 + max((d for _, d in sizes), default=0))
+    return known[id(node)]
 
 
 def coerce(node: Node, want: str) -> Node:
@@ -487,7 +528,7 @@ class _Checker:
 
 
 _BUILTINS = {"me": SEAT, "players": INT, "round": INT, "turn": INT, "dealer": SEAT, "direction": INT,
-             "drawn": CARD}
+             "drawn": CARD, "played": INT}
 _FUNCTIONS = {"size", "top", "bottom", "any", "all", "count", "sum", "holder", "any_seat", "all_seats", "sum_seats",
               "max_seats", "min_seats", "max", "min", "abs", "next", "left", "right"}
 _BOUND_WHERE = {
