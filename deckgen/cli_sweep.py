@@ -42,8 +42,9 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
     count and compare each with the game as shipped.
 
     For each variant: seat win rates with 95% intervals, balance, length and the design
-    metrics; against the default, the difference in seat 0's win rate (two-proportion test)
-    and in mean length (Welch's t-test), the p-values Holm-corrected across the sweep.
+    metrics; against the default, the difference in seat 0's win rate (McNemar's test on the
+    games paired by seed) and in mean length (paired t-test), the p-values Holm-corrected
+    across the sweep.
     Writes OUTPUT/<deck>/<game>-sweep.json. Finished chunks are stored in results.sqlite: a
     sweep stopped midway starts again where it stopped.
 

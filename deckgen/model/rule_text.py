@@ -4,38 +4,29 @@ Prose, rulings and quick-reference lines may write `{{ params.round_hand_sizes[0
 `{{ setup[4].removed }}`, `{{ options.rounds_to_win.default }}`, `{{ turn_cap }}` or
 `{{ players.min }}` (and jinja expressions over them, such as `{{ params.sizes | sum }}`)
 wherever they state a rule number, so the number is written once, in the data the engine
-plays by. Placeholders are filled when the rule file is loaded; an unknown one is a
-`file: text.turn.body: ...` problem. A quick reference that leaves out `turn` in a rule file
-describing play gets its moves' `says` lines, filled the same way. The sandbox gives
-templates no access to Python internals, and what they produce is plain text that the
-renderers escape as any other.
+plays by. Placeholders are filled when the rule file is loaded, within the limits of
+`deckgen.model.text_sandbox`; an unknown one is a `file: text.turn.body: ...` problem. A
+quick reference that leaves out `turn` in a rule file describing play gets its moves'
+`says` lines, filled the same way. The sandbox gives templates no access to Python internals
+and no way to do much work, and what they produce is plain text that the renderers escape
+as any other.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DataError
 from deckgen.model.common import problem
 from deckgen.model.play_text import turn_lines, turn_problem
+from deckgen.model.text_sandbox import render
 
 if TYPE_CHECKING:
-    from jinja2.sandbox import SandboxedEnvironment
-
     from deckgen.model.rules import GameRules
 
 #: The parts of the rule data whose strings may hold placeholders.
 TEXT_PARTS = ("text", "rulings", "quickref")
-
-
-@cache
-def _environment() -> SandboxedEnvironment:
-    from jinja2 import StrictUndefined
-    from jinja2.sandbox import SandboxedEnvironment
-
-    return SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
 
 
 def placeholder_values(rules: GameRules) -> dict[str, Any]:
@@ -55,8 +46,8 @@ def fill_text(value: Any, values: dict[str, Any], path: Path, where: str, proble
         if "{{" not in value and "{%" not in value:
             return value
         try:
-            return _environment().from_string(value).render(values)
-        except Exception as exc:  # jinja's errors: syntax, undefined names, sandbox refusals
+            return render(value, values)
+        except Exception as exc:  # jinja's errors (syntax, undefined names, sandbox refusals) and the limits
             message = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
             problems.append(problem(path, where, f"placeholder: {message}"))
             return value

@@ -240,6 +240,9 @@ def sweep_section(game_name: str, data: Sweep) -> dict[str, Any]:
                        "chart": sweep_chart(chart_rows, 1 / players,
                                             f"{game_name}, {players} players: win rate by seat in each variant")})
     precision = f"until every seat is within ±{100 * data.precision:g} points" if data.precision else None
+    compared = [r.vs_default for v in data.variants for r in v.by_players.values() if r.vs_default is not None]
+    seat0_tests = sorted({c.seat0_test for c in compared if c.seat0_test})
+    length_tests = sorted({c.length_test for c in compared if c.length_test})
     bots = data.bots if isinstance(data.bots, str) or data.bots is None else ",".join(data.bots)
     return {
         "seed": data.seed,
@@ -248,6 +251,9 @@ def sweep_section(game_name: str, data: Sweep) -> dict[str, Any]:
         "max_games": f"{data.max_games:,}" if data.max_games else None,
         "options": [(name, ", ".join(map(value_text, values))) for name, values in data.options.items()],
         "variants": len(data.variants),
+        "tests": (f"seat 0: {' / '.join(seat0_tests)} on whether seat 0 won each game, paired with the default's "
+                  f"game of the same seed; length: {' / '.join(length_tests)} over games finished in both"
+                  if seat0_tests and length_tests else "unpaired tests (a sweep written by an older deckgen)"),
         "tables": tables,
     }
 

@@ -137,9 +137,12 @@ class VsDefault(Loose):
     seat0_diff: float | None = None
     seat0_p: float | None = None
     seat0_p_holm: float | None = None
+    #: The tests' names (older sweeps, unpaired, have none).
+    seat0_test: str | None = None
     length_diff: float | None = None
     length_p: float | None = None
     length_p_holm: float | None = None
+    length_test: str | None = None
 
 
 class VariantAtCount(Loose):

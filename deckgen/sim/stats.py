@@ -115,3 +115,31 @@ def summarize(run: SimRun) -> dict[str, Any]:
     traces = [r.trace for r in records if r.trace is not None]
     summary["metrics"] = design_metrics(summary, traces, run.players)
     return summary
+
+
+#: Below this many discordant pairs McNemar's test is exact (a binomial test on them).
+MCNEMAR_EXACT_BELOW = 25
+
+
+def mcnemar_p(only_first: int, only_second: int) -> tuple[float, str]:
+    """McNemar's test of paired yes/no outcomes, from the discordant pairs (yes in the first
+    sample only, in the second only): exact (two-sided binomial at 1/2) below 25 pairs, else
+    the chi-square statistic with continuity correction. Returns the p-value and the test's name."""
+    discordant = only_first + only_second
+    if discordant == 0:
+        return 1.0, "McNemar (exact)"
+    if discordant < MCNEMAR_EXACT_BELOW:
+        return float(stats.binomtest(only_first, discordant, 0.5).pvalue), "McNemar (exact)"
+    statistic = (abs(only_first - only_second) - 1) ** 2 / discordant
+    return float(stats.chi2.sf(statistic, 1)), "McNemar (chi-square)"
+
+
+def paired_t_p(first: list[float], second: list[float]) -> float | None:
+    """The paired t-test's p-value of two samples matched item by item (None with fewer than
+    two pairs; 1 where every difference is 0, 0 where every difference is the same non-zero)."""
+    if len(first) < 2:
+        return None
+    differences = [a - b for a, b in zip(first, second)]
+    if len(set(differences)) == 1:
+        return 1.0 if differences[0] == 0 else 0.0
+    return float(stats.ttest_rel(first, second).pvalue)

@@ -1,12 +1,13 @@
 """Rule and deck variant sweeps: every combination of some option values (and deck files)
 played at every player count, each compared with the game as shipped.
 
-Every variant plays the same seed, so where a rule change leaves the deal alone the games
-differ only by that rule. Against the default, seat 0's win rate is compared with a
-two-proportion test (chi-square on the 2x2 table of seat-0 wins and other results of the
-finished games, Fisher's exact test when an expected count is below 5) and the mean length of
-finished games with Welch's t-test; the p-values of the whole sweep are Holm-corrected
-together, so a "fairer" verdict holds for the sweep as a family, not for one comparison.
+Every variant plays the same seed, so game i of a variant and game i of the default share
+their deal wherever a rule change leaves the deal alone: the comparisons are paired. Against
+the default, whether seat 0 won is compared game by game with McNemar's test (exact, a
+binomial test on the discordant games, below 25 of them) and the length of games finished
+in both with a paired t-test; the p-values of the whole sweep are Holm-corrected together,
+so a "fairer" verdict holds for the sweep as a family, not for one comparison. With
+--precision, variants may play different numbers of games: the pairs are the games both played.
 
 Each (variant, player count) stream keeps its finished chunks in the results store: a sweep
 stopped midway and started again plays only what it had not finished.
@@ -16,8 +17,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +34,7 @@ from deckgen.sim.runner import (
     run_simulation,
     run_to_precision,
 )
-from deckgen.sim.stats import seat_wins, summarize
+from deckgen.sim.stats import mcnemar_p, paired_t_p, seat_wins, summarize
 from deckgen.sim.store import (
     ResultStore,
     StoredChunks,
@@ -43,6 +42,11 @@ from deckgen.sim.store import (
     option_text,
     stream_key,
 )
+
+#: The test of mean length against the default, and how the sweep names its tests.
+PAIRED_LENGTH_TEST = "paired t-test"
+TESTS_NOTE = ("seat 0: McNemar's test on whether seat 0 won each paired game (exact below 25 discordant pairs); "
+              f"length: {PAIRED_LENGTH_TEST} over games finished in both")
 
 ChunkHook = Callable[[str, int, int], None]
 """Called with ("<variant label> <n>p", first game, end) after each chunk played is stored."""
@@ -131,41 +135,35 @@ def holm(p_values: list[float | None]) -> list[float | None]:
     return adjusted
 
 
-def seat0_test(variant: list[GameRecord], default: list[GameRecord], n_players: int) -> tuple[float, float]:
-    """Seat 0's win rate in a variant minus the default's, and the two-proportion p-value."""
-    from scipy import stats
+def _seat0_won(record: GameRecord) -> bool:
+    return record.finished and 0 in record.winners
 
-    rows = []
+
+def seat0_test(variant: list[GameRecord], default: list[GameRecord], n_players: int) -> tuple[float, float, str]:
+    """Seat 0's win rate in a variant minus the default's (finished games, shared wins split),
+    and the p-value of McNemar's test on the paired games (game i of both: same seed) of
+    whether seat 0 won, with the test's name."""
+    rates = []
     for records in (variant, default):
         finished = sum(1 for r in records if r.finished)
-        wins = seat_wins(records, n_players)[0]
-        rows.append((wins, finished - wins, finished))
-    rates = [wins / finished if finished else 0.0 for wins, _, finished in rows]
-    table = [[wins, others] for wins, others, _ in rows]
-    column_totals = [table[0][0] + table[1][0], table[0][1] + table[1][1]]
-    if min(column_totals) <= 0 or min(rows[0][2], rows[1][2]) == 0:
-        return rates[0] - rates[1], 1.0  # nobody (or everybody) won in seat 0: nothing to tell apart
-    expected = stats.contingency.expected_freq(table)
-    if expected.min() < 5:
-        p = stats.fisher_exact([[round(c) for c in row] for row in table]).pvalue
-    else:
-        p = stats.chi2_contingency(table).pvalue
-    return rates[0] - rates[1], float(p)
+        rates.append(seat_wins(records, n_players)[0] / finished if finished else 0.0)
+    pairs = list(zip(variant, default))
+    only_variant = sum(1 for a, b in pairs if _seat0_won(a) and not _seat0_won(b))
+    only_default = sum(1 for a, b in pairs if _seat0_won(b) and not _seat0_won(a))
+    p, test = mcnemar_p(only_variant, only_default)
+    return rates[0] - rates[1], p, test
 
 
 def length_test(variant: list[GameRecord], default: list[GameRecord]) -> tuple[float | None, float | None]:
-    """Mean length of finished games in a variant minus the default's, and Welch's p-value."""
-    from scipy import stats
-
+    """Mean length of finished games in a variant minus the default's, and the paired
+    t-test's p-value over the games finished in both (game i of both: same seed)."""
     a = [r.turns for r in variant if r.finished]
     b = [r.turns for r in default if r.finished]
     if len(a) < 2 or len(b) < 2:
         return None, None
     diff = sum(a) / len(a) - sum(b) / len(b)
-    with warnings.catch_warnings():  # nearly constant lengths: scipy warns, the p-value stands
-        warnings.simplefilter("ignore", RuntimeWarning)
-        p = float(stats.ttest_ind(a, b, equal_var=False).pvalue)
-    return diff, (1.0 if diff == 0 else 0.0) if math.isnan(p) else p  # nan: both constant
+    both = [(x.turns, y.turns) for x, y in zip(variant, default) if x.finished and y.finished]
+    return diff, paired_t_p([float(x) for x, _ in both], [float(y) for _, y in both])
 
 
 def length_interval(records: list[GameRecord]) -> dict[str, Any] | None:
@@ -260,10 +258,12 @@ def _sweep_data(game: Game, variants: list[Variant], request: SweepRequest) -> d
             }
             if not variant.is_default:
                 base = default.runs[n].records
-                seat0_diff, seat0_p = seat0_test(run.records, base, n)
+                seat0_diff, seat0_p, seat0_test_name = seat0_test(run.records, base, n)
                 length_diff, length_p = length_test(run.records, base)
                 compared = {"seat0_diff": seat0_diff, "seat0_p": seat0_p, "seat0_p_holm": None,
-                            "length_diff": length_diff, "length_p": length_p, "length_p_holm": None}
+                            "seat0_test": seat0_test_name, "length_diff": length_diff, "length_p": length_p,
+                            "length_p_holm": None, "length_test": PAIRED_LENGTH_TEST,
+                            "paired_games": min(len(run.records), len(base))}
                 tests += [(compared, "seat0_p", seat0_p), (compared, "length_p", length_p)]
                 entry["vs_default"] = compared
             by_players[str(n)] = entry
@@ -304,7 +304,7 @@ def format_sweep(data: dict[str, Any], game_name: str) -> str:
     how = (f"each until every seat is within +/-{100 * data['precision']:g} points (at most {data['max_games']} games)"
            if data["precision"] is not None else f"{data['max_games']} games each")
     lines = [f"{game_name}: {len(data['variants'])} variants, {how}, seed {data['seed']}, bots {data['bots']}",
-             "vs default: difference and Holm-corrected p (seat 0: two-proportion test; length: Welch's t-test)"]
+             f"vs default: difference and Holm-corrected p, paired game by game (same seeds): {TESTS_NOTE}"]
     counts = list(data["variants"][0]["by_players"])
     for n in counts:
         rows, metric_rows = [], []

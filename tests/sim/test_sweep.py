@@ -61,19 +61,38 @@ def _records(seat0_wins: int, other_wins: int, turns: list[int]) -> list[GameRec
     return [GameRecord(True, w, turns[i % len(turns)], ()) for i, w in enumerate(winners)]
 
 
-def test_the_tests_against_the_default_have_scipy_s_values() -> None:
+def test_seat0_is_tested_with_mcnemar_on_the_paired_games() -> None:
     from scipy import stats
 
-    variant, default = _records(70, 30, [10, 12]), _records(50, 50, [10, 11, 12])
-    diff, p = seat0_test(variant, default, 2)
-    assert diff == pytest.approx(0.2)
-    assert p == pytest.approx(stats.chi2_contingency([[70, 30], [50, 50]]).pvalue)
-    small_diff, small_p = seat0_test(_records(3, 1, [5]), _records(1, 3, [5]), 2)  # expected counts below 5
-    assert small_p == pytest.approx(stats.fisher_exact([[3, 1], [1, 3]]).pvalue) and small_diff == 0.5
-    length_diff, length_p = length_test(variant, default)
-    a, b = [r.turns for r in variant], [r.turns for r in default]
-    assert length_diff == pytest.approx(sum(a) / len(a) - sum(b) / len(b))
-    assert length_p == pytest.approx(stats.ttest_ind(a, b, equal_var=False).pvalue)
+    # 100 paired games: seat 0 wins both in 40, only the variant's in 30, only the default's
+    # in 10, neither in 20. McNemar: 30 against 10 discordant, chi-square with continuity.
+
+    default = ([GameRecord(True, (0,), 10, ())] * 40 + [GameRecord(True, (1,), 10, ())] * 30
+               + [GameRecord(True, (0,), 10, ())] * 10 + [GameRecord(True, (1,), 10, ())] * 20)
+    variant = ([GameRecord(True, (0,), 10, ())] * 70 + [GameRecord(True, (1,), 10, ())] * 30)
+    diff, p, test = seat0_test(variant, default, 2)
+    assert diff == pytest.approx(0.2) and test == "McNemar (chi-square)"
+    assert p == pytest.approx(stats.chi2.sf((abs(30 - 10) - 1) ** 2 / 40, 1))
+    # Few discordant pairs: the exact test, a binomial on them (4 against 1).
+    small_variant = _records(5, 1, [5])
+    small_default = [GameRecord(True, (1,), 5, ())] * 4 + [GameRecord(True, (0,), 5, ())] * 2
+    _, small_p, small_test = seat0_test(small_variant, small_default, 2)
+    assert small_test == "McNemar (exact)"
+    assert small_p == pytest.approx(stats.binomtest(4, 5, 0.5).pvalue)
+
+
+def test_length_is_tested_with_a_paired_t_test_over_games_finished_in_both() -> None:
+    from scipy import stats
+
+    variant = [GameRecord(True, (0,), t, ()) for t in (10, 12, 15, 11)] + [GameRecord(False, (), 30, ())]
+    default = [GameRecord(True, (0,), t, ()) for t in (9, 12, 13, 11, 10)]
+    diff, p = length_test(variant, default)
+    assert diff == pytest.approx(12 - 11)
+    assert p == pytest.approx(stats.ttest_rel([10, 12, 15, 11], [9, 12, 13, 11]).pvalue)
+    # Every game one turn longer: the paired test is certain, the unpaired one would not be.
+    _, shifted = length_test([GameRecord(True, (0,), t + 1, ()) for t in (9, 12, 13)],
+                             [GameRecord(True, (0,), t, ()) for t in (9, 12, 13)])
+    assert shifted == 0.0
 
 
 def _request(toy_game: Game) -> SweepRequest:
