@@ -73,7 +73,9 @@ def sweep_data(label: str = "aces_scoring=false") -> dict[str, Any]:
                 {"label": "default", "options": {}, "deck": None, "by_players": {"4": at_count(0.26, None)}},
                 {"label": label, "options": {"aces_scoring": False}, "deck": None,
                  "by_players": {"4": at_count(0.30, {"seat0_diff": 0.04, "seat0_p": 0.0001, "seat0_p_holm": 0.0002,
-                                                     "length_diff": -1.5, "length_p": 0.2, "length_p_holm": 0.4})}}]}
+                                                     "length_diff": -1.5, "length_p": 0.2, "length_p_holm": 0.4,
+                                                     "seat0_test": "McNemar (chi-square)",
+                                                     "length_test": "paired t-test"})}}]}
 
 
 def write_json(out: Path, kind: str, data: Any) -> Path:
@@ -95,6 +97,7 @@ def test_a_report_with_every_section_parses_and_its_links_resolve(out: Path) -> 
                    "timeouts", "lead change", "decisiveness", "winner's deficit"):
         assert metric in text
     assert "aces_scoring=false" in text and "+4.0 pts" in text
+    assert "McNemar (chi-square)" in text and "paired t-test" in text  # the report names its tests
     # Charts: seats at 4 players, the ladder, the sweep at 4 players; all inline, nothing loaded.
     assert page.tags.count("svg") == 3
     assert "script" not in page.tags and "link" not in page.tags
