@@ -18,6 +18,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from deckgen.render import fonts
 from deckgen.render.svgpath import (
@@ -183,6 +184,8 @@ class _Walker:
         self.gradients = {g.get("id", ""): g for g in root.iter(f"{_SVG_NS}linearGradient")}
         self.grounds: list[_Ground] = []
         self.found: list[TextContrast] = []
+        project = root.get("data-project")
+        self.project = Path(project).resolve() if project else None
 
     def walk(self, parent: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
         for element in parent:
@@ -221,7 +224,7 @@ class _Walker:
         if not content.strip() or ink is None:
             return
         size = float(style["font-size"])
-        width = fonts.text_width(content, fonts.font_name(style["font-family"], style["font-weight"]), size)
+        width = fonts.text_width(content, fonts.text_font(element.attrib, style, self.project), size)
         x, y = float(element.get("x", "0")), float(element.get("y", "0"))
         anchor = style["text-anchor"]
         left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)

@@ -10,6 +10,7 @@ Text from the data is escaped; paths from the data are resolved inside the proje
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -202,13 +203,11 @@ class _Drawing:
         except textfit.UnknownIcon as exc:
             raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {', '.join(ICON_MACROS)}; "
                             f"write \\:{exc}: to print the colons)") from None
-        family = self.family(self.choose(element_id, "font", element.font))
+        faces = self.faces(self.choose(element_id, "font", element.font))
         colour = self.choose(element_id, "colour", element.colour) or "#000000"
 
         def measure(piece: textfit.Piece) -> float:
-            weight = "bold" if piece.bold else "normal"
-            face = fonts.font_name(family, weight, "italic" if piece.italic else "normal")
-            return fonts.text_width(piece.text, face, 1.0)
+            return fonts.text_width(piece.text, _font_of(faces, piece), 1.0)
 
         size = element.size.mm(h)
         least = element.min_size.mm(h) if element.min_size is not None else self.layout.min_size
@@ -217,14 +216,13 @@ class _Drawing:
         except textfit.DoesNotFit as exc:
             raise self.fail(element_id, f"text does not fit: {exc} (shorten the text, enlarge the box "
                             "or lower min_size)") from None
-        self.lines(fitted, element, family, colour, x, y, w, h)
+        self.lines(fitted, element, faces, colour, x, y, w, h)
 
-    def lines(self, fitted: textfit.Fitted, element: TextElement, family: str, colour: str,
-              x: float, y: float, w: float, h: float) -> None:
+    def lines(self, fitted: textfit.Fitted, element: TextElement, faces: dict[tuple[bool, bool], Face] | None,
+              colour: str, x: float, y: float, w: float, h: float) -> None:
         s = fitted.size
         block = fitted.height(element.line_height)
         top = y + {"top": 0.0, "middle": (h - block) / 2, "bottom": h - block}[element.valign]
-        family_attr = "" if family == fonts.FAMILY else f" font-family={quoteattr(family)}"
         for index, line in enumerate(fitted.lines):
             baseline = top + fonts.ASCENT * s + index * element.line_height * s
             slack = w - line.width * s
@@ -236,17 +234,17 @@ class _Drawing:
                     self.out.append(icon_markup(piece.icon, px + s * textfit.ICON_WIDTH / 2, baseline - INLINE_RISE * s,
                                                 r, colour, "#ffffff"))
                     continue
-                style = (' font-weight="bold"' if piece.bold else "") + (' font-style="italic"' if piece.italic else "")
-                self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(s)}"{family_attr}{style} '
+                self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(s)}"{_face_attributes(faces, piece)} '
                                 f'fill={quoteattr(colour)}>{escape(piece.text)}</text>')
 
-    def family(self, font: str | None) -> str:
-        """The SVG family of a layout font (registering its files), or DejaVu Sans."""
+    def faces(self, font: str | None) -> dict[tuple[bool, bool], Face] | None:
+        """The faces of a layout font by (bold, italic), their files registered; None for
+        DejaVu Sans."""
         fonts.register_fonts()
         if font is None:
-            return fonts.FAMILY
+            return None
         files = self.layout.fonts[font]
-        family = ""
+        found: dict[tuple[bool, bool], Face] = {}
         for key, bold, italic in (("regular", False, False), ("bold", True, False), ("italic", False, True),
                                   ("bold_italic", True, True)):
             relative = getattr(files, key)
@@ -258,12 +256,46 @@ class _Drawing:
                 raise DataError(f"{where}: file {relative!r} not found in the project (copy the font there "
                                 "or correct the path, which is relative to the project folder)")
             try:
-                name, found = fonts.register_font_file(path, path.stat().st_mtime_ns)
+                loaded = fonts.load_font_file(path)
             except DeckgenError as exc:
                 raise DataError(f"{where}: {relative}: {exc.problems[0].removeprefix(f'{path}: ')}") from None
-            family = family or found
-            fonts.add_face(family, bold, italic, name, path)
-        return family
+            found[(bold, italic)] = Face(path.relative_to(self.layout.root).as_posix(), loaded)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """One file of a layout font: its path inside the project and what reportlab made of it."""
+
+    relative: str
+    font: fonts.ProjectFont
+
+
+def _face(faces: dict[tuple[bool, bool], Face], piece: textfit.Piece) -> Face:
+    """The face a piece of text is set in: a missing bold or italic file falls back to the
+    regular one, as `**bold**` in a font without a bold file does."""
+    for key in ((piece.bold, piece.italic), (piece.bold, False), (False, piece.italic)):
+        if key in faces:
+            return faces[key]
+    return faces[(False, False)]
+
+
+def _font_of(faces: dict[tuple[bool, bool], Face] | None, piece: textfit.Piece) -> str:
+    """The reportlab font a piece of text is measured and drawn in."""
+    if faces is None:
+        return fonts.font_name(fonts.FAMILY, "bold" if piece.bold else "normal", "italic" if piece.italic else "normal")
+    return _face(faces, piece).font.name
+
+
+def _face_attributes(faces: dict[tuple[bool, bool], Face] | None, piece: textfit.Piece) -> str:
+    """A text's font attributes: DejaVu Sans by weight and style; a layout font by its file
+    (`data-font`, what every output draws), with the family, weight and style inside that
+    file for whoever opens the SVG."""
+    if faces is None:
+        return (' font-weight="bold"' if piece.bold else "") + (' font-style="italic"' if piece.italic else "")
+    font = _face(faces, piece).font
+    return (f" font-family={quoteattr(font.family)}" + (' font-weight="bold"' if font.bold else "")
+            + (' font-style="italic"' if font.italic else "") + f" data-font={quoteattr(_face(faces, piece).relative)}")
 
 
 def _document(geometry: CardGeometry, layout: Layout, body: list[str]) -> str:

@@ -202,7 +202,7 @@ class _Painter:
         content = element.text or ""
         if not content.strip():
             return
-        font = fonts.font_name(style["font-family"], style["font-weight"], style["font-style"])
+        font = fonts.text_font(element.attrib, style, self.project)
         size = float(style["font-size"])
         printed = size * math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
         if self.safe is not None and printed < MIN_TEXT_SIZE - 1e-9:
@@ -361,7 +361,7 @@ _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 _GEOMETRY: dict[str, set[str]] = {
     "g": {"transform"},
-    "text": {"x", "y", "transform", "xml:space"},
+    "text": {"x", "y", "transform", "xml:space", "data-font"},
     "rect": {"x", "y", "width", "height", "rx", "ry", "transform"},
     "circle": {"cx", "cy", "r", "transform"},
     "ellipse": {"cx", "cy", "rx", "ry", "transform"},

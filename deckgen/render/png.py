@@ -33,6 +33,7 @@ from deckgen.fileio import OutputError, atomic_folder, output_file, write_atomic
 from deckgen.model.deck import Deck
 from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import CardGeometry
+from deckgen.render.outlines import outline_font_text
 from deckgen.render.sheets import SheetOptions
 
 MM_PER_INCH = 25.4
@@ -81,7 +82,7 @@ def _font_config() -> None:
     config = folder / "fonts.conf"
     from xml.sax.saxutils import escape
 
-    folders = [fonts.font_dir(), *sorted({p.parent for files in fonts.PROJECT_FONT_FILES.values() for p in files})]
+    folders = [fonts.font_dir()]
     text = (
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
         '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
@@ -127,7 +128,7 @@ def rasterise(svg_text: str, width: int, height: int) -> Image.Image:
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 
-    tree = Tree(bytestring=svg_text.encode("utf-8"), url_fetcher=_project_fetcher(svg_text))
+    tree = Tree(bytestring=outline_font_text(svg_text).encode("utf-8"), url_fetcher=_project_fetcher(svg_text))
     surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
     image = surface.cairo
     image.flush()
