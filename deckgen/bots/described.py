@@ -4,7 +4,8 @@ can read what it does without reading code (docs/rules-format.md, "The greedy bo
 - It plays a card when it can, else gives, declares, takes or draws, and passes last.
 - Of the cards it may play or give, it picks the one the description's `greedy` expression
   rates highest, or without one the card worth most (its number attributes and table
-  numbers added up): it sheds what would cost it most.
+  numbers added up): it sheds what would cost it most. A set or run is worth its cards'
+  worth added up, so it sheds the most it can.
 - When a move declares a value, it names the value most of its remaining hand shares.
 - Equal choices are broken at random, from the bot's own random source.
 """
@@ -37,17 +38,19 @@ class GreedyDescribedBot:
         return self.rng.choice([move for score, move in scored if score == top])
 
     def worth(self, state: DescribedState, move: Move) -> tuple[int, int]:
-        """(how much the card is worth shedding, how many hand cards share the declared value)."""
-        _, card, value = move
+        """(how much the cards are worth shedding, how many hand cards share the declared value)."""
+        card, value = move[1], move[2]
         layout = state.layout
-        worth = 0
-        if card >= 0:
-            worth = layout.greedy(state, card) if layout.greedy is not None else layout.card_worth[card]
+        cards = (card, *move[3:]) if card >= 0 else ()
+        if layout.greedy is not None:
+            worth = sum(layout.greedy(state, c) for c in cards)
+        else:
+            worth = sum(layout.card_worth[c] for c in cards)
         shared = 0
         if value >= 0:
             column = layout.declared_columns[move[0]]
             source = layout.move_sources[move[0]](state, -1)
-            shared = sum(1 for c in state.zones[source] if c != card and column[c] == value)
+            shared = sum(1 for c in state.zones[source] if c not in cards and column[c] == value)
         return worth, shared
 
 

@@ -9,7 +9,6 @@ and quick reference read their numbers from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -17,6 +16,8 @@ from deckgen.errors import DataError
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck
 from deckgen.model.play import PlaySpec, Step
+from deckgen.model.play_defs import Action, CounterDef, MoveDef, Program, TrickDef, ZoneDef
+from deckgen.model.play_groups import build_group
 from deckgen.model.play_expr import (
     BOOL,
     CARD,
@@ -38,91 +39,6 @@ ACTION_KINDS = ("shuffle", "deal", "split", "move", "draw", "set", "add", "if", 
                 "again", "next", "phase", "end_round", "win", "start_play", "do")
 #: How deep procedures may call procedures: deeper is a loop.
 MAX_CALLS = 8
-
-
-@dataclass(frozen=True)
-class ZoneDef:
-    name: str
-    per_seat: bool
-    visible: str
-    order: str
-    refill_from: str | None
-    keep_top: int
-
-
-@dataclass(frozen=True)
-class CounterDef:
-    name: str
-    type: str
-    per_seat: bool
-    start: int
-    reset_each_round: bool
-    public: bool
-
-
-@dataclass(frozen=True)
-class Action:
-    """One step: its kind, its typed operands by name, and nested steps (`then`, `else`)."""
-
-    kind: str
-    args: Mapping[str, Any]
-    then: tuple[Action, ...] = ()
-    other: tuple[Action, ...] = ()
-
-
-@dataclass(frozen=True)
-class MoveDef:
-    """One move a phase offers. `index` numbers it across every phase (the move's first int)."""
-
-    index: int
-    phase: str
-    kind: str
-    args: Mapping[str, Any]
-    then: tuple[Action, ...]
-    otherwise: bool
-    when: Node | None
-    says: str
-
-
-@dataclass(frozen=True)
-class TrickDef:
-    zone: str
-    to: str
-    among: Node
-    by: Node
-    then: tuple[Action, ...]
-
-
-@dataclass
-class Program:
-    """A described game, typed and checked."""
-
-    attributes: dict[str, Attribute]
-    zones: dict[str, ZoneDef]
-    stock: str
-    counters: dict[str, CounterDef]
-    #: Table name -> (attribute, number per value index, default for a card without one).
-    tables: dict[str, tuple[str, tuple[int, ...], int]]
-    turn_unit: str
-    order: int
-    dealer: Node
-    rotate_dealer: bool
-    first: Node | None  # None: a random seat
-    setup: tuple[Action, ...]
-    round_end: Node
-    round_score: tuple[Action, ...]
-    phases: dict[str, tuple[MoveDef, ...]]
-    moves: list[MoveDef]
-    tricks: TrickDef | None
-    game_end: Node
-    score: Node | None
-    lowest_wins: bool
-    tie_break: Node | None
-    greedy: Node | None
-    numbering: str | None
-    #: Partners sit opposite and win together.
-    teams: bool
-    option_types: dict[str, str] = field(default_factory=dict)
 
 
 _COUNTER_TYPES = {"number": INT, "truth": BOOL, "seat": SEAT, "card": CARD}
@@ -391,13 +307,19 @@ class _Builder:
         args: dict[str, Any] = {}
         if kind == "play":
             f = self.fields(value, w, {**common, "from": True, "to": True, "if": False, "must": False,
-                                       "declare": False, "declare_if": False})
+                                       "declare": False, "declare_if": False, "cards": False})
             args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),
                     "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
                     "if": self.expr(f.get("if", True), f"{w}.if", BOOL, card_scope),
                     "must": self.expr(f["must"], f"{w}.must", BOOL, card_scope) if "must" in f else None,
                     "declare": self.declared(f.get("declare"), f"{w}.declare"),
-                    "declare_if": self.expr(f.get("declare_if", True), f"{w}.declare_if", BOOL, card_scope)}
+                    "declare_if": self.expr(f.get("declare_if", True), f"{w}.declare_if", BOOL, card_scope),
+                    "cards": build_group(self, f["cards"], f"{w}.cards", card_scope, self.scope) if "cards" in f
+                    else None}
+            tricks = self.spec.tricks
+            if "cards" in f and tricks is not None and str(f.get("to")) == tricks.zone:
+                self.fail(f"{w}.cards", f"a trick takes one card from each seat in turn; a set or run cannot go to "
+                                        f"{tricks.zone}")
         elif kind == "give":
             f = self.fields(value, w, {**common, "from": True, "to": True, "if": False})
             args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),

@@ -2,7 +2,8 @@
 
 An action list becomes one `Run` closure; a move becomes a generator of its legal instances,
 an apply closure that moves its cards, and a closure that words it. Moves are `(move index,
-card, value)` ints: the card played, given or -1; the declared value's index or -1.
+card, value)` ints: the card played, given or -1; the declared value's index or -1 (plays of
+several cards add the others: `deckgen.games.described.plays`).
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from typing import Any, Callable, Mapping
 
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
-from deckgen.games.described.rows import card_rows, compile_for_cards
+from deckgen.games.described.plays import Apply, Words, compile_play
 from deckgen.games.described.state import DescribedState, Fn, Gen, Run
-from deckgen.games.kit.tricks import must_follow
 from deckgen.model.play_expr import Node
-from deckgen.model.play_program import Action, MoveDef
+from deckgen.model.play_defs import Action, MoveDef
 
 Step = Callable[[DescribedState, int], None]
 
@@ -209,59 +209,11 @@ def _start_play(source: int, target: Fn, best: Fn, then: Run) -> Step:
 # --- moves -------------------------------------------------------------------------------
 
 
-def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedState, int, int], None],
-                                                     Callable[[DescribedState, int, int], str]]:
+def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
     """The generator, apply and words of one move."""
     a, index = move.args, move.index
-    names = t.layout.card_names
     if move.kind in ("play", "give"):
-        source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
-        every = a["if"].op == "const" and a["if"].data == 1  # no condition: every card of the zone
-        allowed = compile_for_cards(a["if"], t)
-        allowed_rows = None if every else card_rows(a["if"], t)
-        must = compile_for_cards(a["must"], t) if a.get("must") is not None else None
-        must_rows = card_rows(a["must"], t) if a.get("must") is not None else None
-        declared = a.get("declare")
-        values = t.layout.value_names[_value_type(t, declared)] if declared else ()
-        declare_if = compile_expr(a["declare_if"], t) if declared else None
-        base = t.counters[declared] if declared else -1
-        trick_zone = t.layout.trick_zone
-        verb = "plays" if move.kind == "play" else "gives"
-
-        def generate(state: DescribedState, out: list[Move]) -> None:
-            zone = state.zones[source(state, -1)]
-            if every:
-                cards = list(zone)
-            elif allowed_rows is not None:
-                ok = allowed_rows(state)
-                cards = [c for c in zone if ok[c]]
-            else:
-                cards = [c for c in zone if allowed(state, c)]
-            if must_rows is not None:
-                cards = must_follow(cards, must_rows(state))
-            elif must is not None:
-                forced = [c for c in cards if must(state, c)]
-                if forced:
-                    cards = forced
-            for c in cards:
-                if declare_if is not None and declare_if(state, c):
-                    out.extend((index, c, v) for v in range(len(values)))
-                else:
-                    out.append((index, c, -1))
-
-        def apply(state: DescribedState, card: int, value: int) -> None:
-            state.zones[source(state, card)].remove(card)
-            dst = target(state, card)
-            state.zones[dst].append(card)
-            if dst == trick_zone:
-                state.trick_seats.append(state.me)
-            if value >= 0:
-                state.tally[base] = value
-
-        def words(state: DescribedState, card: int, value: int) -> str:
-            said = f"{verb} the {names[card]}"
-            return said + (f" and declares {values[value]}" if value >= 0 else "")
-        return generate, apply, words
+        return compile_play(move, t)
     if move.kind in ("draw", "take"):
         source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
         count = compile_expr(a["count"], t)
@@ -282,7 +234,7 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
             else:
                 state.draw(src, dst, count(state, -1))
 
-        def draw_words(state: DescribedState, card: int, value: int) -> str:
+        def draw_words(state: DescribedState, move: Move) -> str:
             zone = t.layout.zone_names[source(state, -1)]
             return f"takes {zone}" if take else f"draws from {zone}"
         return can_draw, draw, draw_words
@@ -297,8 +249,8 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
         def declare(state: DescribedState, card: int, value: int) -> None:
             state.tally[base] = value
 
-        def declare_words(state: DescribedState, card: int, value: int) -> str:
-            return f"declares {values[value]}"
+        def declare_words(state: DescribedState, move: Move) -> str:
+            return f"declares {values[move[2]]}"
         return choices, declare, declare_words
 
     def only(state: DescribedState, out: list[Move]) -> None:
@@ -307,7 +259,7 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Callable[[DescribedStat
     def passes(state: DescribedState, card: int, value: int) -> None:
         return None
 
-    def pass_words(state: DescribedState, card: int, value: int) -> str:
+    def pass_words(state: DescribedState, move: Move) -> str:
         return "passes"
     return only, passes, pass_words
 

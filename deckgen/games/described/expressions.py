@@ -166,6 +166,12 @@ def _drawn(state: DescribedState, card: int) -> int:
     return state.drawn
 
 
+def _played(state: DescribedState, card: int) -> int:
+    """How many cards the move being made plays or gives (0 for a draw, a pass...)."""
+    move = state.last_move
+    return len(move) - 2 if move[1] >= 0 else 0
+
+
 def _led(state: DescribedState, card: int) -> int:
     trick = state.zones[state.layout.trick_zone]
     return trick[0] if trick else -1
@@ -173,7 +179,8 @@ def _led(state: DescribedState, card: int) -> int:
 
 #: The names read straight off the state (`me`, `players`...), by name.
 SIMPLE: dict[str, Fn] = {"me": _me, "players": _players, "round": _round, "turn": _turn, "dealer": _dealer,
-                          "direction": _direction, "drawn": _drawn, "led": _led}
+                          "direction": _direction, "drawn": _drawn, "led": _led,
+                          "played": _played}
 
 
 def _option(index: int) -> Fn:

@@ -21,7 +21,8 @@ from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.play import DesignerParams
 from deckgen.model.play_expr import value_type
-from deckgen.model.play_program import Program, build_program
+from deckgen.model.play_defs import Program
+from deckgen.model.play_program import build_program
 from deckgen.model.rules import GameRules
 
 #: Fields of a state `position` accepts besides zones and counters.

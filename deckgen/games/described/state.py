@@ -75,7 +75,7 @@ class Layout:
         self.move_kinds: list[str] = []
         self.move_apply: list[Callable[[DescribedState, int, int], None]] = []
         self.move_then: list[Run] = []
-        self.move_words: list[Callable[[DescribedState, int, int], str]] = []
+        self.move_words: list[Callable[[DescribedState, Move], str]] = []
         #: Per move index, for bots: the zone it takes cards from, the declared attribute by card.
         self.move_sources: list[Fn] = []
         self.declared_columns: list[list[int]] = []
@@ -140,6 +140,8 @@ class DescribedState(State):
         self.direction = layout.order
         self.phase = 0
         self.drawn = -1
+        #: The move being made (or the last one made): a play of several cards lists them all.
+        self.last_move: Move = (-1, -1, -1)
         self.bound_it = -1
         self.bound_seat = -1
         self.bound_winner = -1
@@ -200,9 +202,10 @@ class DescribedState(State):
         self.epoch = self.layout.generations
 
     def apply(self, move: Move) -> None:
-        index, card, value = move
+        index, card, value = move[0], move[1], move[2]
         layout = self.layout
         self.me = self.current_player
+        self.last_move = move
         if layout.turn_unit == "move":
             self.turns += 1
         layout.move_apply[index](self, card, value)
@@ -465,8 +468,7 @@ class DescribedState(State):
                 "winners": list(self.winners) if self.over else None}
 
     def describe_move(self, move: Move) -> str:
-        index, card, value = move
-        return f"seat {self.current_player} {self.layout.move_words[index](self, card, value)}"
+        return f"seat {self.current_player} {self.layout.move_words[move[0]](self, move)}"
 
     def clone(self) -> DescribedState:
         twin = copy.copy(self)

@@ -1,0 +1,174 @@
+"""Play and give moves of a described game: which cards of the zone may go (the move's `if`,
+then `must`), one at a time or as sets and runs (`cards:`), and what moving them does.
+
+A single play is `(move index, card, declared value or -1)`; a play of several cards is the
+same with the group's other cards after it, `(index, top card, value, c1, c2, ...)`: the top
+card is the one with the highest value (the highest card int among equals), the others in
+rising order, so a run lands in order with its highest card on top.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Any, Callable, Mapping
+
+from deckgen.games.base import Move
+from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.rows import card_rows, card_rows_of, compile_for_cards
+from deckgen.games.described.state import DescribedState, Gen
+from deckgen.games.kit.tricks import must_follow
+from deckgen.model.play_groups import GroupDef
+from deckgen.model.play_defs import MoveDef
+
+Apply = Callable[[DescribedState, int, int], None]
+Words = Callable[[DescribedState, Move], str]
+#: The cards of a zone a play may move, for the position at hand.
+Eligible = Callable[[DescribedState, list[int]], list[int]]
+#: Adds the move(s) of one group (its top card and the others) to the legal moves.
+Emit = Callable[[DescribedState, list[Move], int, tuple[int, ...]], None]
+
+
+def compile_play(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
+    """The generator, apply and words of a play or give move."""
+    a, index = move.args, move.index
+    names = t.layout.card_names
+    source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
+    eligible = _eligible(a, t)
+    declared = a.get("declare")
+    values = t.layout.value_names[t.layout.counter_kinds[t.counters[declared]]] if declared else ()
+    declare_if = compile_expr(a["declare_if"], t) if declared else None
+    base = t.counters[declared] if declared else -1
+    trick_zone = t.layout.trick_zone
+    verb = "plays" if move.kind == "play" else "gives"
+
+    def emit(state: DescribedState, out: list[Move], card: int, rest: tuple[int, ...]) -> None:
+        if declare_if is not None and declare_if(state, card):
+            out.extend((index, card, v) + rest for v in range(len(values)))
+        else:
+            out.append((index, card, -1) + rest)
+
+    def words(state: DescribedState, move: Move) -> str:
+        cards = [names[c] for c in move[3:]] + [names[move[1]]]
+        said = f"{verb} the {cards[0]}" if len(cards) == 1 else \
+            f"{verb} the {', the '.join(cards[:-1])} and the {cards[-1]}"
+        return said + (f" and declares {values[move[2]]}" if move[2] >= 0 else "")
+
+    group = a.get("cards")
+    if group is not None:
+        return _group_generator(group, t, source, eligible, emit), _group_apply(source, target, base), words
+
+    def generate(state: DescribedState, out: list[Move]) -> None:
+        for c in eligible(state, state.zones[source(state, -1)]):
+            if declare_if is not None and declare_if(state, c):
+                out.extend((index, c, v) for v in range(len(values)))
+            else:
+                out.append((index, c, -1))
+
+    def apply(state: DescribedState, card: int, value: int) -> None:
+        state.zones[source(state, card)].remove(card)
+        dst = target(state, card)
+        state.zones[dst].append(card)
+        if dst == trick_zone:
+            state.trick_seats.append(state.me)
+        if value >= 0:
+            state.tally[base] = value
+    return generate, apply, words
+
+
+def _eligible(a: Mapping[str, Any], t: Tables) -> Eligible:
+    """The cards of the zone that pass the move's `if`, narrowed by `must` when any pass it."""
+    every = a["if"].op == "const" and a["if"].data == 1  # no condition: every card of the zone
+    allowed = compile_for_cards(a["if"], t)
+    allowed_rows = None if every else card_rows(a["if"], t)
+    must = compile_for_cards(a["must"], t) if a.get("must") is not None else None
+    must_rows = card_rows(a["must"], t) if a.get("must") is not None else None
+
+    def eligible(state: DescribedState, zone: list[int]) -> list[int]:
+        if every:
+            cards = list(zone)
+        elif allowed_rows is not None:
+            ok = allowed_rows(state)
+            cards = [c for c in zone if ok[c]]
+        else:
+            cards = [c for c in zone if allowed(state, c)]
+        if must_rows is not None:
+            return must_follow(cards, must_rows(state))
+        if must is not None:
+            forced = [c for c in cards if must(state, c)]
+            if forced:
+                return forced
+        return cards
+    return eligible
+
+
+def _group_generator(group: GroupDef, t: Tables, source: Callable[[DescribedState, int], int],
+                     eligible: Eligible, emit: Emit) -> Gen:
+    """Every set or run of the eligible cards, of a size from `min` to `max`."""
+    keys = card_rows_of(group.key, t)
+    same = card_rows_of(group.same, t) if group.same is not None else None
+    least = compile_expr(group.least, t)
+    most = compile_expr(group.most, t) if group.most is not None else None
+    run = group.kind == "run"
+
+    def generate(state: DescribedState, out: list[Move]) -> None:
+        cards = eligible(state, state.zones[source(state, -1)])
+        low = max(1, least(state, -1))
+        high = min(len(cards), most(state, -1)) if most is not None else len(cards)
+        if low > high:
+            return
+        key = keys(state)
+        families: dict[int, list[int]] = {}
+        if same is not None:
+            shared = same(state)
+            for c in cards:
+                families.setdefault(shared[c], []).append(c)
+        else:
+            families[0] = cards
+        for family in families.values():
+            by_key: dict[int, list[int]] = {}
+            for c in sorted(family):
+                by_key.setdefault(key[c], []).append(c)
+            for group_cards in (_runs(by_key, low, high) if run else _sets(by_key, low, high)):
+                emit(state, out, group_cards[-1], group_cards[:-1])
+    return generate
+
+
+def _sets(by_key: dict[int, list[int]], low: int, high: int) -> list[tuple[int, ...]]:
+    """Every choice of `low` to `high` cards sharing a key, each in rising card order."""
+    found: list[tuple[int, ...]] = []
+    for value in sorted(by_key):
+        equal = by_key[value]
+        for size in range(low, min(high, len(equal)) + 1):
+            found.extend(combinations(equal, size))
+    return found
+
+
+def _runs(by_key: dict[int, list[int]], low: int, high: int) -> list[tuple[int, ...]]:
+    """Every run of `low` to `high` consecutive keys, one card of each key (every choice of
+    card where a key has several), in rising key order."""
+    found: list[tuple[int, ...]] = []
+    values = sorted(by_key)
+    for start, first in enumerate(values):
+        length = 0
+        for value in values[start:]:
+            if value != first + length or length >= high:
+                break
+            length += 1
+            if length >= low:
+                found.extend(product(*(by_key[first + i] for i in range(length))))
+    return found
+
+
+def _group_apply(source: Callable[[DescribedState, int], int], target: Callable[[DescribedState, int], int],
+                 base: int) -> Apply:
+    """Moves the group's cards in rising order (its top card last) and sets what it declared."""
+    def apply(state: DescribedState, card: int, value: int) -> None:
+        src, dst = state.zones[source(state, card)], state.zones[target(state, card)]
+        for c in state.last_move[3:]:
+            src.remove(c)
+            dst.append(c)
+        src.remove(card)
+        dst.append(card)
+        if value >= 0:
+            state.tally[base] = value
+    return apply

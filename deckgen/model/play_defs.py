@@ -1,0 +1,97 @@
+"""The typed program a rule file's `play` section becomes (`deckgen.model.play_program`
+builds it): zones, counters, actions, moves and tricks with every expression typed. It is
+what `deckgen.games.described` compiles into an engine, and what the booklet and quick
+reference read their numbers from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from deckgen.model.play_expr import Attribute, Node
+
+
+@dataclass(frozen=True)
+class ZoneDef:
+    name: str
+    per_seat: bool
+    visible: str
+    order: str
+    refill_from: str | None
+    keep_top: int
+
+
+@dataclass(frozen=True)
+class CounterDef:
+    name: str
+    type: str
+    per_seat: bool
+    start: int
+    reset_each_round: bool
+    public: bool
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step: its kind, its typed operands by name, and nested steps (`then`, `else`)."""
+
+    kind: str
+    args: Mapping[str, Any]
+    then: tuple[Action, ...] = ()
+    other: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class MoveDef:
+    """One move a phase offers. `index` numbers it across every phase (the move's first int)."""
+
+    index: int
+    phase: str
+    kind: str
+    args: Mapping[str, Any]
+    then: tuple[Action, ...]
+    otherwise: bool
+    when: Node | None
+    says: str
+
+
+@dataclass(frozen=True)
+class TrickDef:
+    zone: str
+    to: str
+    among: Node
+    by: Node
+    then: tuple[Action, ...]
+
+
+@dataclass
+class Program:
+    """A described game, typed and checked."""
+
+    attributes: dict[str, Attribute]
+    zones: dict[str, ZoneDef]
+    stock: str
+    counters: dict[str, CounterDef]
+    #: Table name -> (attribute, number per value index, default for a card without one).
+    tables: dict[str, tuple[str, tuple[int, ...], int]]
+    turn_unit: str
+    order: int
+    dealer: Node
+    rotate_dealer: bool
+    first: Node | None  # None: a random seat
+    setup: tuple[Action, ...]
+    round_end: Node
+    round_score: tuple[Action, ...]
+    phases: dict[str, tuple[MoveDef, ...]]
+    moves: list[MoveDef]
+    tricks: TrickDef | None
+    game_end: Node
+    score: Node | None
+    lowest_wins: bool
+    tie_break: Node | None
+    greedy: Node | None
+    numbering: str | None
+    #: Partners sit opposite and win together.
+    teams: bool
+    option_types: dict[str, str] = field(default_factory=dict)
