@@ -11,20 +11,19 @@ Files are only read, from inside the project; sizes and rows are bounded.
 from __future__ import annotations
 
 import csv
-import datetime
 import io
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DataError
-from deckgen.fileio import SAFE_ID_WORDS, is_safe_id, read_limited
+from deckgen.fileio import SAFE_ID_WORDS, contained, is_safe_id, read_limited
 from deckgen.model.common import field_path, file_problem, problem, read_yaml, shown, template_names
+from deckgen.model.xlsx import MAX_CELLS, cell_value, open_workbook
+from deckgen.paths import data_roots
 from deckgen.model.deck import (MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, AttributeSpec, Card, CardGroup, Scalar,
                                 _has_control, _render)
-from deckgen.project import confined, root_of
 
 if TYPE_CHECKING:
     from deckgen.model.deck import _Builder
@@ -79,7 +78,7 @@ def _split_blank_rows(path: Path, rows: list[tuple[int, list[Cell]]]) -> tuple[l
 def read_csv(path: Path) -> Table:
     """A CSV file in UTF-8 (with or without a BOM), separated by commas, or by semicolons
     or tabs when the header has no comma (as some spreadsheet apps export)."""
-    text = read_limited(path, MAX_SOURCE_BYTES, "a CSV text file", DataError)
+    text = read_limited(path, MAX_SOURCE_BYTES, "a CSV text file", DataError, within=data_roots(path))
     if "\x00" in text:
         raise DataError(file_problem(path, "binary data, not text (expected a CSV text file)"))
     first = text.split("\n", 1)[0]
@@ -115,10 +114,6 @@ def _table(path: Path, rows: list[tuple[int, list[Cell]]]) -> Table:
 def read_xlsx(path: Path, sheet: str | None) -> Table:
     """The first sheet of a workbook (or the one named), formulas read as the values the
     spreadsheet last calculated."""
-    import zipfile
-
-    from openpyxl import load_workbook
-
     try:
         size = path.stat().st_size
     except OSError as exc:
@@ -128,25 +123,23 @@ def read_xlsx(path: Path, sheet: str | None) -> Table:
                                      "(expected a workbook of at most that size)"))
     if not path.is_file():
         raise DataError(file_problem(path, "not a regular file (expected an .xlsx workbook)"))
-    try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, OSError, KeyError, ValueError, TypeError, EOFError) as exc:
-        raise DataError(file_problem(path, f"cannot be read as an .xlsx workbook ({type(exc).__name__}; "
-                                     "save it again from your spreadsheet app)")) from None
-    except Exception:  # openpyxl's own errors on a damaged or foreign file
-        raise DataError(file_problem(path, "cannot be read as an .xlsx workbook (save it again from your "
-                                     "spreadsheet app)")) from None
+    book = open_workbook(path)
     try:
         if sheet is not None and sheet not in book.sheetnames:
             raise DataError(file_problem(path, f"no sheet {shown(sheet)} (sheets: {', '.join(book.sheetnames)})"))
         worksheet = book[sheet] if sheet is not None else book.worksheets[0]
         rows: list[tuple[int, list[Cell]]] = []
+        cells_seen = 0
         try:
             for cells in worksheet.iter_rows(max_row=MAX_SCANNED_ROWS, max_col=MAX_COLUMNS + 1, values_only=True):
-                rows.append((len(rows) + 1, [_xlsx_cell(c) for c in cells]))
+                rows.append((len(rows) + 1, [cell_value(c) for c in cells]))
+                cells_seen += len(cells)
                 if len(rows) > MAX_CARDS + 1 and not _blank(rows[-1][1]):
                     raise DataError(file_problem(path, f"more than {MAX_CARDS} card rows "
                                                  f"(a deck has at most {MAX_CARDS} cards)"))
+                if cells_seen > MAX_CELLS:
+                    raise DataError(problem(path, f"row {len(rows)}", f"more than {MAX_CELLS:,} cells looked "
+                                            "at, blank ones included (delete the rows and columns after the cards)"))
         except DataError:
             raise
         except Exception:
@@ -155,17 +148,6 @@ def read_xlsx(path: Path, sheet: str | None) -> Table:
     finally:
         book.close()
     return _table(path, rows)
-
-
-def _xlsx_cell(value: Any) -> Cell:
-    """A workbook value as a cell: whole numbers as int, dates as their ISO text."""
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
-    if isinstance(value, (datetime.date, datetime.time)):
-        return value.isoformat()
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    return str(value)
 
 
 def read_yaml_rows(path: Path) -> Table:
@@ -265,6 +247,9 @@ class SourceReader:
         self.problems = builder.problems
         self.ids: dict[str, int] = {}
         self.signatures: dict[tuple[Any, ...], int] = {}
+        #: Cards the rows read so far make with their copies, and whether that reached the limit.
+        self.made = 0
+        self.full = False
 
     def fail(self, row: int, column: str | None, message: str) -> None:
         self.problems.append(problem(self.table.path, self.table.where(row, column), message))
@@ -290,7 +275,9 @@ class SourceReader:
         if cell is None or (isinstance(cell, str) and not cell.strip()):
             return 1
         text = str(cell).strip()
-        if isinstance(cell, bool) or not text.isdigit() or not 1 <= int(text) <= MAX_CARDS:
+        # ASCII digits only: '³' and '٣' are digits to str.isdigit but not to int().
+        if isinstance(cell, bool) or not (text.isascii() and text.isdigit() and len(text) <= 9) \
+                or not 1 <= int(text) <= MAX_CARDS:
             self.fail(row, "copies", f"found {shown(cell)} (expected a whole number from 1 to {MAX_CARDS})")
             return None
         return int(text)
@@ -312,6 +299,8 @@ class SourceReader:
                           "(name the extra columns in row 1)")
                 continue
             yield from self.row_cards(row, dict(zip(columns.names, cells)))
+            if self.full:
+                return
 
     def row_cards(self, row: int, cells: dict[str, Cell]) -> Iterator[Card]:
         attrs: dict[str, Scalar | None] = {a: self.group.set.get(a) for a in self.builder.attributes}
@@ -333,11 +322,17 @@ class SourceReader:
         copies = self.copies(row, cells.get("copies"))
         if not fine or copies is None:
             return
+        total = copies * self.group.copies
+        if self.made + total > MAX_CARDS:  # refused before the cards are made, not after
+            self.fail(row, "copies", f"brings the cards with copies to {self.made + total:,} (expected at most "
+                      f"{MAX_CARDS} per deck)")
+            self.full = True
+            return
+        self.made += total
         extra.update(self.builder.derived_fields(attrs))
         labels = {a: self.builder.attributes[a].label(v) for a, v in attrs.items()}
         given_id = _cell_text(cells.get("id"))
         given_name = _cell_text(cells.get("name"))
-        total = copies * self.group.copies
         for copy in range(1, total + 1):
             card_id = self.card_id(row, given_id, {**attrs, **extra, "copy": copy}, copy, total)
             if card_id is None:
@@ -416,6 +411,9 @@ def source_cards(builder: _Builder, index: int, group: CardGroup) -> list[Card]:
     """The cards of a group with a `source`, or none (the builder holds the problems)."""
     where = f"groups.{index}.source"
     source = group.source or ""
+    if _has_control(source):
+        builder.fail(where, f"found {shown(source)} (expected a file name without control characters)")
+        return []
     if not source.lower().endswith(SUFFIXES):
         builder.fail(where, f"found {shown(source)} (expected a .csv, .xlsx, .yaml or .yml file)")
         return []
@@ -423,7 +421,7 @@ def source_cards(builder: _Builder, index: int, group: CardGroup) -> list[Card]:
         builder.fail(f"groups.{index}.sheet", "only an .xlsx source has sheets (remove sheet:)")
         return []
     try:
-        confined(builder.path.parent / source, [root_of(builder.path)])
+        contained(builder.path.parent / source, data_roots(builder.path), DataError)
     except DataError as exc:
         builder.fail(where, exc.problems[0])
         return []
@@ -432,8 +430,4 @@ def source_cards(builder: _Builder, index: int, group: CardGroup) -> list[Card]:
     except DataError as exc:
         builder.problems.extend(exc.problems)
         return []
-    cards = list(SourceReader(builder, index, group, table).cards())
-    if len(cards) > MAX_CARDS:
-        builder.fail(where, f"makes {len(cards)} cards with their copies (expected at most {MAX_CARDS} per deck)")
-        return []
-    return cards
+    return list(SourceReader(builder, index, group, table).cards())

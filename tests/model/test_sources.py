@@ -151,7 +151,8 @@ def test_size_and_row_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     (line,) = csv_problems(tmp_path, "id,colour\n" + rows)
     assert line.endswith("more than 5 card rows (a deck has at most 5 cards)")
     (line,) = csv_problems(tmp_path, "id,colour,copies\nc,red,3\nd,blue,3\n")
-    assert line.endswith("groups.0.source: makes 6 cards with their copies (expected at most 5 per deck)")
+    assert line.endswith("cards.csv: row 3, column copies: brings the cards with copies to 6 (expected at most 5 "
+                         "per deck)")
 
 
 @pytest.mark.parametrize(
