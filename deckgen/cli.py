@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from deckgen import __version__
-from deckgen.cli_options import check_run_options, run_options
+from deckgen.cli_options import SEED, check_run_options, run_options
 from deckgen.errors import DeckgenError, NoLegalMove
 
 
@@ -228,7 +228,7 @@ MAX_GAMES = 10_000_000
               help="The most games per player count in each fairness report (0 skips simulation).")
 @click.option("--precision", type=click.FloatRange(min=0, max=0.5, max_open=True), default=0.02, show_default=True,
               help="Play each count until every seat's 95% interval is within +/- this (0: exactly --sim-games).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fairness simulations.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the fairness simulations.")
 @click.option("--jobs", default="auto", show_default=True,
               help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
 @click.option("--force-jobs", is_flag=True, help="Run as many workers as --jobs says, even above the cores.")
@@ -312,7 +312,7 @@ def games_command(as_json: bool) -> None:
 @main.command("play")
 @click.argument("game_name", metavar="GAME")
 @click.option("--players", "players", type=int, default=None, help="Number of players (default: the game's minimum).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the run the game belongs to.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the run the game belongs to.")
 @click.option("--game-index", type=int, default=0, show_default=True,
               help="Which game of the seeded run to play (game i of `deckgen simulate` with the same seed).")
 @click.option("--bots", default="random", show_default=True, help="One bot for every seat, or a comma list per seat.")
@@ -386,7 +386,7 @@ def replay_command(log_file: Path) -> None:
 @click.option("--players", "players_text", default=None,
               help="A count (4), a range (2-6) or a list (2,4); default: the game's minimum.")
 @click.option("--games", "n_games", type=int, default=1000, show_default=True, help="Games per player count.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed; game i is seeded from (seed, i).")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed; game i is seeded from (seed, i).")
 @click.option("--jobs", default="auto", show_default=True,
               help="Worker processes, or auto for one per core; more than the cores is lowered to them.")
 @click.option("--force-jobs", is_flag=True, help="Run as many workers as --jobs says, even above the cores.")

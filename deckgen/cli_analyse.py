@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from deckgen.cli import _jobs_note, emit_json, main
-from deckgen.cli_options import check_run_options, run_options
+from deckgen.cli_options import SEED, check_run_options, run_options
 from deckgen.report import table
 
 
@@ -26,7 +26,7 @@ def match_rows(matches: list[dict[str, Any]], first: str) -> list[list[str]]:
 @click.option("--players", type=int, default=None, help="Player count (default: the game's minimum).")
 @click.option("--games", "n_games", type=int, default=200, show_default=True,
               help="Games per match (seats rotated) and per ladder step.")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True,
               help="Seed of every match and ladder step (the same seed, the same numbers, whatever --jobs is).")
 @click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
 @click.option("--ladder", "ladder_text", default="8,16,32,64,128,256", show_default=True,

@@ -11,6 +11,9 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: Seeds are stored as SQLite integers: 64 bits, signed (docs/errors-and-limits.md).
+SEED = click.IntRange(-(2**63), 2**63 - 1)
+
 
 def run_options(command: F) -> F:
     """--scheduler, --cluster, --output and --no-store."""

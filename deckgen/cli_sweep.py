@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from deckgen.cli import _jobs_note, emit_json, main
-from deckgen.cli_options import check_run_options, run_options
+from deckgen.cli_options import SEED, check_run_options, run_options
 
 
 @main.command("sweep")
@@ -26,7 +26,7 @@ from deckgen.cli_options import check_run_options, run_options
 @click.option("--max-games", type=int, default=20_000, show_default=True,
               help="The most games per variant and count (exactly this many without --precision).")
 @click.option("--bots", default=None, help="One bot for every seat, or one per seat (default: the report bot).")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--seed", type=SEED, default=1, show_default=True,
               help="Seed; every variant plays the same seeded games, game i from (seed, i).")
 @click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
 @click.option("--json", "as_json", is_flag=True, help="Print the sweep as JSON.")

@@ -1,8 +1,11 @@
 """Files in and out: bounded reads of regular files, atomic writes, and the output folder.
 
-Every input is read through `read_limited` (regular files only, a size limit, one UTF-8 BOM
-rule), every output through `write_atomic`/`atomic_path`/`atomic_folder` (complete or
-absent, never half-written) at a path from `output_file` (never outside the output folder).
+`contained` is the one containment check: a path, links and `..` followed, must lie in one
+of the folders allowed (the project and the shipped data for reads, the output folder for
+writes), and a refusal never quotes where the path leads. Every input is read through
+`read_limited` (contained, regular files only, a size limit, one UTF-8 BOM rule), every
+output through `write_atomic`/`atomic_path`/`atomic_folder` (complete or absent, never
+half-written) at a path from `output_file` (contained in the output folder).
 Temporary names carry the writer's process id, so `clean_debris` can remove what a killed
 run left behind without touching the files of a run still going.
 """
@@ -14,6 +17,7 @@ import re
 import shutil
 import stat
 import tempfile
+from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -48,13 +52,36 @@ def shown_path(path: Path | str) -> str:
     return one_line(str(path))
 
 
-def read_limited(path: Path, max_bytes: int, kind: str, error: type[DeckgenError] = DeckgenError) -> str:
+def contained(path: Path, within: Sequence[Path], error: type[DeckgenError] = DeckgenError,
+              place: str = "the project folder", advice: str = "only files inside it are read; copy the file into it",
+              ) -> Path:
+    """`path` resolved (links and `..` followed) when it lies in one of the folders `within`
+    (the first is `place` in messages); else `error` in one line naming `path` as given,
+    never the file it leads to (that file's name or text may be private)."""
+    try:
+        full = path.resolve()
+        allowed = [folder.resolve() for folder in within]
+    except (OSError, RuntimeError):  # a loop of links, a name the system refuses
+        raise error(f"{shown_path(path)}: cannot follow this path (a loop of links or an invalid name)") from None
+    except ValueError:  # a NUL character
+        raise error(f"{shown_path(repr(str(path)))}: not a file name") from None
+    if not any(full.is_relative_to(folder) for folder in allowed):
+        through = " through a link" if str(full) != os.path.normpath(path.absolute()) else ""
+        raise error(f"{shown_path(path)}: leads outside {place} {shown_path(within[0])}{through} ({advice})")
+    return full
+
+
+def read_limited(path: Path, max_bytes: int, kind: str, error: type[DeckgenError] = DeckgenError, *,
+                 within: Sequence[Path] | None) -> str:
     """The text of a regular file of at most `max_bytes`, decoded as UTF-8 with or without a
-    BOM; anything else (missing, a folder, a device, a pipe, too big, binary) raises `error`
-    with one line naming the file and saying what `kind` of file was expected."""
+    BOM; anything else (missing, a folder, a device, a pipe, too big, binary, outside the
+    folders `within`) raises `error` with one line naming the file and saying what `kind`
+    of file was expected. `within` is None only for a file the user named on the command
+    line (a game log, a result file), which is read wherever it is."""
+    opened = path if within is None else contained(path, within, error)
     try:
         # O_NONBLOCK: opening a fifo must not wait for a writer; it is refused below.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(opened, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         raise error(f"{shown_path(path)}: file not found") from None
     except IsADirectoryError:
@@ -236,7 +263,5 @@ def output_file(root: Path, *parts: str) -> Path:
         ):
             raise OutputError(f"{shown_path(root)}: output name {part!r} is not a plain file name ({SAFE_ID_WORDS})")
     target = root.joinpath(*parts)
-    inside = root.resolve()
-    if not target.resolve().is_relative_to(inside):
-        raise OutputError(f"{shown_path(root)}: output {'/'.join(parts)!r} would be written outside the output folder")
+    contained(target, [root], OutputError, "the output folder", "outputs are written only inside it; remove the link")
     return target

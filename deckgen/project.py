@@ -17,13 +17,8 @@ from pathlib import Path
 
 from deckgen import paths
 from deckgen.errors import DataError
-from deckgen.fileio import is_safe_id, shown_path
-
-#: The file that makes a folder a deckgen project.
-MARKER = "deckgen.yaml"
-
-#: Folders above the start a marker is looked for in (a deep tree of links is a mistake).
-MAX_PARENTS = 64
+from deckgen.fileio import contained, is_safe_id, shown_path
+from deckgen.paths import MARKER, marker_above
 
 
 @dataclass(frozen=True)
@@ -56,16 +51,17 @@ class Project:
         followed; a DataError unless it lies in the project or the shipped data."""
         roots = [r for r in (self.root, paths.PROJECT_ROOT) if r is not None]
         start = base if base is not None else roots[0]
-        return confined(start / path, roots)
+        return contained(start / path, roots, DataError)
 
     def owns(self, path: Path) -> bool:
         """Whether a data file is the project's own (not shipped)."""
         return self.root is not None and path.absolute().is_relative_to(self.root)
 
     def deck_files(self) -> dict[str, Path]:
-        """Every deck file by id; an id found twice is an error naming both files."""
+        """Every deck file by id; an id found twice is an error naming both files. A deck.yaml
+        that is a folder or a link is listed too, so that reading it says what is wrong."""
         return _by_id((d / "deck.yaml" for root in self.decks_dirs() for d in sorted(root.iterdir())
-                       if (d / "deck.yaml").is_file()), "deck", lambda p: p.parent.name)
+                       if os.path.lexists(d / "deck.yaml")), "deck", lambda p: p.parent.name)
 
     def rule_files(self) -> dict[str, Path]:
         """Every game's rule file by game id (the file name); one id twice is an error."""
@@ -114,52 +110,12 @@ def _by_id(files: Iterable[Path], kind: str, id_of: Callable[[Path], str]) -> di
     return found
 
 
-def confined(path: Path, roots: list[Path]) -> Path:
-    """`path` resolved (links and `..` followed); a DataError unless it is in one of `roots`."""
-    try:
-        full = path.resolve()
-        allowed = [r.resolve() for r in roots]
-    except (OSError, RuntimeError):  # a loop of links, a name the system refuses
-        raise DataError(f"{shown_path(path)}: cannot follow this path (a loop of links or an invalid name)") from None
-    if not any(full.is_relative_to(r) for r in allowed):
-        raise DataError(f"{shown_path(path)}: outside the project folder {shown_path(allowed[0])} "
-                        "(only files inside the project are read; copy the file into it)")
-    return full
-
-
 def nearby(path: Path) -> Path:
     """`path` relative to the current folder when it lies inside it (shorter messages)."""
     try:
         return path.relative_to(Path.cwd())
     except (ValueError, OSError):
         return path
-
-
-def root_of(path: Path) -> Path:
-    """The folder files named by a data file must stay in: the project holding it, the
-    shipped data when it is shipped, the folder holding its decks/ folder, else the file's own folder."""
-    folder = path.absolute().parent
-    marker = _marker_above(folder)
-    if marker is not None:
-        return marker.parent
-    shipped = paths.PROJECT_ROOT.absolute()
-    if folder.resolve().is_relative_to(shipped.resolve()):
-        return shipped
-    # A project folder without its marker yet: the folder holding the deck's decks/ folder.
-    holder = next((parent.parent for parent in (folder, *folder.parents) if parent.name == "decks"), None)
-    return holder if holder is not None else folder
-
-
-def _marker_above(start: Path) -> Path | None:
-    folder = start.absolute()
-    for _ in range(MAX_PARENTS):
-        marker = folder / MARKER
-        if marker.is_file():
-            return marker
-        if folder.parent == folder:
-            break
-        folder = folder.parent
-    return None
 
 
 def read_marker(marker: Path) -> Project:
@@ -181,7 +137,7 @@ def find_project(start: Path, explicit: Path | None = None) -> Project:
             raise DataError(f"--project {shown_path(explicit)}: not a deckgen project (no {MARKER}; "
                             f"`deckgen init {shown_path(explicit)}` makes one in an empty folder)")
         return read_marker(explicit / MARKER)
-    found = _marker_above(start)
+    found = marker_above(start)
     return read_marker(found) if found is not None else Project(None)
 
 

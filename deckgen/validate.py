@@ -30,8 +30,9 @@ def shipped_files() -> list[Path]:
 
 def _yaml_files(folder: Path) -> list[Path]:
     """The deck files (deck.yaml) and rule files (games/*.yaml) under a folder (links to
-    folders are not followed), or a DataError. Other .yaml files (card sources, layouts, the
-    project marker) are read through the decks that name them."""
+    folders are not followed, but a linked deck folder's deck.yaml is listed), or a
+    DataError. Other .yaml files (card sources, layouts, the project marker) are read
+    through the decks that name them."""
     found: list[Path] = []
     seen = yaml_seen = 0
     for parent, dirs, files in os.walk(folder):
@@ -41,6 +42,13 @@ def _yaml_files(folder: Path) -> list[Path]:
         yaml_seen += len(names)
         found.extend(Path(parent) / name for name in names
                      if name == "deck.yaml" or Path(parent).name == "games")
+        # Not followed, but not passed over in silence either: a deck.yaml that is a folder
+        # and a deck folder that is a link are read, and reading them says what is wrong.
+        odd = [Path(parent) / name for name in dirs if name == "deck.yaml"]
+        odd += [Path(parent) / name / "deck.yaml" for name in dirs
+                if (Path(parent) / name).is_symlink() and os.path.lexists(Path(parent) / name / "deck.yaml")]
+        yaml_seen += len(odd)
+        found.extend(odd)
         if yaml_seen > MAX_FILES or seen > MAX_ENTRIES:
             raise DataError(f"{shown_path(folder)}: more than {MAX_FILES} .yaml files or {MAX_ENTRIES} entries to look "
                             "through (give a deck or project folder)")

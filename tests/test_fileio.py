@@ -47,6 +47,7 @@ from deckgen.fileio import (
     atomic_folder,
     check_output_dir,
     clean_debris,
+    contained,
     output_file,
     read_limited,
 )
@@ -54,7 +55,7 @@ from deckgen.fileio import (
 
 def read_error(path: Path, limit: int = 1000) -> str:
     with pytest.raises(DataError) as info:
-        read_limited(path, limit, "a test file", DataError)
+        read_limited(path, limit, "a test file", DataError, within=None)
     (line,) = info.value.problems
     return line
 
@@ -75,11 +76,32 @@ def test_read_limits_size_and_handles_a_bom_and_binary(tmp_path: Path):
     assert read_error(big, 2048) == f"{big}: larger than 2 KiB (expected a test file of at most that size)"
     bom = tmp_path / "bom.txt"
     bom.write_bytes("\ufeffid: x\n".encode("utf-8"))
-    assert read_limited(bom, 100, "a test file") == "id: x\n"
+    assert read_limited(bom, 100, "a test file", within=[tmp_path]) == "id: x\n"
     binary = tmp_path / "bin"
     binary.write_bytes(b"\xff\xfe\x00")
     assert read_error(binary) == f"{binary}: not a UTF-8 text file (expected a test file)"
     assert read_error(tmp_path / "none") == f"{tmp_path / 'none'}: file not found"
+
+
+def test_a_read_through_a_link_out_of_its_folders_never_shows_the_file(tmp_path: Path):
+    project = tmp_path / "project"
+    project.mkdir()
+    secret = tmp_path / "hidden.txt"
+    secret.write_text("PRIVATE\n")
+    link = project / "data.yaml"
+    link.symlink_to(secret)
+    with pytest.raises(DataError) as info:
+        read_limited(link, 100, "a test file", DataError, within=[project])
+    (line,) = info.value.problems
+    assert line == f"{link}: leads outside the project folder {project} through a link " \
+                   "(only files inside it are read; copy the file into it)"
+    assert "hidden" not in line and "PRIVATE" not in line
+    assert read_limited(link, 100, "a test file", DataError, within=[project, tmp_path]) == "PRIVATE\n"
+    loop = project / "loop"
+    loop.symlink_to(loop)
+    with pytest.raises(DataError, match="loop: cannot follow this path"):
+        contained(loop, [project], DataError)
+    assert contained(project / "sub" / ".." / "x", [project]) == project.resolve() / "x"
 
 
 def test_temporary_names_carry_the_process_id(tmp_path: Path):

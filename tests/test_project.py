@@ -85,7 +85,7 @@ def test_inside_keeps_reads_in_the_project_or_the_shipped_data(tmp_path: Path):
     (tmp_path / "secret.png").write_bytes(b"x")
     (root / "art" / "link.png").symlink_to(tmp_path / "secret.png")
     for escape in (Path("../secret.png"), Path("/etc/passwd"), Path("art/link.png")):
-        with pytest.raises(DataError, match=r"outside the project folder .* \(only files inside the project are read"):
+        with pytest.raises(DataError, match=r"outside the project folder .* \(only files inside it are read"):
             here.inside(escape)
 
 

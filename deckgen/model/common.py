@@ -19,6 +19,7 @@ from pydantic_core import PydanticCustomError
 
 from deckgen.errors import DataError
 from deckgen.fileio import one_line, read_limited, shown_path
+from deckgen.paths import data_roots
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -165,7 +166,7 @@ def read_yaml(path: Path) -> Any:
     """Read a YAML data file, turning every failure into a DataError naming the file: not a
     regular file, bigger than MAX_DATA_BYTES, not UTF-8, invalid YAML, a key given twice,
     nested too deeply or expanding too far through aliases."""
-    text = read_limited(path, MAX_DATA_BYTES, "a YAML data file", DataError)
+    text = read_limited(path, MAX_DATA_BYTES, "a YAML data file", DataError, within=data_roots(path))
     try:
         data = yaml.load(text, Loader=_Loader)  # noqa: S506 (_Loader is a SafeLoader)
     except yaml.MarkedYAMLError as exc:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from deckgen.errors import DataError
-from deckgen.fileio import shown_path
+from deckgen.fileio import contained, shown_path
 from deckgen.model.common import (
     StrictModel,
     field_path,
@@ -30,7 +30,8 @@ from deckgen.model.common import (
     template_names,
     validate,
 )
-from deckgen.project import nearby, on_change, root_of
+from deckgen.paths import root_of
+from deckgen.project import nearby, on_change
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.svgpath import _colour
 
@@ -246,10 +247,11 @@ def project_file(root: Path, relative: str, where: str, base: Path | None = None
     a link). Every path a layout names (artwork, fonts, other layouts) passes here."""
     if "\x00" in relative or Path(relative).is_absolute():
         raise DataError(f"{where}: {shown(relative)} is not a path inside the project (write it relative to {base or root})")
-    resolved = ((base or root) / relative).resolve()
-    if not resolved.is_relative_to(root.resolve()):
-        raise DataError(f"{where}: {shown(relative)} leads outside the project folder {root} (only files inside it are read)")
-    return resolved
+    try:
+        return contained((base or root) / relative, [root], DataError)
+    except DataError:  # said from the data's point of view: the field that names the file
+        raise DataError(f"{where}: {shown(relative)} leads outside the project folder {root} "
+                        "(only files inside it are read)") from None
 
 
 def shipped_layouts_dir() -> Path:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlparse
 
 from deckgen.errors import DeckgenError
-from deckgen.fileio import read_limited
+from deckgen.fileio import contained, read_limited
 from deckgen.render import artwork, fonts
 from deckgen.render.svg import MIN_TEXT_SIZE
 from deckgen.render.svgpath import (
@@ -235,24 +235,26 @@ class _Painter:
         href = element.get("href") or element.get(_XLINK_HREF) or ""
         if not href.startswith("file:") or self.project is None:
             raise self.fail("images come only from a layout's image elements (files inside the project)")
-        path = Path(url2pathname(urlparse(href).path)).resolve()
-        if not path.is_relative_to(self.project):
-            raise self.fail(f"image {path} lies outside the project folder {self.project}")
+        named = Path(url2pathname(urlparse(href).path))
+        try:
+            path = contained(named, [self.project])
+        except DeckgenError:  # never the name of the file it leads to
+            raise self.fail(f"image {named.name} lies outside the project folder {self.project}") from None
         g = _attrs(element.attrib)
         x, y, w, h = g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"]
         cover = "slice" in element.get("preserveAspectRatio", "")
         info = artwork.inspect(path, f"{self.where}: image {path.name}")
         if info.kind == "svg":
-            self.vector_art(path, x, y, w, h, cover)
+            self.vector_art(path, self.project, x, y, w, h, cover)
         elif self.canvas is not None:
             artwork.draw_raster(self.canvas, self.ops, info, x, y, w, h, cover)
 
-    def vector_art(self, path: Path, x: float, y: float, w: float, h: float, cover: bool) -> None:
+    def vector_art(self, path: Path, project: Path, x: float, y: float, w: float, h: float, cover: bool) -> None:
         """An SVG artwork file painted into the box as vectors, fitted or covering (clipped).
         On a canvas the file is drawn once into a Form XObject (named by a digest of its
         bytes) that every card showing it reuses: one copy in the PDF, however many cards."""
         where = f"{self.where}: image {path.name}"
-        root = parse_svg(read_limited(path, artwork.MAX_SVG_BYTES, "an SVG file"), where)
+        root = parse_svg(read_limited(path, artwork.MAX_SVG_BYTES, "an SVG file", within=[project]), where)
         if _tag(root) != "svg":
             raise DeckgenError(f"{where}: not an SVG document")
         view_box = root.get("viewBox")

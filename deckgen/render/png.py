@@ -29,7 +29,8 @@ from xml.sax.saxutils import unescape
 
 from PIL import Image
 
-from deckgen.fileio import OutputError, atomic_folder, output_file, write_atomic
+from deckgen.errors import DeckgenError
+from deckgen.fileio import OutputError, atomic_folder, contained, output_file, write_atomic
 from deckgen.model.deck import Deck
 from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import CardGeometry
@@ -201,10 +202,11 @@ def _project_fetcher(svg_text: str) -> Callable[[str, str], bytes]:
     def fetch(url: str, resource_type: str) -> bytes:
         if project is None or not url.startswith("file:"):
             return b""
-        path = Path(url2pathname(urlparse(url).path)).resolve()
-        if not path.is_relative_to(project) or not path.is_file():
+        try:
+            path = contained(Path(url2pathname(urlparse(url).path)), [project])
+        except DeckgenError:
             return b""
-        return path.read_bytes()
+        return path.read_bytes() if path.is_file() else b""
 
     return fetch
 

@@ -268,9 +268,9 @@ def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dic
 
     folder = output_file(out_dir, rules.deck)
     name = rules.name
-    fairness = read_optional(folder / f"{rules.id}-fairness.json", Fairness, rules.id)
-    analysis = read_optional(folder / f"{rules.id}-analysis.json", Analysis, rules.id)
-    sweep = read_optional(folder / f"{rules.id}-sweep.json", Sweep, rules.id)
+    fairness = read_optional(folder / f"{rules.id}-fairness.json", Fairness, rules.id, out_dir)
+    analysis = read_optional(folder / f"{rules.id}-analysis.json", Analysis, rules.id, out_dir)
+    sweep = read_optional(folder / f"{rules.id}-sweep.json", Sweep, rules.id, out_dir)
     files = [(f"{rules.id}-{suffix}", what) for suffix, what in GAME_FILES if (folder / f"{rules.id}-{suffix}").is_file()]
     return {
         "title": f"{name}: design report",

@@ -132,8 +132,9 @@ def write_log(path: Path, lines: Iterable[LogLine]) -> None:
 
 def read_log(path: Path) -> list[LogLine]:
     """The log's lines as dicts; a missing, binary, oversized or non-JSON-lines file (or
-    anything but a regular file) is a LogError. A UTF-8 BOM is allowed, as in data files."""
-    text = read_limited(path, MAX_LOG_BYTES, "a deckgen game log", LogError)
+    anything but a regular file) is a LogError. A UTF-8 BOM is allowed, as in data files.
+    The log is a file the user names on the command line: read wherever it lies."""
+    text = read_limited(path, MAX_LOG_BYTES, "a deckgen game log", LogError, within=None)
     return parse_log(text.splitlines(), shown_path(path))
 
 

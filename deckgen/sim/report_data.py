@@ -181,9 +181,10 @@ def _no_constant(name: str) -> None:
     """NaN or Infinity in a result file: shown as no value (a test with no data gives NaN)."""
 
 
-def read_result(path: Path, model: type[Result], game_id: str) -> Result:
-    """A result file of one game, checked; DataError lines name the file and the field."""
-    text = read_limited(path, MAX_RESULT_BYTES, "a deckgen result file (JSON)", DataError)
+def read_result(path: Path, model: type[Result], game_id: str, output: Path) -> Result:
+    """A result file of one game in the `output` folder, checked; DataError lines name the
+    file and the field."""
+    text = read_limited(path, MAX_RESULT_BYTES, "a deckgen result file (JSON)", DataError, within=[output])
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -198,6 +199,6 @@ def read_result(path: Path, model: type[Result], game_id: str) -> Result:
     return result
 
 
-def read_optional(path: Path, model: type[Result], game_id: str) -> Result | None:
+def read_optional(path: Path, model: type[Result], game_id: str, output: Path) -> Result | None:
     """The result file if it is there, else None."""
-    return read_result(path, model, game_id) if path.exists() or path.is_symlink() else None
+    return read_result(path, model, game_id, output) if path.exists() or path.is_symlink() else None

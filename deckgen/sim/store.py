@@ -9,7 +9,10 @@ SQLite file in the output folder (`results.sqlite`).
   them again and a rebuild reuses its simulations;
 - `outputs`: what each build task wrote and from which inputs, so an unchanged task is skipped.
 
-WAL mode lets build workers (one connection per process) write side by side.
+WAL mode lets build workers (one connection per process) write side by side. The file is
+checked to be deckgen's before anything in it changes, and every SQLite failure is told
+apart (see store_file); values read back are checked, so a tampered database cannot make a
+command fail with anything but its own line.
 """
 
 from __future__ import annotations
@@ -23,17 +26,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen import __version__
-from deckgen.errors import DeckgenError
-from deckgen.fileio import shown_path
+from deckgen.fileio import OutputError, output_file, shown_path
 from deckgen.sim.inputs import code_hash, deck_hash, file_hash, text_hash
 from deckgen.sim.metrics import GameTrace
 from deckgen.sim.runner import GameRecord
+from deckgen.sim.store_file import LOCK_WAIT, SCHEMA_VERSION, Damaged, StoreError, check_identity, failure, set_aside
 
 if TYPE_CHECKING:
     from deckgen.games.base import Game
 
 STORE_NAME = "results.sqlite"
-_SCHEMA_VERSION = "1"
+
+#: Bytes one stored chunk may expand to (a chunk of 10,000 traced games is a few MB).
+MAX_CHUNK_BYTES = 64 * 1024 * 1024
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS runs (
@@ -47,10 +53,6 @@ CREATE TABLE IF NOT EXISTS chunks (
     PRIMARY KEY (stream, start, stop));
 CREATE TABLE IF NOT EXISTS outputs (task TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, files TEXT NOT NULL);
 """
-
-
-class StoreError(DeckgenError):
-    """The results database cannot be read or written."""
 
 
 def canonical(data: Any) -> str:
@@ -72,10 +74,28 @@ def encode_records(records: list[GameRecord]) -> bytes:
 
 
 def decode_records(blob: bytes) -> list[GameRecord]:
-    rows = json.loads(zlib.decompress(blob))
-    return [GameRecord(bool(finished), tuple(winners), turns, tuple((name, value) for name, value in counters),
-                       None if trace is None else GameTrace(trace[0], trace[1], trace[2], tuple(trace[3]), *trace[4:]))
-            for finished, winners, turns, counters, trace in rows]
+    """Records stored by encode_records; anything else (also a blob that would expand past
+    MAX_CHUNK_BYTES) raises ValueError."""
+    if not isinstance(blob, bytes):
+        raise ValueError("not a stored chunk")
+    try:
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(blob, MAX_CHUNK_BYTES)
+    except zlib.error:
+        raise ValueError("not a stored chunk") from None
+    if inflater.unconsumed_tail:
+        raise ValueError("a stored chunk too large to read")
+    try:
+        rows = json.loads(data)
+        if not isinstance(rows, list):
+            raise TypeError("not a list of records")
+        return [GameRecord(bool(finished), tuple(winners), int(turns),
+                           tuple((str(name), value) for name, value in counters),
+                           None if trace is None else GameTrace(trace[0], trace[1], trace[2], tuple(trace[3]),
+                                                                *trace[4:]))
+                for finished, winners, turns, counters, trace in rows]
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+        raise ValueError("not a stored chunk") from None
 
 
 class ResultStore:
@@ -84,27 +104,33 @@ class ResultStore:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
+            self.db = sqlite3.connect(path, timeout=LOCK_WAIT, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise failure(path, exc) from None
+        try:
+            check_identity(path, self.db)  # before anything is written
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
-            found = self.db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
-            if found is None:
-                self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (_SCHEMA_VERSION,))
-            elif found[0] != _SCHEMA_VERSION:
-                raise self._unusable(f"written by another deckgen (schema {found[0]})")
-        except sqlite3.DatabaseError as exc:
-            raise self._unusable(str(exc)) from None
-
-    def _unusable(self, why: str) -> StoreError:
-        return StoreError(f"{shown_path(self.path)}: not a usable deckgen results database ({why}); "
-                          "delete it and run again (stored results are lost)")
+            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+        except Damaged as exc:
+            self.db.close()
+            raise set_aside(path, f"damaged ({exc})") from None
+        except StoreError:
+            self.db.close()
+            raise
+        except sqlite3.Error as exc:
+            self.db.close()
+            raise failure(path, exc) from None
 
     def _execute(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self.db.execute(sql, args).fetchall()
-        except sqlite3.DatabaseError as exc:
-            raise self._unusable(str(exc)) from None
+        except sqlite3.Error as exc:
+            self.close()
+            raise failure(self.path, exc) from None
+        except OverflowError:  # a number wider than SQLite's 64 bits (seeds are checked before)
+            raise StoreError(f"{shown_path(self.path)}: a number too large to store (at most 2**63 - 1)") from None
 
     # -- runs ------------------------------------------------------------------------------
 
@@ -121,24 +147,17 @@ class ResultStore:
         return key
 
     def find_run(self, kind: str, inputs: dict[str, str], request: dict[str, Any]) -> Any | None:
-        """The statistics stored for exactly this request, or None."""
+        """The statistics stored for exactly this request, or None (also when unreadable)."""
         key = text_hash(canonical({"kind": kind, **inputs, **request}))
         rows = self._execute("SELECT stats FROM runs WHERE key = ?", (key,))
-        return json.loads(rows[0][0]) if rows else None
+        return _json(rows[0][0], object) if rows else None
 
     def runs(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Every stored run (of one game), oldest first."""
+        """Every stored run (of one game), oldest first; a row that is not what deckgen
+        writes (edited by hand or by another program) is left out."""
         where, args = ("WHERE game = ?", (game,)) if game else ("", ())
-        columns = ["key", "kind", "game", "rules_hash", "deck_hash", "code_hash", "options", "bots", "seed",
-                   "players", "games", "precision", "max_games", "stats", "version", "recorded"]
-        rows = self._execute(f"SELECT {', '.join(columns)} FROM runs {where} ORDER BY recorded, rowid", args)
-        out = []
-        for row in rows:
-            entry = dict(zip(columns, row))
-            for name in ("options", "bots", "stats"):
-                entry[name] = json.loads(entry[name])
-            out.append(entry)
-        return out
+        rows = self._execute(f"SELECT {', '.join(_RUN_COLUMNS)} FROM runs {where} ORDER BY recorded, rowid", args)
+        return [entry for entry in map(_run_entry, rows) if entry is not None]
 
     # -- chunks ----------------------------------------------------------------------------
 
@@ -148,19 +167,27 @@ class ResultStore:
     # -- build outputs ---------------------------------------------------------------------
 
     def unchanged_outputs(self, task: str, fingerprint: str) -> list[Path] | None:
-        """The files a build task wrote from the same inputs, if every one is still as written."""
+        """The files a build task wrote from the same inputs, if every one is still as written
+        (and inside this output folder: a tampered row names nothing elsewhere)."""
         rows = self._execute("SELECT fingerprint, files FROM outputs WHERE task = ?", (task,))
         if not rows or rows[0][0] != fingerprint:
             return None
-        files = json.loads(rows[0][1])
-        for name, size, mtime in files:
+        files = _json(rows[0][1], list)
+        folder = self.path.parent
+        try:
+            listed = [(Path(name), size, mtime) for name, size, mtime in files or [None]]
+        except (TypeError, ValueError):
+            return None
+        for path, size, mtime in listed:
             try:
-                stat = os.stat(name)
-            except OSError:
+                if not path.is_relative_to(folder):
+                    return None
+                stat = os.stat(path)
+            except (OSError, ValueError):
                 return None
             if stat.st_size != size or stat.st_mtime_ns != mtime:
                 return None
-        return [Path(name) for name, _, _ in files]
+        return [path for path, _, _ in listed]
 
     def save_outputs(self, task: str, fingerprint: str, files: list[Path]) -> None:
         stats = []
@@ -170,7 +197,9 @@ class ResultStore:
         self._execute("INSERT OR REPLACE INTO outputs VALUES (?, ?, ?)", (task, fingerprint, canonical(stats)))
 
     def close(self) -> None:
+        """Close the connection; the next open_store in this process opens the file anew."""
         self.db.close()
+        _open.pop((os.getpid(), self.path), None)
 
 
 class StoredChunks:
@@ -189,8 +218,10 @@ class StoredChunks:
             if first >= covered:  # chunks stored by runs split differently may overlap: skip those
                 try:
                     records = decode_records(blob)
-                except (zlib.error, ValueError, TypeError, IndexError):
-                    raise self.store._unusable(f"chunk {first}-{last} of a stored run cannot be read") from None
+                except ValueError:
+                    continue  # not what deckgen stores: these games are played again
+                if not isinstance(last, int) or len(records) != last - first:
+                    continue
                 found.append((first, records))
                 covered = last
         return found
@@ -211,9 +242,13 @@ _open: dict[tuple[int, Path], ResultStore] = {}
 
 
 def open_store(output: Path) -> ResultStore:
-    """The results database of an output folder, one connection per process."""
+    """The results database of an output folder, one connection per process; a link that
+    leads out of the folder is refused."""
     output.mkdir(exist_ok=True)
-    path = (output / STORE_NAME).resolve()
+    try:
+        path = output_file(output, STORE_NAME).resolve()
+    except OutputError as exc:
+        raise StoreError(*exc.problems) from None
     key = (os.getpid(), path)
     if key not in _open:
         if path.exists() and not path.is_file():
@@ -222,10 +257,43 @@ def open_store(output: Path) -> ResultStore:
     return _open[key]
 
 
+_RUN_COLUMNS = ("key", "kind", "game", "rules_hash", "deck_hash", "code_hash", "options", "bots", "seed", "players",
+                "games", "precision", "max_games", "stats", "version", "recorded")
+_TEXT_COLUMNS = ("key", "kind", "game", "rules_hash", "deck_hash", "code_hash", "version", "recorded")
+
+
+def _json(text: Any, kind: type) -> Any:
+    """Stored JSON of the expected kind, or None."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, kind) else None
+
+
+def _run_entry(row: tuple[Any, ...]) -> dict[str, Any] | None:
+    """A stored run as a dict, or None when a value is not what deckgen writes."""
+    entry = dict(zip(_RUN_COLUMNS, row))
+    entry["options"] = _json(entry["options"], dict)
+    entry["bots"] = _json(entry["bots"], list)
+    entry["stats"] = _json(entry["stats"], object)
+    numbers = [entry[name] for name in ("players", "games", "max_games") if entry[name] is not None]
+    well_formed = (
+        all(isinstance(entry[name], str) for name in _TEXT_COLUMNS)
+        and entry["options"] is not None and entry["bots"] is not None
+        and all(isinstance(bot, str) for bot in entry["bots"])
+        and isinstance(entry["seed"], int) and all(isinstance(n, int) for n in numbers)
+        and (entry["precision"] is None or isinstance(entry["precision"], (int, float)))
+    )
+    return entry if well_formed else None
+
+
 def _seat0(stats: Any) -> float | None:
     """Seat 0's win rate in a run's statistics, where it has one."""
     rates = stats.get("seat_win_rate") if isinstance(stats, dict) else None
-    return rates[0].get("rate") if rates else None
+    first = rates[0] if isinstance(rates, list) and rates else None
+    rate = first.get("rate") if isinstance(first, dict) else None
+    return float(rate) if isinstance(rate, (int, float)) and not isinstance(rate, bool) else None
 
 
 def option_text(value: Any) -> str:

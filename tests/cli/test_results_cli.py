@@ -47,11 +47,22 @@ def test_no_store_records_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no stored results yet" in result.output
 
 
-def test_a_corrupt_database_is_one_line_and_exit_2(tmp_path: Path) -> None:
-    (tmp_path / "results.sqlite").write_bytes(b"\x00garbage" * 512)
+def test_a_corrupt_database_is_one_line_and_exit_2_and_set_aside(tmp_path: Path) -> None:
     for command in (["results", "--output", str(tmp_path)],
                     ["simulate", "zoomies", "--players", "4", "--games", "5", "--output", str(tmp_path)]):
+        (tmp_path / "results.sqlite").write_bytes(b"\x00garbage" * 512)
         result = CliRunner().invoke(main, command)
         lines = result.output.strip().splitlines()
         assert result.exit_code == 2 and len(lines) == 1
-        assert "results.sqlite" in lines[0] and "delete it" in lines[0]
+        assert "results.sqlite: results database damaged" in lines[0] and "set aside as" in lines[0]
+    assert len(list(tmp_path.glob("results.sqlite.damaged-*"))) == 2  # nothing deleted
+
+
+def test_out_of_range_seeds_are_one_line_before_any_work(tmp_path: Path) -> None:
+    for seed in ("999999999999999999999", str(2**63), str(-(2**63) - 1)):
+        result = CliRunner().invoke(main, ["simulate", "zoomies", "--players", "4", "--games", "5", "--seed", seed,
+                                           "--output", str(tmp_path)])
+        assert result.exit_code == 2 and result.stdout == "" and len(result.stderr.splitlines()) == 1
+        assert "--seed" in result.stderr and "9223372036854775807" in result.stderr
+    assert not (tmp_path / "results.sqlite").exists()
+    _simulate(tmp_path, "--seed", str(2**63 - 1))

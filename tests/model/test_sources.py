@@ -174,7 +174,7 @@ def test_source_files_that_cannot_be_used(tmp_path: Path, source: str, expected:
     (line,) = info.value.problems
     assert expected in line
     if source.startswith(".."):
-        assert "outside the project folder" in line and "only files inside the project are read" in line
+        assert "outside the project folder" in line and "only files inside it are read" in line
 
 
 def test_a_link_out_of_the_project_is_refused(tmp_path: Path):

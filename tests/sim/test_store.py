@@ -1,17 +1,23 @@
 """The results store: records survive a round trip, requests are found again, chunks resume,
-build outputs are skipped only when unchanged, and a corrupt file is one clear error."""
+build outputs are skipped only when unchanged; a foreign database is refused untouched, a
+full disk or a lock is told from damage, only a damaged file is set aside (never deleted),
+and tampered values are left out instead of raising (issue 33)."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
+import zlib
 from pathlib import Path
 
 import pytest
 
 from deckgen.games.base import Game
+from deckgen.sim import store_file
 from deckgen.sim.runner import parse_options, run_simulation
 from deckgen.sim.store import (
+    STORE_NAME,
     StoreError,
     decode_records,
     encode_records,
@@ -73,12 +79,123 @@ def test_build_outputs_are_kept_only_while_unchanged(tmp_path: Path) -> None:
     assert store.unchanged_outputs("deck a", "inputs-1") is None
 
 
-def test_a_corrupt_database_is_one_line_naming_it(tmp_path: Path) -> None:
-    (tmp_path / "results.sqlite").write_bytes(b"this is not a database, " * 100)
+def one_line(path: Path) -> str:
     with pytest.raises(StoreError) as caught:
-        open_store(tmp_path)
-    assert len(caught.value.problems) == 1
-    assert "results.sqlite" in caught.value.problems[0] and "delete it" in caught.value.problems[0]
+        open_store(path)
+    (line,) = caught.value.problems
+    assert "\n" not in line
+    return line
+
+
+def test_a_file_that_is_not_a_database_is_set_aside_never_deleted(tmp_path: Path) -> None:
+    junk = b"this is not a database, " * 100
+    (tmp_path / STORE_NAME).write_bytes(junk)
+    line = one_line(tmp_path)
+    (aside,) = tmp_path.glob(f"{STORE_NAME}.damaged-*")
+    assert line.endswith(f"results database damaged (not an SQLite database); set aside as {aside.name} beside it "
+                         "(nothing deleted); run again to start a new one")
+    assert aside.read_bytes() == junk and not (tmp_path / STORE_NAME).exists()
+    assert open_store(tmp_path).runs() == []  # the next run starts a new one
+
+
+def test_a_damaged_database_is_set_aside_with_its_log(tmp_path: Path) -> None:
+    open_store(tmp_path).close()
+    data = bytearray((tmp_path / STORE_NAME).read_bytes())
+    data[100:] = b"\xff" * (len(data) - 100)  # the header survives, the pages do not
+    (tmp_path / STORE_NAME).write_bytes(bytes(data))
+    line = one_line(tmp_path)
+    assert "results database damaged" in line and "set aside as" in line
+    assert len(list(tmp_path.glob(f"{STORE_NAME}.damaged-*"))) == 1
+
+
+def foreign_database(path: Path) -> bytes:
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+    db.execute("INSERT INTO invoices VALUES (1, 9.5)")
+    db.commit()
+    db.close()
+    return path.read_bytes()
+
+
+def test_a_foreign_database_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    before = foreign_database(tmp_path / STORE_NAME)
+    line = one_line(tmp_path)
+    assert line.endswith("results.sqlite: an SQLite database that is not deckgen's results database; left as it is "
+                         "(move it away or give another --output)")
+    assert (tmp_path / STORE_NAME).read_bytes() == before  # no table added, journal mode unchanged
+    assert sorted(p.name for p in tmp_path.iterdir()) == [STORE_NAME]
+
+
+def test_a_store_linked_out_of_the_output_folder_is_refused(tmp_path: Path) -> None:
+    output, elsewhere = tmp_path / "output", tmp_path / "elsewhere.sqlite"
+    output.mkdir()
+    (output / STORE_NAME).symlink_to(elsewhere)
+    assert "leads outside the output folder" in one_line(output) and "elsewhere" not in one_line(output)
+    assert not elsewhere.exists()
+
+
+def test_a_full_disk_is_told_from_damage_and_keeps_the_database(tmp_path: Path, toy_game: Game) -> None:
+    store = open_store(tmp_path)
+    pages = store.db.execute("PRAGMA page_count").fetchone()[0]
+    store.db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own 'database or disk is full'
+    with pytest.raises(StoreError) as caught:
+        store.record_run("simulate", game_inputs(toy_game), {"seed": 1}, {"big": "x" * 100_000})
+    assert caught.value.problems[0].endswith("results.sqlite: the disk is full; free some space and run again "
+                                             "(the stored results are kept)")
+    assert (tmp_path / STORE_NAME).is_file() and not list(tmp_path.glob("*.damaged-*"))
+
+
+def test_a_locked_database_is_told_from_damage(tmp_path: Path, toy_game: Game,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    open_store(tmp_path).close()
+    monkeypatch.setattr(store_file, "LOCK_WAIT", 0.05)
+    monkeypatch.setattr("deckgen.sim.store.LOCK_WAIT", 0.05)
+    other = sqlite3.connect(tmp_path / STORE_NAME, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        line = one_line(tmp_path)
+    finally:
+        other.close()
+    assert "the results database is locked by another program" in line and "kept" in line
+    assert not list(tmp_path.glob("*.damaged-*"))
+
+
+#: Values another program (or a hand) could leave in a deckgen database: none may raise.
+HOSTILE_ROWS = [
+    {"options": "{not json"}, {"bots": '"random"'}, {"stats": "[" * 5000}, {"seed": "seven"},
+    {"options": "[1, 2]"}, {"bots": "[1]"}, {"players": 2.5}, {"stats": '{"seat_win_rate": "x"}'},
+    {"stats": '{"seat_win_rate": [{"rate": "high"}]}'}, {"game": b"\xff\x00"}, {"recorded": 5}, {"precision": "tight"},
+]
+
+
+@pytest.mark.parametrize("change", HOSTILE_ROWS)
+def test_hostile_stored_values_are_left_out_not_raised(tmp_path: Path, toy_game: Game, change: dict) -> None:
+    store = open_store(tmp_path)
+    inputs = game_inputs(toy_game)
+    key = store.record_run("simulate", inputs, {"seed": 1, "players": 3}, {"seat_win_rate": [{"rate": 0.5}]})
+    store.record_run("simulate", inputs, {"seed": 2, "players": 3}, {"seat_win_rate": [{"rate": 0.5}]})
+    column, value = next(iter(change.items()))
+    store.db.execute(f"UPDATE runs SET {column} = ? WHERE key = ?", (value, key))
+    from deckgen.sim.store import run_rows
+
+    runs = store.runs()
+    assert sorted(run["seed"] for run in runs) in ([1, 2], [2])
+    run_rows(runs)  # listing them never raises either
+
+
+def test_a_tampered_chunk_is_played_again_not_raised(tmp_path: Path, toy_game: Game) -> None:
+    options = parse_options((), toy_game)
+    store = open_store(tmp_path)
+    cache = store.chunks(stream_key(toy_game, 3, ["random"] * 3, options, 9, 0))
+    first = run_simulation(toy_game, 3, ["random"] * 3, options, 9, 40, jobs=1, cache=cache)
+    bomb = zlib.compress(b" " * (80 * 1024 * 1024), 9)  # expands past the limit: never read whole
+    for blob in (b"junk", zlib.compress(b"{}"), zlib.compress(json.dumps([[1]]).encode()), bomb):
+        store.db.execute("UPDATE chunks SET records = ?", (blob,))
+        assert cache.load(0, 40) == []
+        with pytest.raises(ValueError):
+            decode_records(blob)
+    again = run_simulation(toy_game, 3, ["random"] * 3, options, 9, 40, jobs=1, cache=cache)
+    assert again.records == first.records
 
 
 def test_a_database_of_another_schema_is_refused(tmp_path: Path) -> None:
