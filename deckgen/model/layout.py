@@ -87,6 +87,12 @@ def _colour_text(value: Any) -> Any:
 
 
 Colour = str | PaletteChoice
+#: What `--ink-saver` does to an element: `auto` (a filled rect that bleeds becomes an outline,
+#: light text and icons on it turn dark), `keep`, `outline` (rects), `hide`; or a mapping of
+#: keys the element takes instead.
+InkSaver = Literal["auto", "keep", "outline", "hide"]
+#: Keys an `ink_saver` mapping may not change: where the element is and on which cards.
+PLACE_KEYS = frozenset({"type", "x", "y", "width", "height", "when", "rotate", "bleed", "ink_saver"})
 
 
 class _Element(StrictModel):
@@ -98,6 +104,14 @@ class _Element(StrictModel):
     height: Length = Length(100.0, "%")
     when: dict[str, str | int | bool | list[str | int | bool]] = Field(default_factory=dict)
     rotate: Literal[0, 90, 180, 270] = 0
+    ink_saver: InkSaver | dict[str, Any] = "auto"
+
+    @field_validator("ink_saver", mode="before")
+    @classmethod
+    def _ink_saver(cls, value: Any) -> Any:
+        if isinstance(value, dict) or value in ("auto", "keep", "outline", "hide"):
+            return value
+        raise ValueError(f"found {shown(value)} (expected auto, keep, outline, hide or a mapping of keys to use instead)")
 
     @field_validator("x", "y", "width", "height", mode="before")
     @classmethod
@@ -219,6 +233,8 @@ class Layout:
     palettes: dict[str, dict[str, str]]
     elements: tuple[tuple[str, Element], ...]
     back: tuple[tuple[str, Element], ...]
+    #: Elements as `--ink-saver` draws them, by (back, id): those whose `ink_saver` is a mapping.
+    ink_saver: dict[tuple[bool, str], Element] = field(default_factory=dict)
 
     def placed(self, geometry: CardGeometry, back: bool = False) -> list[Placed]:
         """Every element's box at this card size; raises DataError naming each element that
@@ -312,7 +328,10 @@ def _load(path_text: str, stamp: int, root_text: str) -> Layout:
         raise DataError(*problems)
     fonts = {name: FontFiles(regular=f) if isinstance(f, str) else f for name, f in spec.fonts.items()}
     min_size = spec.min_size.mm(1.0) if spec.min_size is not None else DEFAULT_MIN_SIZE
-    return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back))
+    saver = {(is_back, element_id): _ink_saver_element(raw[section][element_id], element, shown_at, (section, element_id))
+             for is_back, section, listed in ((False, "elements", elements), (True, "back", back))
+             for element_id, element in listed if isinstance(element.ink_saver, dict)}
+    return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back), saver)
 
 
 on_change(_load.cache_clear)  # a layout's parents can change without the layout itself
@@ -393,10 +412,29 @@ def _elements(raw: dict[str, dict[str, Any]], path: Path, section: str, problems
             problems.append(problem(path, where, f"{found} (expected type: text, icon, image or rect)"))
             continue
         try:
-            out.append((element_id, validate(model, data, path, at)))
+            element = validate(model, data, path, at)
+            if element.ink_saver == "outline" and not isinstance(element, RectElement):
+                problems.append(problem(path, field_path((*at, "ink_saver")), f"found 'outline', which only a rect can "
+                                        f"become (expected auto, keep, hide or a mapping of keys for a {element.type})"))
+                continue
+            if isinstance(element.ink_saver, dict):
+                _ink_saver_element(data, element, path, at)
+            out.append((element_id, element))
         except DataError as exc:
             problems.extend(exc.problems)
     return out
+
+
+def _ink_saver_element(data: dict[str, Any], element: Element, path: Path, at: tuple[str, str]) -> Element:
+    """The element at `at` as `--ink-saver` draws it when its `ink_saver` is a mapping of
+    keys to use instead (its place stays), validated as an element of its kind."""
+    assert isinstance(element.ink_saver, dict)
+    where = (*at, "ink_saver")
+    moved = sorted(PLACE_KEYS.intersection(element.ink_saver))
+    if moved:
+        raise DataError(problem(path, field_path((*where, moved[0])), "cannot change with --ink-saver (the element keeps "
+                                "its place and cards; give colours, strokes, sizes or fonts)"))
+    return validate(type(element), {**data, **element.ink_saver, "ink_saver": "keep"}, path, where)
 
 
 def _check_references(spec: LayoutSpec, fonts: dict[str, FontFiles], elements: list[tuple[str, Element]],

@@ -34,6 +34,7 @@ from deckgen.model.layout import (
 )
 from deckgen.render import artwork, fonts, textfit
 from deckgen.render.geometry import CardGeometry
+from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
 from deckgen.render.svg import _number as n
 
 if TYPE_CHECKING:
@@ -114,13 +115,17 @@ def card_values(deck: Deck, card: Card) -> tuple[dict[str, str], dict[str, str]]
 class _Drawing:
     """Builds one card's SVG from placed elements, naming the card and element in errors."""
 
-    def __init__(self, layout: Layout, subject: str, labels: dict[str, str], raw: dict[str, str], back: bool) -> None:
+    def __init__(self, layout: Layout, subject: str, labels: dict[str, str], raw: dict[str, str], back: bool,
+                 ink_saver: bool, geometry: CardGeometry) -> None:
         self.layout = layout
         self.subject = subject
         self.labels = labels
         self.raw = raw
         self.back = back
         self.out: list[str] = []
+        #: With --ink-saver: the trim size, and the grounds drawn so far (see render/ink_saver.py).
+        self.paper = Paper() if ink_saver else None
+        self.trim = (geometry.width, geometry.height)
 
     def fail(self, element_id: str, message: str) -> DataError:
         return DataError(f"{self.subject}: {self.layout.where(element_id, self.back)}: {message}")
@@ -149,6 +154,13 @@ class _Drawing:
         element = placed.element
         if not element.shows(self.raw):
             return
+        saving = False
+        if self.paper is not None:
+            if isinstance(element.ink_saver, dict):
+                element = self.layout.ink_saver[(self.back, placed.id)]
+            elif element.ink_saver == "hide":
+                return
+            saving = element.ink_saver != "keep"
         x, y, w, h = placed.x, placed.y, placed.width, placed.height
         if element.rotate:
             cx, cy = x + w / 2, y + h / 2
@@ -156,32 +168,39 @@ class _Drawing:
             if element.rotate in (90, 270):
                 x, y, w, h = cx - h / 2, cy - w / 2, h, w
         if isinstance(element, RectElement):
-            self.rect(placed.id, element, x, y, w, h)
+            self.rect(placed.id, element, x, y, w, h, saving)
         elif isinstance(element, TextElement):
-            self.text(placed.id, element, x, y, w, h)
+            self.text(placed.id, element, x, y, w, h, saving)
         elif isinstance(element, IconElement):
-            self.icon(placed.id, element, x, y, w, h)
+            self.icon(placed.id, element, x, y, w, h, saving)
         else:
             self.image(placed.id, element, x, y, w, h)
         if element.rotate:
             self.out.append("</g>")
 
-    def rect(self, element_id: str, element: RectElement, x: float, y: float, w: float, h: float) -> None:
+    def rect(self, element_id: str, element: RectElement, x: float, y: float, w: float, h: float, saving: bool) -> None:
         fill = self.choose(element_id, "fill", element.fill)
         stroke = self.choose(element_id, "stroke", element.stroke)
+        stroke_width = element.stroke_width.mm(min(w, h))
+        if self.paper is not None and fill is not None and fill != "none":
+            outlined = saving and (element.ink_saver == "outline" or element.bleed)
+            self.paper.add((x, y, w, h), fill if outlined else None)
+            if outlined:
+                x, y, w, h = outline_box(x, y, w, h, *self.trim)
+                fill, stroke, stroke_width = "none", fill, OUTLINE_WIDTH
         radius = min(element.radius.mm(min(w, h)), w / 2, h / 2)
         stroke_part = ""
         if stroke and stroke != "none":
-            stroke_part = f' stroke={quoteattr(stroke)} stroke-width="{n(element.stroke_width.mm(min(w, h)))}"'
+            stroke_part = f' stroke={quoteattr(stroke)} stroke-width="{n(stroke_width)}"'
         rounded = f' rx="{n(radius)}"' if radius > 0 else ""
         self.out.append(f'<rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}"{rounded} '
                         f'fill={quoteattr(fill or "none")}{stroke_part}/>')
 
-    def icon(self, element_id: str, element: IconElement, x: float, y: float, w: float, h: float) -> None:
+    def icon(self, element_id: str, element: IconElement, x: float, y: float, w: float, h: float, saving: bool) -> None:
         name = self.fill(element_id, "icon", element.icon, self.raw).strip()
         if name not in ICON_MACROS:
             raise self.fail(element_id, f"unknown icon {name!r} (icons: {', '.join(ICON_MACROS)})")
-        colour = self.choose(element_id, "colour", element.colour) or "#000000"
+        colour = self.ink(self.choose(element_id, "colour", element.colour) or "#000000", (x, y, w, h), saving)
         ink = self.choose(element_id, "ink", element.ink) or "#ffffff"
         self.out.append(icon_markup(name, x + w / 2, y + h / 2, min(w, h) / 2, colour, ink))
 
@@ -194,7 +213,11 @@ class _Drawing:
         self.out.append(f'<image x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}" '
                         f'preserveAspectRatio="{aspect}" href={quoteattr(path.as_uri())}/>')
 
-    def text(self, element_id: str, element: TextElement, x: float, y: float, w: float, h: float) -> None:
+    def ink(self, colour: str, box: tuple[float, float, float, float], saving: bool) -> str:
+        """A text's or icon's colour, made to read on paper where --ink-saver took its ground."""
+        return self.paper.ink(colour, box) if self.paper is not None and saving else colour
+
+    def text(self, element_id: str, element: TextElement, x: float, y: float, w: float, h: float, saving: bool) -> None:
         content = self.fill(element_id, "text", element.text, self.labels)
         if not content.strip():
             return
@@ -204,7 +227,7 @@ class _Drawing:
             raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {', '.join(ICON_MACROS)}; "
                             f"write \\:{exc}: to print the colons)") from None
         faces = self.faces(self.choose(element_id, "font", element.font))
-        colour = self.choose(element_id, "colour", element.colour) or "#000000"
+        colour = self.ink(self.choose(element_id, "colour", element.colour) or "#000000", (x, y, w, h), saving)
 
         def measure(piece: textfit.Piece) -> float:
             return fonts.text_width(piece.text, _font_of(faces, piece), 1.0)
@@ -310,17 +333,17 @@ def _document(geometry: CardGeometry, layout: Layout, body: list[str]) -> str:
     )
 
 
-def layout_face_svg(deck: Deck, card: Card, geometry: CardGeometry) -> str:
-    """The face of `card` drawn from the deck's layout."""
+def layout_face_svg(deck: Deck, card: Card, geometry: CardGeometry, ink_saver: bool = False) -> str:
+    """The face of `card` drawn from the deck's layout (as `--ink-saver` prints it when asked)."""
     layout = deck_layout(deck)
     labels, raw = card_values(deck, card)
-    drawing = _Drawing(layout, f"deck {deck.id}: card {card.id}", labels, raw, back=False)
+    drawing = _Drawing(layout, f"deck {deck.id}: card {card.id}", labels, raw, False, ink_saver, geometry)
     for placed in layout.placed(geometry):
         drawing.draw(placed)
     return _document(geometry, layout, drawing.out)
 
 
-def layout_back_svg(deck: Deck, back_id: str, geometry: CardGeometry) -> str:
+def layout_back_svg(deck: Deck, back_id: str, geometry: CardGeometry, ink_saver: bool = False) -> str:
     """One of the deck's backs drawn from the layout's `back:` (the default layout's back
     when the layout has none)."""
     layout = deck_layout(deck)
@@ -328,7 +351,7 @@ def layout_back_svg(deck: Deck, back_id: str, geometry: CardGeometry) -> str:
         layout = load_layout("default", deck.path)
     back = next(b for b in deck.backs if b.id == back_id)
     values: dict[str, str] = {"id": back.id, "name": back.name, "deck": deck.name}
-    drawing = _Drawing(layout, f"deck {deck.id}: back {back_id}", values, values, back=True)
+    drawing = _Drawing(layout, f"deck {deck.id}: back {back_id}", values, values, True, ink_saver, geometry)
     for placed in layout.placed(geometry, back=True):
         drawing.draw(placed)
     return _document(geometry, layout, drawing.out)

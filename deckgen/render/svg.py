@@ -176,7 +176,7 @@ def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER, *, ink_save
     if uses_layout(deck):
         from deckgen.render.layout import layout_face_svg
 
-        return layout_face_svg(deck, card, geometry)
+        return layout_face_svg(deck, card, geometry, ink_saver)
     values = _context(deck, geometry, ink_saver)
     values["card"] = card
     return _render(deck, "face", f"card {card.id}", values)
@@ -191,7 +191,7 @@ def back_svg(deck: Deck, back_id: str, geometry: CardGeometry = POKER, *, ink_sa
     if uses_layout(deck):
         from deckgen.render.layout import layout_back_svg
 
-        return layout_back_svg(deck, back_id, geometry)
+        return layout_back_svg(deck, back_id, geometry, ink_saver)
     values = _context(deck, geometry, ink_saver)
     values["back"] = back
     return _render(deck, "back", f"back {back_id}", values)

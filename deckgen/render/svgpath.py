@@ -102,9 +102,9 @@ def parse_transform(text: str) -> Matrix:
 
 
 @lru_cache(maxsize=4096)
-def _colour(value: str) -> tuple[float, float, float] | None:
+def parse_colour(value: str) -> tuple[float, float, float] | None:
     """An SVG colour as RGB fractions, or None for `none`; cached, as a card names its few
-    colours hundreds of times."""
+    colours hundreds of times. ValueError for anything else."""
     value = _NAMED_COLOURS.get(value.strip().lower(), value.strip())
     if value == "none":
         return None
@@ -113,6 +113,9 @@ def _colour(value: str) -> tuple[float, float, float] | None:
     if value.startswith("#") and len(value) == 7:
         return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
     raise ValueError(f"unsupported colour {value!r} (use #rgb, #rrggbb, none, black, white)")
+
+
+_colour = parse_colour  # the painters' short name
 
 
 def _arc_to_beziers(
