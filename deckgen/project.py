@@ -96,13 +96,17 @@ def _same(a: Path, b: Path) -> bool:
 
 
 def _by_id(files: Iterable[Path], kind: str, id_of: Callable[[Path], str]) -> dict[str, Path]:
+    """Files by id, the project's listed before the shipped ones; an id found again is a
+    problem named at the file found first (the project's, which the designer can rename)."""
     found: dict[str, Path] = {}
     problems = []
     for path in files:
         key = id_of(path)
         if key in found:
-            problems.append(f"{shown_path(path)}: {kind} id {key!r} is also {shown_path(found[key])} "
-                            f"(rename one: every {kind} needs its own id)")
+            shipped = _same(path.parents[2 if kind == "game" else 1], paths.require_decks_dir())
+            other = f"a {kind} deckgen ships ({shown_path(path)})" if shipped else shown_path(path)
+            problems.append(f"{shown_path(found[key])}: {kind} id {key!r} is also {other} "
+                            f"(rename {'yours' if shipped else 'one'}: every {kind} needs its own id)")
             continue
         found[key] = path
     if problems:

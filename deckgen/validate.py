@@ -129,6 +129,21 @@ def check_deck_looks(deck: Deck) -> list[str]:
     return layout_problems(deck, POKER)
 
 
+def _id_clashes() -> list[str]:
+    """A project deck or game with an id another (a shipped one) has: what every other
+    command would refuse, named at the project's file."""
+    current = project.current()
+    if current.root is None:
+        return []
+    problems: list[str] = []
+    for listing in (current.deck_files, current.rule_files):
+        try:
+            listing()
+        except DeckgenError as exc:
+            problems.extend(exc.problems)
+    return problems
+
+
 def validate_paths(given: list[Path]) -> int:
     """Validate files (a file under games/ is rule data, under sheets/ a sheet layout, anything
     else a deck); returns the count."""
@@ -141,6 +156,7 @@ def validate_paths(given: list[Path]) -> int:
             problems.extend(exc.problems)
     if not given:
         files = files_here()
+    problems.extend(_id_clashes())
     for path in files:
         try:
             if path.parent.name == "games":

@@ -107,7 +107,7 @@ def test_a_project_deck_with_a_shipped_id_is_an_error_naming_both(tmp_path: Path
         deck_ids()
     (line,) = info.value.problems
     assert str(paths.decks_dir() / "mirror" / "deck.yaml") in line and "game/decks/mirror/deck.yaml" in line
-    assert "deck id 'mirror' is also" in line
+    assert line.startswith(f"{root / 'decks' / 'mirror' / 'deck.yaml'}: deck id 'mirror' is also a deck deckgen ships")
 
 
 def test_a_project_game_with_a_shipped_id_is_an_error_naming_both(tmp_path: Path):
@@ -120,7 +120,7 @@ def test_a_project_game_with_a_shipped_id_is_an_error_naming_both(tmp_path: Path
         all_rules()
     (line,) = info.value.problems
     assert "game id 'zoomies' is also" in line and "decks/mirror/games/zoomies.yaml" in line
-    assert "game/decks/tiny/games/zoomies.yaml" in line
+    assert line.startswith(f"{games / 'zoomies.yaml'}: ")
 
 
 def test_a_deck_argument_may_be_a_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

@@ -128,3 +128,15 @@ def test_a_failed_render_keeps_the_previous_pdf(game: Path) -> None:
     failed_lines("render", "cards", "sky")
     assert pdf.read_bytes() == before
     assert sorted(p.name for p in (game / "output").rglob("*") if p.is_file()) == ["sky-pnp.pdf"]
+
+
+def test_validate_reports_a_project_deck_with_a_shipped_id_at_the_projects_file(game: Path) -> None:
+    """What render, check and build refuse, validate reports too, naming the project's file
+    first (the one the designer can rename)."""
+    (game / "decks" / "sky" / "games" / "comet-chase.yaml").unlink()
+    (game / "decks" / "sky").rename(game / "decks" / "mirror")
+    edit(game / "decks" / "mirror" / "deck.yaml", "id: sky", "id: mirror")
+    for command in (("validate",), ("render", "cards", "mirror")):
+        (line,) = failed_lines(*command)
+        assert line.startswith("decks/mirror/deck.yaml: deck id 'mirror' is also a deck deckgen ships ("), line
+        assert line.endswith("(rename yours: every deck needs its own id)")
