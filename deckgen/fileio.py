@@ -12,6 +12,7 @@ run left behind without touching the files of a run still going.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
@@ -113,22 +114,64 @@ def _temp_prefix(target: Path) -> str:
     return f".{target.name}.{os.getpid()}."
 
 
+#: What a full or read-only disk says while a file is being written (not a missing input).
+_DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO})
+
+
+def cannot_write(target: Path, exc: OSError) -> OutputError:
+    """One line for a write that failed (a folder this user may not write in, a full disk):
+    the target is left as it was."""
+    return OutputError(f"{shown_path(target)}: cannot write ({exc.strerror or 'input/output error'}; "
+                       "nothing was changed there: free some space or check the folder's permissions)")
+
+
+@contextmanager
+def _written_to(target: Path) -> Iterator[None]:
+    """Turn a full disk, met while a temporary file is filled, into `cannot_write`."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.errno not in _DISK_ERRNOS:
+            raise
+        raise cannot_write(target, exc) from None
+
+
 @contextmanager
 def atomic_path(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside `target`; on success it is renamed onto `target`,
     on any error it is removed and `target` is left as it was. Only a regular file (or a
-    link) is ever replaced: never a device such as /dev/null, a pipe or a folder."""
+    link) is ever replaced: never a device such as /dev/null, a pipe or a folder. A folder
+    that cannot be written or a full disk is an OutputError in one line."""
     _check_replaceable(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent)
-    os.close(fd)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent)
+        os.close(fd)
+    except OSError as exc:
+        raise cannot_write(target, exc) from None
     temp = Path(name)
     try:
-        yield temp
-        os.chmod(temp, 0o644)
-        os.replace(temp, target)
+        with _written_to(target):
+            yield temp
+        try:
+            os.chmod(temp, 0o644)
+            os.replace(temp, target)
+        except OSError as exc:
+            raise cannot_write(target, exc) from None
     finally:
-        temp.unlink(missing_ok=True)
+        _remove(temp)
+
+
+def _remove(temp: Path) -> None:
+    """Remove a temporary file or folder if it is still there (what cannot be removed is
+    debris that the next run's clean_debris removes)."""
+    try:
+        if temp.is_dir() and not temp.is_symlink():
+            shutil.rmtree(temp, ignore_errors=True)
+        else:
+            temp.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _check_replaceable(target: Path) -> None:
@@ -155,26 +198,39 @@ def write_atomic(target: Path, data: str | bytes) -> Path:
 def atomic_folder(target: Path) -> Iterator[Path]:
     """Yield an empty temporary folder beside `target` to fill; on success it replaces
     `target` as a whole (an older folder there is removed, never mixed with the new files),
-    on any error it is removed and `target` is left as it was."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
+    on any error it is removed and `target` is left as it was. A folder that cannot be
+    written or a full disk is an OutputError in one line."""
     try:
-        yield temp
-        os.chmod(temp, 0o755)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
+    except OSError as exc:
+        raise cannot_write(target, exc) from None
+    try:
+        with _written_to(target):
+            yield temp
         old = None
-        if target.is_dir() and not target.is_symlink():
-            old = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
-            os.replace(target, old / target.name)
-        elif target.exists() or target.is_symlink():
-            target.unlink()
-        os.replace(temp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        try:
+            os.chmod(temp, 0o755)
+            if target.is_dir() and not target.is_symlink():
+                old = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
+                os.replace(target, old / target.name)
+            elif target.exists() or target.is_symlink():
+                target.unlink()
+            os.replace(temp, target)
+        except OSError as exc:
+            if old is not None and not os.path.lexists(target):
+                os.replace(old / target.name, target)  # the older folder back where it was
+            raise cannot_write(target, exc) from None
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
     finally:
-        shutil.rmtree(temp, ignore_errors=True)
+        _remove(temp)
 
 
 def _alive(pid: int) -> bool:
+    """Whether process `pid` may still write: it exists and is not a zombie (a killed
+    process its parent has not waited for yet writes nothing more)."""
     if pid == os.getpid():
         return True
     try:
@@ -182,8 +238,13 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True  # someone else's live process
-    return True
+        pass  # someone else's process
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rpartition(b")")[2].split()[:1]
+    except OSError:
+        return True  # no /proc (not Linux): exists, so alive
+    return state != [b"Z"]
 
 
 def clean_debris(root: Path, depth: int = 3) -> list[Path]:

@@ -12,16 +12,19 @@ plus 36 px each side, 822 x 1122 px: the size print shops such as MakePlayingCar
 
 from __future__ import annotations
 
+import atexit
 import functools
 import io
 import math
 import os
 import re
+import shutil
 import struct
 import sys
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -36,6 +39,7 @@ from deckgen.render import fonts, painter, svg
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.outlines import outline_font_text
 from deckgen.render.sheets import SheetOptions
+from deckgen.sim.runner import die_with_parent
 
 MM_PER_INCH = 25.4
 T = TypeVar("T")
@@ -79,8 +83,6 @@ def _font_config() -> None:
     in addition to the system fonts, so PNGs and PDFs share their font metrics."""
     if os.environ.get("FONTCONFIG_FILE"):
         return
-    folder = Path(tempfile.gettempdir()) / "deckgen-fontconfig"
-    config = folder / "fonts.conf"
     from xml.sax.saxutils import escape
 
     folders = [fonts.font_dir()]
@@ -90,12 +92,13 @@ def _font_config() -> None:
         + "".join(f"  <dir>{escape(str(folder))}</dir>\n" for folder in folders)
         + "</fontconfig>\n"
     )
-    try:
-        if not config.is_file() or config.read_text(encoding="utf-8") != text:
-            write_atomic(config, text)
+    try:  # a folder of this run's own (mode 700): no fixed shared name another user could plant
+        private = Path(tempfile.mkdtemp(prefix="deckgen-fontconfig-"))
+        (private / "fonts.conf").write_text(text, encoding="utf-8")
     except OSError:
         return  # cairo then finds DejaVu Sans among the system fonts, if at all
-    os.environ["FONTCONFIG_FILE"] = str(config)
+    atexit.register(shutil.rmtree, private, True)
+    os.environ["FONTCONFIG_FILE"] = str(private / "fonts.conf")
 
 
 #: lcms stamps the time it built a profile into the header (bytes 24-35); a fixed date
@@ -171,9 +174,15 @@ def _run(worker: Callable[[RasterJob], T], jobs: list[RasterJob]) -> list[T]:
     workers = max(1, min(len(jobs), os.cpu_count() or 1))
     if workers == 1 or len(jobs) < 4:
         return [worker(job) for job in jobs]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        chunk = max(1, len(jobs) // (4 * workers))
-        return list(pool.map(worker, jobs, chunksize=chunk))
+    # Workers end with this process (even killed), and are waited for however it ends.
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent)
+    try:
+        return list(pool.map(worker, jobs, chunksize=max(1, len(jobs) // (4 * workers))))
+    except BrokenProcessPool:
+        raise OutputError("a process drawing PNGs was stopped (killed, or out of memory); nothing was written, "
+                          "run again") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def write_pngs(jobs: list[RasterJob]) -> None:
