@@ -63,14 +63,15 @@ def report_pages(out_dir: Path, game_ids: list[str]) -> list[Path]:
 
 def game_documents(game_id: str, out_dir: Path) -> list[Path]:
     """Rule booklet and imposed booklet (A5 on A4), the imposed booklet on Letter (an A4
-    sheet printed on Letter at actual size loses its edges) and the quick reference."""
+    sheet printed on Letter at actual size loses its edges) and the quick reference, for a
+    game whose rule data has a `quickref:` section (a player aid is optional)."""
     from deckgen.model.rules import load_rules
     from deckgen.render.booklet import PAPERS, render_booklet, render_imposed
     from deckgen.render.quickref import render_quickref
 
     rules = load_rules(game_id)
     booklets = render_booklet(rules, out_dir, imposed=True) + [render_imposed(rules, out_dir, PAPERS["letter"])]
-    return booklets + [render_quickref(rules, out_dir)]
+    return booklets + ([render_quickref(rules, out_dir)] if rules.quickref is not None else [])
 
 
 def game_fairness(game_id: str, out_dir: Path, games: int, seed: int, precision: float | None,
@@ -160,6 +161,9 @@ def build_all(
     ]
     alternates = {rules.id for rules in all_rules().values() if rules.same_rules_as}
     games = [(game_id, deck) for game_id, deck in games if game_id not in alternates]  # no files of their own
+    for game_id, _ in games:
+        if game_id in all_rules() and all_rules()[game_id].quickref is None:
+            say(f"game {game_id}: no player aid (its rule file has no quickref: section; docs/rules-format.md)")
     for game_id, deck in games:
         if sim_games and game_id in engines:
             tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision),

@@ -2,8 +2,8 @@
 
 A change in a deck's folder (its deck file, card source, layouts) rebuilds that deck's
 print-and-play PDF; a change in the project's art/, fonts/ or decks/layouts/ rebuilds every
-project deck (any card may show it); a rule file rebuilds its game's booklet and quick
-reference. A rebuilt deck also rebuilds the documents of the games in its games/ folder:
+project deck (any card may show it); a rule file rebuilds its game's documents as `build`
+makes them (the booklet, its imposed A4 and Letter sheets and the quick reference). A rebuilt deck also rebuilds the documents of the games in its games/ folder:
 their booklets show some of its cards as they are drawn. `affected` decides this from paths
 alone, so it is tested without watching.
 """
@@ -93,18 +93,15 @@ def _sources(folder: Path) -> frozenset[Path]:
 
 
 def rebuild(job: Rebuild, out_dir: Path) -> list[Path]:
-    """Make one thing again, as `deckgen render` would."""
+    """Make one thing again, as `deckgen build` does."""
     if job.kind == "deck":
         from deckgen.model.deck import load_deck
         from deckgen.render.sheets import SheetOptions, write_sheets
 
         return [write_sheets(load_deck(job.id), SheetOptions(), out_dir)]
-    from deckgen.model.rules import load_rules
-    from deckgen.render.booklet import render_booklet
-    from deckgen.render.quickref import render_quickref
+    from deckgen.build import game_documents
 
-    rules = load_rules(job.id)
-    return render_booklet(rules, out_dir) + [render_quickref(rules, out_dir)]
+    return game_documents(job.id, out_dir)
 
 
 Say = Callable[[str], None]

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from deckgen.cli import main
+from deckgen.watch import Rebuild, rebuild
 
 #: Card faces of a project deck are drawn by layouts (the other half of issue 16).
 needs_layouts = pytest.mark.skipif(importlib.util.find_spec("deckgen.render.layout") is None,
@@ -112,6 +113,26 @@ def test_a_rule_file_without_a_play_section_is_rules_only(game: Path):
     assert any(line.startswith("comet-chase ") and line.rstrip().endswith("rules only") for line in listing)
     for command in (["play", "comet-chase"], ["simulate", "comet-chase"], ["analyse", "comet-chase"]):
         one_error(run(*command), RULES_ONLY)
+
+
+@needs_layouts
+def test_a_rules_only_game_without_quickref_builds_without_a_player_aid(game: Path):
+    """The quick reference is optional: a build says once that there is none and makes the
+    rest; watch rebuilds the same documents (booklet, imposed A4 and Letter sheets)."""
+    rules = game / "decks" / "sky" / "games" / "comet-chase.yaml"
+    text = rules.read_text()
+    rules.write_text(text[:text.index("\nquickref:")].replace("turn_cap: 2000", "") + "\n")
+    assert run("validate").exit_code == 0
+    result = run("build", "--jobs", "1", "--sim-games", "0")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("no player aid") == 1
+    assert "game comet-chase: no player aid (its rule file has no quickref: section" in result.stderr
+    written = {p.name for p in (game / "output" / "sky").iterdir()}
+    assert {"comet-chase-rules.pdf", "comet-chase-rules-booklet.pdf", "comet-chase-rules-booklet-letter.pdf"} <= written
+    assert "comet-chase-quickref.pdf" not in written
+    made = rebuild(Rebuild("game", "comet-chase"), game / "output")
+    assert sorted(p.name for p in made) == ["comet-chase-rules-booklet-letter.pdf", "comet-chase-rules-booklet.pdf",
+                                            "comet-chase-rules.pdf"]
 
 
 def test_quickref_of_the_game_goes_to_the_project_output(game: Path):
