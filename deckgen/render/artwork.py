@@ -25,6 +25,9 @@ from typing import TYPE_CHECKING
 from deckgen.errors import DataError
 
 if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
     from reportlab.pdfgen.canvas import Canvas
 
 #: Limits of one artwork file: bytes, and pixels (checked from the header, before decoding).
@@ -32,6 +35,18 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 MAX_SVG_BYTES = 4 * 1024 * 1024
 MAX_PIXELS = 60_000_000
 MAX_SIDE = 20_000
+#: Elements nested in an SVG (card or artwork): the painter and cairosvg walk them recursively.
+MAX_SVG_DEPTH = 100
+#: Pixels a JPEG's header may claim per byte of the file: libjpeg's smallest flat picture
+#: holds about 250, so a header claiming far more is forged or the file truncated.
+MAX_JPEG_PIXELS_PER_BYTE = 4096
+#: Bytes of pixel rows per byte of a PNG's compressed data: deflate packs at most 1032 to 1.
+MAX_DEFLATE_RATIO = 1032
+#: PNG colour type -> channels.
+_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+#: Adam7 passes: first column and row, then column and row steps.
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+_BROKEN = "cannot be decoded: the file is truncated or damaged (export it again from your drawing app)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,22 +80,86 @@ def _inspect(path_text: str, stamp: int, size: int, where: str) -> ImageInfo:
         return ImageInfo(path, "svg", 0, 0)
     if size > MAX_IMAGE_BYTES:
         raise DataError(f"{where}: image larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB")
+    import warnings
+
     from PIL import Image, UnidentifiedImageError
 
+    too_large = f"too large (more than {MAX_PIXELS // 1_000_000} million pixels; scale it down)"
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's bomb guard at our limit; its warning is an error here
     try:
-        with Image.open(path) as image:
-            kind = (image.format or "").lower()
-            width, height = image.size
-    except Image.DecompressionBombError:
-        raise DataError(f"{where}: too large (more than {MAX_PIXELS // 1_000_000} million pixels; scale it down)") from None
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                kind = (image.format or "").lower()
+                width, height = image.size
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise DataError(f"{where}: {too_large}") from None
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError, struct.error):
         raise DataError(f"{where}: not a readable PNG, JPEG or SVG file") from None
     if kind not in ("png", "jpeg"):
         raise DataError(f"{where}: a {kind.upper() or 'unknown'} image (expected PNG, JPEG or SVG)")
     if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
         raise DataError(f"{where}: {width} x {height} pixels is too large (at most {MAX_SIDE} a side and "
                         f"{MAX_PIXELS // 1_000_000} million pixels; scale it down)")
+    if kind == "jpeg" and width * height > MAX_JPEG_PIXELS_PER_BYTE * size:
+        raise DataError(f"{where}: its header claims {width} x {height} pixels, far more than {size:,} bytes "
+                        "can hold (the file is truncated or damaged)")
+    problem = _png_problem(path.read_bytes()) if kind == "png" else None
+    if problem is None:
+        problem = _decode_problem(path, kind)
+    if problem is not None:
+        raise DataError(f"{where}: {problem}")
     return ImageInfo(path, kind, width, height)
+
+
+def _png_problem(data: bytes) -> str | None:
+    """What is wrong with a PNG's structure, from its chunks: a palette image without its
+    palette, or pixel data that does not unpack to exactly the rows its header declares
+    (Pillow pads short data silently). None when it is sound."""
+    chunks = _chunks(data)
+    header = dict(chunks).get(b"IHDR", b"")
+    if len(header) != 13:
+        return _BROKEN
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    if colour not in _PNG_CHANNELS:
+        return _BROKEN
+    if colour == 3 and not dict(chunks).get(b"PLTE"):
+        return "a palette image without its palette (no PLTE chunk; export it again from your drawing app)"
+    bits = depth * _PNG_CHANNELS[colour]
+    passes = _ADAM7 if interlace else ((0, 0, 1, 1),)
+    expected = 0
+    for x0, y0, dx, dy in passes:
+        columns, rows = -(-(width - x0) // dx), -(-(height - y0) // dy)
+        if columns > 0 and rows > 0:
+            expected += rows * (1 + -(-columns * bits // 8))
+    compressed = [body for kind, body in chunks if kind == b"IDAT"]
+    if expected > MAX_DEFLATE_RATIO * sum(map(len, compressed)) + 1024:
+        return _BROKEN
+    inflate, unpacked = zlib.decompressobj(), 0
+    try:
+        for body in compressed:
+            while body and unpacked <= expected:
+                unpacked += len(inflate.decompress(body, 1 << 20))
+                body = inflate.unconsumed_tail
+        unpacked += len(inflate.flush())
+    except zlib.error:
+        return _BROKEN
+    return None if unpacked == expected and inflate.eof else _BROKEN
+
+
+def _decode_problem(path: Path, kind: str) -> str | None:
+    """Decode the picture once (a JPEG at an eighth of its size: every byte is still read),
+    so that a corrupt file is refused here rather than embedded broken. None when it decodes."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as image:
+            if kind == "jpeg":
+                image.draft(image.mode, (image.width // 8, image.height // 8))
+            image.load()
+    except (OSError, ValueError, SyntaxError, EOFError, struct.error, zlib.error):
+        return _BROKEN
+    return None
 
 
 def _chunks(data: bytes) -> list[tuple[bytes, bytes]]:
@@ -107,7 +186,10 @@ def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
 
     data = info.path.read_bytes()
     if info.kind == "jpeg":
-        return pdfdoc.PDFImageXObject(name, str(info.path))
+        try:
+            return pdfdoc.PDFImageXObject(name, str(info.path))
+        except (OSError, ValueError, struct.error):  # reportlab reads the JPEG's markers itself
+            raise DataError(f"{info.path}: {_BROKEN}") from None
     chunks = _chunks(data)
     header = dict(chunks).get(b"IHDR", b"")
     kinds = {kind for kind, _ in chunks}
@@ -119,7 +201,7 @@ def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
             if colour == 3:
                 palette = dict(chunks).get(b"PLTE", b"")
                 space = PDFArray([PDFName("Indexed"), PDFName("DeviceRGB"), len(palette) // 3 - 1,
-                                  PDFString(palette.hex().upper(), enc="raw")])
+                                  PDFString(palette, enc="raw")])
             idat = b"".join(body for kind, body in chunks if kind == b"IDAT")
 
             class _Flate(pdfdoc.PDFObject):
@@ -141,10 +223,20 @@ def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
     try:
         with Image.open(info.path) as image:
             image.load()
-            picture = image.convert("RGBA" if "A" in image.getbands() or "transparency" in image.info else "RGB")
-    except (OSError, ValueError, SyntaxError, zlib.error) as exc:
-        raise DataError(f"{info.path}: image cannot be decoded ({exc})") from None
+            picture = _eight_bit(image)
+            picture = picture.convert("RGBA" if "A" in picture.getbands() or "transparency" in picture.info
+                                      else "RGB")
+    except (OSError, ValueError, SyntaxError, zlib.error, struct.error):
+        raise DataError(f"{info.path}: {_BROKEN}") from None
     return pdfdoc.PDFImageXObject(name, ImageReader(picture), mask="auto")
+
+
+def _eight_bit(image: Image.Image) -> Image.Image:
+    """16- and 32-bit greyscale scaled to 8 bits: Pillow's convert clips them, so every grey
+    above 255 of 65535 (nearly all of a 16-bit picture) would print white."""
+    if image.mode not in ("I", "I;16", "I;16B", "I;16L", "I;16N"):
+        return image
+    return image.convert("I").point(lambda value: value * (1 / 257)).convert("L")
 
 
 def draw_raster(canvas: Canvas, ops: list[str], info: ImageInfo, x: float, y: float, w: float, h: float,
@@ -185,3 +277,13 @@ def digest(path: Path) -> str:
 @lru_cache(maxsize=4096)
 def _digest(path_text: str, stamp: int) -> str:
     return hashlib.sha1(Path(path_text).read_bytes()).hexdigest()[:20]
+
+
+def svg_depth(root: ET.Element) -> int:
+    """How deeply an SVG's elements nest, counted without recursion (the drawing code recurses)."""
+    deepest, stack = 0, [(root, 1)]
+    while stack:
+        element, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in element)
+    return deepest

@@ -44,6 +44,7 @@ from deckgen.render.svgpath import (
     _multiply,
     _path_ops,
     _PathBuilder,
+    finite,
     parse_transform,
     trace_shape,
 )
@@ -115,8 +116,7 @@ class _Painter:
         if transform:
             local = parse_transform(transform)
             matrix = _multiply(matrix, local)
-            a, b, c, d, e, f = local
-            ops.append(f"q {a:.3f} {b:.3f} {c:.3f} {d:.3f} {e:.3f} {f:.3f} cm")
+            ops.append(f"q {' '.join(map(_f, local))} cm")
         if tag == "g":
             self.children(element, style, matrix)
         elif tag == "text":
@@ -148,7 +148,7 @@ class _Painter:
             ops.append("%.4f %.4f %.4f rg" % fill_colour)
         if stroke is not None:
             ops.append("%.4f %.4f %.4f RG" % stroke)
-            ops.append(f"{_f(float(style['stroke-width']))} w {_CAPS[style['stroke-linecap']]} J "
+            ops.append(f"{_f(finite(style['stroke-width']))} w {_CAPS[style['stroke-linecap']]} J "
                        f"{_JOINS[style['stroke-linejoin']]} j")
             dash = style["stroke-dasharray"]
             ops.append("[" + " ".join(_f(v) for v in _floats(dash)) + "] 0 d" if dash != "none" else "[] 0 d")
@@ -170,12 +170,12 @@ class _Painter:
             if rgb is None:
                 raise self.fail("gradient stops need a colour")
             colours.append(rgb)
-            positions.append(float(stop.get("offset", "0")))
+            positions.append(finite(stop.get("offset", "0")))
         if not colours:
             raise self.fail("linearGradient has no stops")
         if gradient.get("gradientUnits") != "userSpaceOnUse":
             raise self.fail('linearGradient needs gradientUnits="userSpaceOnUse"')
-        x1, y1, x2, y2 = (float(gradient.get(k, "0")) for k in ("x1", "y1", "x2", "y2"))
+        x1, y1, x2, y2 = (finite(gradient.get(k, "0")) for k in ("x1", "y1", "x2", "y2"))
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         # Bands across the axis, each painted from its start to far beyond the end so that
         # later bands cover earlier ones without seams. Bands rather than a PDF shading:
@@ -203,14 +203,14 @@ class _Painter:
         if not content.strip():
             return
         font = fonts.text_font(element.attrib, style, self.project)
-        size = float(style["font-size"])
+        size = finite(style["font-size"])
         printed = size * math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
         if self.safe is not None and printed < MIN_TEXT_SIZE - 1e-9:
             raise self.fail(
                 f"text {content!r} would print {printed:.2f} mm high, below the "
                 f"{MIN_TEXT_SIZE} mm that stays legible (use a larger card size)"
             )
-        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
+        x, y = finite(element.get("x", "0")), finite(element.get("y", "0"))
         width = fonts.text_width(content, font, size)
         anchor = style["text-anchor"]
         left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
@@ -262,7 +262,7 @@ class _Painter:
             left, top, width, height = _floats(view_box)
         else:
             left, top = 0.0, 0.0
-            width, height = (float(root.get(k, "0").removesuffix("px")) for k in ("width", "height"))
+            width, height = (finite(root.get(k, "0").removesuffix("px")) for k in ("width", "height"))
         if width <= 0 or height <= 0:
             raise DeckgenError(f"{where}: SVG needs a viewBox or a width and height")
         scale = (max if cover else min)(w / width, h / height)
@@ -400,7 +400,7 @@ def _shape_path(tag: str, attributes: tuple[tuple[str, str], ...]) -> tuple[str,
 
 def _attrs(attributes: dict[str, str]) -> dict[str, float]:
     return {
-        key: float(value)
+        key: finite(value)
         for key, value in attributes.items()
         if key in ("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2")
     }
@@ -409,9 +409,13 @@ def _attrs(attributes: dict[str, str]) -> dict[str, float]:
 def parse_svg(svg_text: str, where: str) -> ET.Element:
     """Parse an SVG document, turning XML errors into one DeckgenError line."""
     try:
-        return ET.fromstring(svg_text)
+        root = ET.fromstring(svg_text)
     except ET.ParseError as exc:
         raise DeckgenError(f"{where}: card template produced invalid SVG ({exc})") from None
+    depth = artwork.svg_depth(root)
+    if depth > artwork.MAX_SVG_DEPTH:
+        raise DeckgenError(f"{where}: SVG elements nested {depth} deep (at most {artwork.MAX_SVG_DEPTH})")
+    return root
 
 
 def svg_size(root: ET.Element) -> tuple[float, float]:

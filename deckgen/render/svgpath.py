@@ -74,8 +74,17 @@ def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
 
+def finite(text: str) -> float:
+    """An SVG number; `nan`, `inf` and overflows such as `1e999` are refused (ValueError):
+    written into a PDF they make a file that viewers refuse to draw."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text.strip()!r} is not a finite number")
+    return value
+
+
 def _floats(text: str) -> list[float]:
-    return [float(v) for v in _SPLIT.split(text.strip()) if v]
+    return [finite(v) for v in _SPLIT.split(text.strip()) if v]
 
 
 @lru_cache(maxsize=4096)
@@ -182,7 +191,10 @@ def _arc_to_beziers(
 
 
 def _f(value: float) -> str:
-    """A number for the PDF content stream (3 decimals: 1/1000 mm in card units)."""
+    """A number for the PDF content stream (3 decimals: 1/1000 mm in card units); finite
+    numbers can still multiply to infinity (a huge scale), which is refused here."""
+    if not math.isfinite(value):
+        raise ValueError("a coordinate too large to draw (check the viewBox, sizes and transforms)")
     return "%.3f" % value
 
 
@@ -273,7 +285,7 @@ def _trace_path(d: str, out: _PathBuilder) -> None:
         if len(values) < n or any(v.isalpha() for v in values):
             raise ValueError(f"path data ends early near {' '.join(tokens[i:i + n])!r}")
         i += n
-        return [float(v) for v in values]
+        return [finite(v) for v in values]
 
     while i < len(tokens):
         if tokens[i].isalpha():
