@@ -32,7 +32,6 @@ def render_cards_job(deck_id: str, root: Path, options: SheetOptions, proof: boo
                      select: str | None) -> tuple[Deck, bytes, Path]:
     """Load the deck (or the chosen cards) and render its sheets or its proof in memory:
     (deck, PDF bytes, where they go). Nothing is written: a bad option or card writes nothing."""
-    from deckgen.fileio import output_file
     from deckgen.model.deck import load_deck
     from deckgen.render.sheets import render_sheets, sheets_path
     from deckgen.render.subset import select_cards
@@ -42,10 +41,9 @@ def render_cards_job(deck_id: str, root: Path, options: SheetOptions, proof: boo
     if proof:
         from deckgen.render.proof import render_proof
 
-        name = f"{deck.id}-proof-selected.pdf" if subset else f"{deck.id}-proof.pdf"
-        return deck, render_proof(deck, options), output_file(root, deck.id, name)
-    path = output_file(root, deck.id, f"{deck.id}-pnp-selected.pdf") if subset else sheets_path(deck, root)
-    return deck, render_sheets(deck, options), path
+        path = sheets_path(deck, root, options, "proof-selected" if subset else "proof")
+        return deck, render_proof(deck, options), path
+    return deck, render_sheets(deck, options), sheets_path(deck, root, options, "pnp-selected" if subset else "pnp")
 
 
 #: The print-shop presets (deckgen.render.presets.PRESET_NAMES, repeated to keep --help light).
@@ -87,7 +85,8 @@ def render_cards_command(deck: str, output: Path | None, paper: str, sheet: str 
                          bleed: float | None, no_backs: bool, back_id: str | None, back_offset: str | None,
                          proof: bool, card_ids: str | None, select: str | None, ink_saver: bool,
                          png_dpi: int | None, write_svg: bool, preset: str | None, tts_url_base: str | None) -> None:
-    """Print-and-play PDF of DECK: OUTPUT/DECK/DECK-pnp.pdf, plus card images on request.
+    """Print-and-play PDF of DECK: OUTPUT/DECK/DECK-pnp.pdf (DECK-pnp-letter.pdf on Letter),
+    plus card images on request.
 
     A sheet layout places the cards (--sheet; docs/sheet-format.md). For poker cards the
     default is a4-9up on A4 (3 x 3) and letter-8up on Letter (4 x 2, landscape); other sizes

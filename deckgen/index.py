@@ -19,6 +19,7 @@ from deckgen.render.html import write_page
 #: A deck's files the index links to, with what each is.
 DECK_FILES = (
     ("pnp.pdf", "print-and-play sheets"),
+    ("pnp-letter.pdf", "print-and-play sheets (Letter)"),
     ("composition.txt", "composition report"),
     ("cards.json", "card listing (JSON)"),
 )
@@ -28,6 +29,7 @@ GAME_FILES = (
     ("report.html", "design report"),
     ("rules.pdf", "rule booklet"),
     ("rules-booklet.pdf", "booklet to fold"),
+    ("rules-booklet-letter.pdf", "booklet to fold (Letter)"),
     ("quickref.pdf", "quick reference"),
 )
 

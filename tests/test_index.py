@@ -13,6 +13,7 @@ from deckgen.index import write_index
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules, load_rules
 from deckgen.render.png import export_thumbnails, thumbnail_stems
+from deckgen.render.sheets import SheetOptions, write_sheets
 from deckgen.sim.html_report import write_game_report
 from tests.html_check import parse_page
 
@@ -65,3 +66,18 @@ def test_data_text_is_escaped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     html = write_index(tmp_path / "out").read_text(encoding="utf-8")
     assert "<script" not in html
     assert html.count("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co") >= 3  # link, heading, description
+
+
+def test_letter_prints_are_linked_beside_the_a4_ones(tmp_path: Path) -> None:
+    """`render cards --paper letter` writes DECK-pnp-letter.pdf beside DECK-pnp.pdf, and the
+    index links both, and the Letter imposed booklet beside the A4 one."""
+    deck = load_deck(DECK)
+    a4 = write_sheets(deck, SheetOptions(), tmp_path)
+    letter = write_sheets(deck, SheetOptions(paper="letter"), tmp_path)
+    assert (a4.name, letter.name) == (f"{DECK}-pnp.pdf", f"{DECK}-pnp-letter.pdf")
+    assert a4.read_bytes() != letter.read_bytes()
+    for name in ("rules-booklet.pdf", "rules-booklet-letter.pdf"):
+        (tmp_path / DECK / f"smoke-and-mirrors-{name}").write_bytes(b"%PDF-1.4\n")
+    links = set(parse_page(write_index(tmp_path)).links)
+    assert {f"{DECK}/{DECK}-pnp.pdf", f"{DECK}/{DECK}-pnp-letter.pdf", f"{DECK}/smoke-and-mirrors-rules-booklet.pdf",
+            f"{DECK}/smoke-and-mirrors-rules-booklet-letter.pdf"} <= links

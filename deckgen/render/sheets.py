@@ -89,6 +89,12 @@ class SheetOptions:
         width, height = parse_card_size(self.card_size)
         return load_sheet(default_sheet(self.paper, CardGeometry(width, height)))
 
+    def paper_suffix(self) -> str:
+        """What a file printed with these options adds to its name, so a Letter print never
+        replaces the A4 one: nothing on A4, `-letter` on Letter, the paper otherwise."""
+        paper = self.sheet_spec()[0].paper.strip().lower()
+        return "" if paper == "a4" else "-" + re.sub(r"[^a-z0-9]+", "-", paper).strip("-")
+
     def geometry(self) -> CardGeometry:
         width, height = parse_card_size(self.card_size)
         bleed = self.bleed if self.bleed is not None else max(DEFAULT_BLEED, self.sheet_spec()[0].bleed)
@@ -396,15 +402,16 @@ def listed(problems: list[str]) -> list[str]:
     return [*distinct[:MAX_LISTED], f"... and {len(distinct) - MAX_LISTED} more cards with problems"]
 
 
-def sheets_path(deck: Deck, output_root: Path) -> Path:
-    """Where the print-and-play PDF of a deck goes: <root>/<deck>/<deck>-pnp.pdf."""
-    return output_file(output_root, deck.id, f"{deck.id}-pnp.pdf")
+def sheets_path(deck: Deck, output_root: Path, options: SheetOptions, kind: str = "pnp") -> Path:
+    """Where a deck's print PDF goes: <root>/<deck>/<deck>-pnp.pdf on A4, -pnp-letter.pdf on
+    Letter (`kind` is pnp, pnp-selected, proof or proof-selected)."""
+    return output_file(output_root, deck.id, f"{deck.id}-{kind}{options.paper_suffix()}.pdf")
 
 
 def write_sheets(deck: Deck, options: SheetOptions, output_root: Path) -> Path:
     """Render and write the PDF atomically; returns its path. Nothing is written on error."""
     data = render_sheets(deck, options)
-    path = sheets_path(deck, output_root)
+    path = sheets_path(deck, output_root, options)
     try:
         write_atomic(path, data)
     except OSError as exc:

@@ -149,7 +149,8 @@ def test_cli_writes_pdf_pngs_and_svgs(tmp_path: Path) -> None:
     code, out, err = run(["smoke-and-mirrors", "--png", "40", "--svg", "--paper", "letter"], tmp_path)
     assert code == 0, err
     folder = tmp_path / "smoke-and-mirrors"
-    assert (folder / "smoke-and-mirrors-pnp.pdf").is_file()
+    assert (folder / "smoke-and-mirrors-pnp-letter.pdf").is_file()  # Letter never replaces the A4 sheets
+    assert not (folder / "smoke-and-mirrors-pnp.pdf").exists()
     pngs = sorted((folder / "png").iterdir())
     assert len(pngs) == 19 and (folder / "png" / "skull-mirror.png") in pngs
     expected = pixel_geometry(CardGeometry(*CARD_SIZES["poker"]), 40)
