@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -83,7 +82,7 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
     from deckgen.fileio import output_file, write_atomic
     from deckgen.games.base import get_game
     from deckgen.sim.cluster import dask_engine
-    from deckgen.sim.report import ProgressLine
+    from deckgen.sim.report import ProgressLines
     from deckgen.sim.runner import parse_bots, parse_player_counts
     from deckgen.sim.store import open_store
     from deckgen.sim.sweep import (
@@ -104,23 +103,12 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
     request = SweepRequest(counts, {n: parse_bots(bots_text, game, n) for n in counts}, seed, precision, max_games,
                            bots_text, typed, list(deck_paths))
     store = None if no_store else open_store(root)
-    show = sys.stderr.isatty() if progress is None else progress
-    bars: list[ProgressLine] = []
-
-    def bar(label: str, total: int) -> Any:
-        if not show:
-            return None
-        if bars:
-            bars[-1].close()
-        bars.append(ProgressLine(label, total))
-        return bars[-1].advance
-
+    bars = ProgressLines(sys.stderr.isatty() if progress is None else progress)
     try:
         with dask_engine(scheduler, cluster) as engine:
-            data = run_sweep(game, variants, request, engine or workers, store, bar)
+            data = run_sweep(game, variants, request, engine or workers, store, bars.start)
     finally:
-        if bars:
-            bars[-1].close()
+        bars.close()
     target = write_atomic(output_file(root, game.rules.deck, f"{game.rules.id}-sweep.json"), sweep_json(data))
     if plot_path is not None:
         plot_sweep(data, plot_path)

@@ -198,6 +198,7 @@ def analysis_section(game_name: str, data: Analysis) -> dict[str, Any]:
         "ladder_chart": ladder_chart(ladder_steps, fair, f"{game_name}, {data.players} players: skill ladder")
         if data.ladder else None,
         "metric_bots": ", ".join(dict.fromkeys(data.metrics_bots)),
+        "verdict": data.verdict,
         "metrics": metric_rows([data.metrics]) if data.metrics is not None else None,
     }
 

@@ -142,6 +142,28 @@ class ProgressLine:
         self.stream.flush()
 
 
+class ProgressLines:
+    """A progress line per part of a long command (a variant, a match), each closing the one
+    before; nothing when not shown."""
+
+    def __init__(self, show: bool) -> None:
+        self.show = show
+        self.current: ProgressLine | None = None
+
+    def start(self, label: str, total: int) -> Any:
+        """The progress callback of a new part (None when not shown)."""
+        if not self.show:
+            return None
+        self.close()
+        self.current = ProgressLine(label, total)
+        return self.current.advance
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.current.close()
+            self.current = None
+
+
 PLOT_FORMATS = ("png", "pdf", "svg")
 
 

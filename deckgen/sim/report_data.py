@@ -129,6 +129,7 @@ class Analysis(Loose):
     ladder: list[Match] = Field(default=[], max_length=64)
     metrics: Metrics | None = None
     metrics_bots: list[str] = []
+    verdict: str | None = Field(default=None, max_length=5000)
 
 
 class VsDefault(Loose):

@@ -56,23 +56,77 @@ def _share(record: GameRecord, seat: int) -> float:
     return 1.0 / len(record.winners)
 
 
-def skill_table(game: Game, n_players: int, bots: list[str], options: dict[str, Any], seed: int, games: int,
-                jobs: Jobs, progress: Progress | None = None) -> list[dict[str, Any]]:
-    """Every bot against every other, each as the challenger once."""
-    return [rotated_match(game, n_players, a, b, options, seed, games, jobs, progress)
-            for a in bots for b in bots if a != b]
+def skill_table(game: Game, n_players: int, pairs: list[tuple[str, str]], options: dict[str, Any], seed: int,
+                games: int, jobs: Jobs, progress: Callable[[str, int], Progress | None] | None = None
+                ) -> list[dict[str, Any]]:
+    """Each (challenger, field) pair as a seat-rotated match; `progress(label, games)` gives
+    each match its progress callback."""
+    return [rotated_match(game, n_players, a, b, options, seed, games, jobs,
+                          progress(f"{a} vs {b}", games) if progress else None) for a, b in pairs]
 
 
 def skill_ladder(game: Game, n_players: int, options: dict[str, Any], seed: int, games: int, jobs: Jobs,
-                 budgets: tuple[int, ...] = LADDER_BUDGETS, progress: Progress | None = None,
-                 on_step: Callable[[dict[str, Any]], None] | None = None) -> list[dict[str, Any]]:
-    """Search at each budget against search at half of it."""
+                 budgets: tuple[int, ...] = LADDER_BUDGETS,
+                 progress: Callable[[str, int], Progress | None] | None = None,
+                 on_step: Callable[[dict[str, Any]], None] | None = None,
+                 go_on: Callable[[int], bool] | None = None) -> list[dict[str, Any]]:
+    """Search at each budget against search at half of it, while `go_on(budget)` allows."""
     steps = []
     for budget in budgets:
-        step = rotated_match(game, n_players, f"search:{budget}", f"search:{max(1, budget // 2)}", options, seed,
-                             games, jobs, progress)
+        if go_on is not None and not go_on(budget):
+            break
+        challenger, field_bot = f"search:{budget}", f"search:{max(1, budget // 2)}"
+        step = rotated_match(game, n_players, challenger, field_bot, options, seed, games, jobs,
+                             progress(f"{challenger} vs {field_bot}", games) if progress else None)
         step["budget"] = budget
         steps.append(step)
         if on_step is not None:
             on_step(step)
     return steps
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f} %"
+
+
+def _said(match: dict[str, Any]) -> str:
+    """A match's win rate with its interval and games, as a sentence's tail."""
+    return (f"{_pct(match['win_rate'])} of its games (95 % interval {_pct(match['ci95'][0])} to "
+            f"{_pct(match['ci95'][1])}, {match['games']} games, fair share {_pct(match['fair_share'])})")
+
+
+def verdict(matches: list[dict[str, Any]], ladder: list[dict[str, Any]]) -> str:
+    """One paragraph a designer can read: does a sensible bot beat random, does search beat
+    it, and how far more thinking pays."""
+    sentences = []
+    beats_random = next((m for m in matches if m["field"] == "random" and not m["challenger"].startswith("search")),
+                        None)
+    if beats_random is not None:
+        who, fair, rate = beats_random["challenger"], beats_random["fair_share"], beats_random["win_rate"] or 0.0
+        if beats_random["verdict"] == "stronger":
+            lift = (rate - fair) / (1 - fair) if fair < 1 else 0.0
+            amount = "a lot" if lift >= 0.5 else "clearly" if lift >= 0.15 else "a little"
+            sentences.append(f"Skill matters {amount}: one {who} player among random ones wins {_said(beats_random)}.")
+        elif beats_random["verdict"] == "weaker":
+            sentences.append(f"The {who} bot loses to random play: it wins {_said(beats_random)}, so its rule of "
+                             "thumb misreads this game.")
+        else:
+            sentences.append(f"Skill hardly shows against random play: one {who} player wins {_said(beats_random)}, "
+                             "no clear difference from chance.")
+    searched = next((m for m in matches if m["challenger"].startswith("search")), None)
+    if searched is not None:
+        word = {"stronger": "is stronger than", "weaker": "is weaker than"}.get(searched["verdict"],
+                                                                              "shows no clear difference from")
+        sentences.append(f"Search ({searched['challenger']}) {word} {searched['field']}: it wins {_said(searched)}.")
+    if ladder:
+        paying = [step["budget"] for step in ladder if step["verdict"] == "stronger"]
+        if len(paying) == len(ladder):
+            sentences.append(f"More thinking still pays at every ladder step up to {ladder[-1]['budget']} playouts.")
+        elif not paying:
+            sentences.append(f"More thinking does not clearly pay from {ladder[0]['budget']} playouts on "
+                             f"(up to {ladder[-1]['budget']}).")
+        else:
+            flat = next(step["budget"] for step in ladder if step["verdict"] != "stronger")
+            sentences.append(f"More thinking pays up to {paying[-1]} playouts a decision; "
+                             f"{flat} against {flat // 2} shows no clear gain.")
+    return " ".join(sentences) or "No matches were played."
