@@ -1,10 +1,14 @@
-# `make` sets everything up and builds every output under output/; `make test` runs the tests.
+# `make` sets everything up, puts the deckgen command on your PATH and builds every output under
+# output/; `make test` runs the tests.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Where `make` links the deckgen command: the folder pipx and pip --user put commands in, on the
+# PATH of most systems. `make BINDIR=/some/dir` links it elsewhere, `make BINDIR=` nowhere.
+BINDIR ?= $(HOME)/.local/bin
 
-.PHONY: all build test bench clean
+.PHONY: all build link test bench clean
 
 all: build
 
@@ -17,8 +21,17 @@ $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-build: $(STAMP)
+build: link
 	$(BIN)/deckgen build
+
+link: $(STAMP)
+ifneq ($(BINDIR),)
+	@mkdir -p "$(BINDIR)"
+	@ln -sfn "$(abspath $(BIN))/deckgen" "$(BINDIR)/deckgen"
+	@case ":$$PATH:" in *":$(BINDIR):"*) echo "deckgen is linked into $(BINDIR), on your PATH";; \
+	  *) echo "deckgen is linked into $(BINDIR), which is not on your PATH: add it (e.g. in ~/.profile:" \
+	     "export PATH=\"$(BINDIR):\$$PATH\") or run . $(abspath $(BIN))/activate in each new shell";; esac
+endif
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -1,0 +1,32 @@
+"""`make` puts the deckgen command on the PATH, so the README's first command runs as written
+in a fresh shell (the link target alone, run against the installed environment)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+COMMAND = CHECKOUT / ".venv" / "bin" / "deckgen"
+
+
+@pytest.mark.skipif(shutil.which("make") is None or not COMMAND.is_file(), reason="needs make and an installed .venv")
+def test_make_links_deckgen_into_bindir_and_says_when_that_is_not_on_the_path(tmp_path: Path) -> None:
+    bindir = tmp_path / "bin"
+
+    def make(path: str) -> str:
+        done = subprocess.run(["make", "-s", "-C", str(CHECKOUT), "-o", ".venv/.installed", "link", f"BINDIR={bindir}"],
+                              capture_output=True, text=True, timeout=60, env={**os.environ, "PATH": path})
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "which is not on your PATH" in make("/usr/bin:/bin") and ". " in make("/usr/bin:/bin")
+    assert (bindir / "deckgen").resolve() == COMMAND.resolve()
+    assert make(f"{bindir}:/usr/bin:/bin").strip() == f"deckgen is linked into {bindir}, on your PATH"
+    found = subprocess.run(["deckgen", "--help"], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "PATH": f"{bindir}:/usr/bin:/bin"})
+    assert found.returncode == 0 and "Design, check, print and play-test card games." in found.stdout
