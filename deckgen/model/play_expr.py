@@ -81,7 +81,9 @@ class Node:
     type: str
     args: tuple[Node, ...] = ()
     data: Any = None
-    column: int = 0
+    #: Where the node starts in its text, for errors: two nodes computing the same are equal
+    #: wherever they are written (so the engine reads a repeated part once).
+    column: int = field(default=0, compare=False)
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,10 @@ def compile_action(action: Action, t: Tables) -> Step:
         return _move(kind == "draw", compile_expr(a["from"], t), compile_expr(a["to"], t),
                      compile_expr(a["count"], t), bool(a["all"]))
     if kind in ("set", "add"):
-        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], compile_expr(a["value"], t), t)
+        value = a["value"]
+        if a["seat"] is None and value.op == "const":
+            return _set_constant(kind == "add", t.counters[a["counter"]], int(value.data))
+        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], compile_expr(value, t), t)
     if kind == "if":
         return _branch(compile_expr(a["test"], t), compile_actions(action.then, t), compile_actions(action.other, t))
     if kind == "each_seat":
@@ -143,6 +146,18 @@ def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> St
             if dst == state.layout.trick_zone:  # a card put into the trick counts as its mover's
                 state.trick_seats.append(state.me)
     return move
+
+
+def _set_constant(add: bool, index: int, value: int) -> Step:
+    """A game counter set to, or raised by, a number the rule writes (`passes: 0`)."""
+    if add:
+        def raise_counter(state: DescribedState, card: int) -> None:
+            state.tally[index] += value
+        return raise_counter
+
+    def set_counter(state: DescribedState, card: int) -> None:
+        state.tally[index] = value
+    return set_counter
 
 
 def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables) -> Step:

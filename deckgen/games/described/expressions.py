@@ -7,6 +7,18 @@ evaluating a condition is a few calls, never a walk of the tree or an `eval`.
 
 from __future__ import annotations
 
+from deckgen.games.described.operators import (
+    absolute,
+    arithmetic,
+    choice,
+    compare,
+    extreme,
+    logical_and,
+    logical_not,
+    logical_or,
+    negative,
+    seat_of,
+)
 from deckgen.games.described.state import DescribedState, Fn, Layout
 from deckgen.model.play_expr import Node
 
@@ -53,6 +65,8 @@ def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
         base = t.zones[str(node.data)]
         if not node.args:
             return _const(base)
+        if node.args[0].op == "me":
+            return _own_zone(base)
         return _seat_offset(base, compile_expr(node.args[0], t))
     args = compiled if compiled is not None else [compile_expr(arg, t) for arg in node.args]
     if op in ("card_attr", "table", "card_number", "card_copy") and node.args[0].op == "bound" \
@@ -71,26 +85,28 @@ def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
 
 def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
     if op == "neg":
-        return _neg(args[0])
+        return negative(args[0])
     if op == "seat_of":
-        return _seat_of(args[0])
+        return seat_of(args[0])
     if op == "not":
-        return _not(args[0])
+        return logical_not(args[0])
     if op == "and":
-        return _and(args[0], args[1])
+        return logical_and(args[0], args[1])
     if op == "or":
-        return _or(args[0], args[1])
+        return logical_or(args[0], args[1])
     if op == "if":
-        return _if(args[0], args[1], args[2])
-    if op == "arith":
-        return _arith(str(node.data), args[0], args[1])
-    if op == "compare":
+        return choice(args[0], args[1], args[2])
+    if op in ("arith", "compare"):
         right = node.args[1]
-        if right.op == "const" and str(node.data) in ("==", "!=", "<=", ">="):
-            return _compare_constant(str(node.data), args[0], int(right.data))
-        return _compare(str(node.data), args[0], args[1])
-    if op in ("size", "top") and node.args[0].op == "zone" and not node.args[0].args:
-        return _fixed_zone_look(op == "size", t.zones[str(node.args[0].data)])
+        constant = int(right.data) if right.op == "const" else None
+        combine = arithmetic if op == "arith" else compare
+        return combine(str(node.data), args[0], args[1], constant)
+    if op in ("size", "top") and node.args[0].op == "zone":
+        zone = node.args[0]
+        if not zone.args:
+            return _fixed_zone_look(op == "size", t.zones[str(zone.data)])
+        if zone.args[0].op == "me":
+            return _own_zone_look(op == "size", t.zones[str(zone.data)])
     if op in ("size", "top", "bottom"):
         return _zone_look(op, args[0])
     if op in ("zone_any", "zone_all", "zone_count", "zone_sum"):
@@ -98,9 +114,9 @@ def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
     if op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
         return _seat_fold(op, args[0])
     if op in ("max", "min"):
-        return _extreme(op == "max", args)
+        return extreme(op == "max", args)
     if op == "abs":
-        return _abs(args[0])
+        return absolute(args[0])
     if op in ("next", "left", "right"):
         return _seat_step(op, args[0])
     raise ValueError(f"no compiled form for {op!r}")
@@ -207,6 +223,12 @@ def _seat_counter(base: int, seat: Fn) -> Fn:
     return counter
 
 
+def _own_zone(base: int) -> Fn:
+    def own_zone(state: DescribedState, card: int) -> int:
+        return base + state.me
+    return own_zone
+
+
 def _seat_offset(base: int, seat: Fn) -> Fn:
     def zone(state: DescribedState, card: int) -> int:
         return base + seat(state, card)
@@ -235,84 +257,6 @@ def _card_table(table: list[int], of: Fn, missing: int) -> Fn:
     return look
 
 
-def _seat_of(a: Fn) -> Fn:
-    def seat_of(state: DescribedState, card: int) -> int:
-        return a(state, card) % state.n_players
-    return seat_of
-
-
-def _neg(a: Fn) -> Fn:
-    def neg(state: DescribedState, card: int) -> int:
-        return -a(state, card)
-    return neg
-
-
-def _not(a: Fn) -> Fn:
-    def negate(state: DescribedState, card: int) -> int:
-        return 0 if a(state, card) else 1
-    return negate
-
-
-def _and(a: Fn, b: Fn) -> Fn:
-    def both(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) and b(state, card) else 0
-    return both
-
-
-def _or(a: Fn, b: Fn) -> Fn:
-    def either(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) or b(state, card) else 0
-    return either
-
-
-def _if(test: Fn, then: Fn, other: Fn) -> Fn:
-    def choose(state: DescribedState, card: int) -> int:
-        return then(state, card) if test(state, card) else other(state, card)
-    return choose
-
-
-def _arith(op: str, a: Fn, b: Fn) -> Fn:
-    if op == "+":
-        def add(state: DescribedState, card: int) -> int:
-            return a(state, card) + b(state, card)
-        return add
-    if op == "-":
-        def sub(state: DescribedState, card: int) -> int:
-            return a(state, card) - b(state, card)
-        return sub
-    if op == "*":
-        def mul(state: DescribedState, card: int) -> int:
-            return a(state, card) * b(state, card)
-        return mul
-
-    def divide(state: DescribedState, card: int) -> int:
-        divisor = b(state, card)
-        if divisor == 0:  # a rule's arithmetic never stops a game: x // 0 and x % 0 are 0
-            return 0
-        return a(state, card) // divisor if op == "//" else a(state, card) % divisor
-    return divide
-
-
-def _compare_constant(op: str, a: Fn, value: int) -> Fn:
-    """A comparison with a number written in the rule (`size(hand) == 0`): one call less."""
-    if op == "==":
-        def eq(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) == value else 0
-        return eq
-    if op == "!=":
-        def ne(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) != value else 0
-        return ne
-    if op == "<=":
-        def le(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) <= value else 0
-        return le
-
-    def ge(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) >= value else 0
-    return ge
-
-
 def _fixed_zone_look(size: bool, zone: int) -> Fn:
     """The size or top card of a shared zone, read in one call."""
     if size:
@@ -326,31 +270,17 @@ def _fixed_zone_look(size: bool, zone: int) -> Fn:
     return top_of
 
 
-def _compare(op: str, a: Fn, b: Fn) -> Fn:
-    if op == "==":
-        def eq(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) == b(state, card) else 0
-        return eq
-    if op == "!=":
-        def ne(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) != b(state, card) else 0
-        return ne
-    if op == "<":
-        def lt(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) < b(state, card) else 0
-        return lt
-    if op == "<=":
-        def le(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) <= b(state, card) else 0
-        return le
-    if op == ">":
-        def gt(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) > b(state, card) else 0
-        return gt
+def _own_zone_look(size: bool, base: int) -> Fn:
+    """The size or top card of the moving seat's own zone (`size(hand)`), read in one call."""
+    if size:
+        def own_size(state: DescribedState, card: int) -> int:
+            return len(state.zones[base + state.me])
+        return own_size
 
-    def ge(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) >= b(state, card) else 0
-    return ge
+    def own_top(state: DescribedState, card: int) -> int:
+        cards = state.zones[base + state.me]
+        return cards[-1] if cards else -1
+    return own_top
 
 
 def _zone_look(op: str, zone: Fn) -> Fn:
@@ -426,19 +356,6 @@ def _seat_fold(op: str, body: Fn) -> Fn:
             return sum(values)
         return max(values) if op == "max_seats" else min(values)
     return fold
-
-
-def _extreme(highest: bool, args: list[Fn]) -> Fn:
-    def extreme(state: DescribedState, card: int) -> int:
-        values = [arg(state, card) for arg in args]
-        return max(values) if highest else min(values)
-    return extreme
-
-
-def _abs(a: Fn) -> Fn:
-    def absolute(state: DescribedState, card: int) -> int:
-        return abs(a(state, card))
-    return absolute
 
 
 def _seat_step(op: str, seat: Fn) -> Fn:

@@ -89,6 +89,7 @@ class DescribedGame(Game):
         self.card_tables(t, decks)
         t.options = {name: i for i, name in enumerate(self.rules.options)}
         layout.stock, layout.order, layout.turn_unit = t.zones[p.stock], p.order, p.turn_unit
+        layout.counts_moves = p.turn_unit == "move"
         layout.phase_names = list(p.phases)
         if p.tricks is not None:
             layout.trick_zone, layout.trick_to = t.zones[p.tricks.zone], t.zones[p.tricks.to]

@@ -7,7 +7,8 @@ a hand of cards costs one look-up per card.
 
 from __future__ import annotations
 
-from typing import Callable
+from operator import itemgetter
+from typing import Callable, Hashable
 
 from deckgen.games.described.expressions import SIMPLE, Tables, compile_expr
 from deckgen.games.described.state import DescribedState, Fn
@@ -41,18 +42,18 @@ PURE = frozenset({"const", "card_attr", "table", "card_number", "card_copy", "ar
 #: Contexts (values of the card-free parts) remembered per expression; beyond, rows are
 #: computed and not kept, so memory stays bounded whatever the description.
 MAX_CONTEXTS = 20000
-#: Values of the card-free parts a context key packs (counters, card ints, sizes), plus one.
-KEY_RADIX = 1 << 16
 #: For each card int, the expression's value (0 or 1 for a condition).
 Rows = Callable[[DescribedState], list[int]]
+#: The values of an expression's card-free parts in a position, as a key to remember by.
+Context = Callable[[DescribedState], Hashable]
 
 
 def card_rows(node: Node, t: Tables) -> Rows | None:
     """An expression of the card tried, as a row of values by card for the state at hand (0/1
-    for a condition), when it is a pure function of the card and of card-free parts (the top card, counters, `led`):
-    the parts are evaluated once per move generation, and the row for their values is
-    computed once and remembered, so trying a hand of cards is one look-up per card. None
-    when the condition reads more (a fold over a zone, say)."""
+    for a condition), when it is a pure function of the card and of card-free parts (the top
+    card, counters, `led`): the parts are evaluated once per move generation, and the row for
+    their values is computed once and remembered, so trying a hand of cards is one look-up
+    per card. None when the condition reads more (a fold over a zone, say)."""
     leaves: list[Node] = []
     if not _pure(node, leaves):
         return None
@@ -60,31 +61,55 @@ def card_rows(node: Node, t: Tables) -> Rows | None:
     slots = [0] * len(leaves)
     inner = _with_slots(node, {leaf: i for i, leaf in enumerate(leaves)}, slots, t)
     size = len(t.layout.card_ids)
-    memo: dict[int, list[int]] = {}
+    context = _context(leaves, t)
+    memo: dict[Hashable, list[int]] = {}
     cell_epoch = [-1]
     cell_row: list[list[int]] = [[]]
 
     def rows(state: DescribedState) -> list[int]:
         if cell_epoch[0] == state.epoch:
             return cell_row[0]
-        key = 0  # the parts' values packed into one number: a quick key to hash
-        for fn in leaf_fns:
-            value = fn(state, -1) + 1
-            if not 0 <= value < KEY_RADIX:  # a part too wide to pack: the row is computed, not kept
-                key = -1
-                break
-            key = key * KEY_RADIX + value
-        row = memo.get(key) if key >= 0 else None
+        key = context(state)
+        row = memo.get(key)
         if row is None:
             for i, fn in enumerate(leaf_fns):
                 slots[i] = fn(state, -1)
             row = [inner(state, c) for c in range(size)]
-            if key >= 0 and len(memo) < MAX_CONTEXTS:
+            if len(memo) < MAX_CONTEXTS:
                 memo[key] = row
         cell_epoch[0] = state.epoch
         cell_row[0] = row
         return row
     return rows
+
+
+def _context(leaves: list[Node], t: Tables) -> Context:
+    """The key of a position's card-free parts: the game counters among them read in one go
+    (`itemgetter` over the counters), each other part by its closure."""
+    counters = [t.counters[str(leaf.data)] for leaf in leaves if leaf.op == "counter" and not leaf.args]
+    others = [compile_expr(leaf, t) for leaf in leaves if not (leaf.op == "counter" and not leaf.args)]
+    read_counters = itemgetter(*counters) if counters else None
+    if read_counters is None and len(others) == 1:
+        only = others[0]
+
+        def one(state: DescribedState) -> Hashable:
+            return only(state, -1)
+        return one
+    if read_counters is not None and not others:
+        def tally(state: DescribedState) -> Hashable:
+            return read_counters(state.tally)
+        return tally
+    if read_counters is not None and len(others) == 1:
+        other = others[0]
+
+        def tally_and_one(state: DescribedState) -> Hashable:
+            return read_counters(state.tally), other(state, -1)
+        return tally_and_one
+
+    def every(state: DescribedState) -> Hashable:
+        values = tuple([fn(state, -1) for fn in others])
+        return (read_counters(state.tally), values) if read_counters is not None else values
+    return every
 
 
 def card_rows_of(node: Node, t: Tables) -> Rows:

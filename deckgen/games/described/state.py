@@ -68,6 +68,8 @@ class Layout:
         self.stock = 0
         self.order = 1
         self.turn_unit = "move"
+        #: Whether every move is a turn (`turn_unit: move`), read after every move.
+        self.counts_moves = True
         self.phase_names: list[str] = []
         #: Per phase: (move index, otherwise, when or None, generator).
         self.phase_moves: list[list[tuple[int, bool, Fn | None, Gen]]] = []
@@ -174,8 +176,10 @@ class DescribedState(State):
         if self.over:
             return out
         self.me = self.current_player
-        self.next_epoch()
-        for index, otherwise, when, generate in self.layout.phase_moves[self.phase]:
+        layout = self.layout
+        layout.generations += 1
+        self.epoch = layout.generations
+        for index, otherwise, when, generate in layout.phase_moves[self.phase]:
             if otherwise and out:
                 continue
             if when is not None and not when(self, -1):
@@ -184,6 +188,13 @@ class DescribedState(State):
         if not out:
             raise self.stuck()
         return out
+
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`apply(random_move(rng))` in one loop: the same draws from the same lists."""
+        rand, legal_moves, apply = rng.random, self.legal_moves, self.apply
+        while not self.over and self.turns < turn_cap:
+            moves = legal_moves()
+            apply(moves[int(rand() * len(moves))])
 
     def stuck(self) -> NoLegalMove:
         """The error of a position where the seat to move has no legal move: the description
@@ -206,7 +217,7 @@ class DescribedState(State):
         layout = self.layout
         self.me = self.current_player
         self.last_move = move
-        if layout.turn_unit == "move":
+        if layout.counts_moves:
             self.turns += 1
         layout.move_apply[index](self, card, value)
         layout.move_then[index](self, card)
