@@ -16,7 +16,7 @@ from deckgen.games.mismatch import REVEAL, MismatchGame, MismatchState
 from deckgen.model.rules import load_rules
 from tests.games.playout import check_playouts
 
-SHORT_PLAYOUTS_PER_SETTING = 100
+SHORT_PLAYOUTS_PER_SETTING = 40
 #: Long games run about 15 times as many duels; one per player count, the bots alternating.
 LONG_PLAYOUT_BOTS = {2: "random", 3: "greedy", 4: "random", 5: "greedy", 6: "random"}
 
