@@ -90,7 +90,8 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
     if budget is not None and not 1 <= budget <= 7 * 24 * 3600:
         raise SimulationError(f"--budget {budget:g}: give 1 to 604800 seconds")
     budgets = None if ladder_text is None else (
-        () if ladder_text.strip() == "none" else tuple(parse_count_text(ladder_text.replace(" ", ""))))
+        () if ladder_text.strip() == "none" else tuple(parse_count_text(
+            ladder_text.replace(" ", ""), "--ladder", "search budgets such as 8,16,32 (each at most 999), or none")))
     option_pairs_text(option_pairs)
     workers = parse_jobs(jobs)
     root = check_run_options(scheduler, cluster, output)  # the output folder is checked before minutes of games

@@ -295,9 +295,12 @@ def _message(err: dict[str, Any]) -> str:
         return f"{shown(given)} {words} {shown(bound)}"
     if kind in ("too_short", "too_long"):
         things = "entries" if isinstance(given, dict) else "items"
+        # pydantic leaves actual_length out for mappings that are too long: count them here
+        count = len(given) if isinstance(given, (dict, list, tuple, str)) else ctx.get("actual_length")
+        found = f"found {count} {things}" if count is not None else f"found too many {things}"
         if kind == "too_short":
-            return f"found {ctx.get('actual_length')} {things} (expected at least {ctx.get('min_length')})"
-        return f"found {ctx.get('actual_length')} {things} (expected at most {ctx.get('max_length')})"
+            return f"{found} (expected at least {ctx.get('min_length')})"
+        return f"{found} (expected at most {ctx.get('max_length')})"
     if kind == "string_too_short":
         return "is empty (expected text)"
     if kind == "string_too_long":

@@ -181,9 +181,11 @@ def _register_font_file(path: Path, stamp: int) -> ProjectFont:
     try:
         font = embedded_font(name, path)
         family = font.face.familyName
-    except (TTFError, ValueError, KeyError, IndexError, TypeError, AttributeError, struct_error) as exc:
+    except TTFError as exc:  # reportlab's own words: what the font lacks
         raise DeckgenError(f"{path}: font does not load ({str(exc).splitlines()[0] if str(exc) else 'not a TrueType font'}; "
                            "expected a TTF file)") from None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, struct_error):  # Python's words, not ours
+        raise DeckgenError(f"{path}: font does not load (the file is truncated or damaged; expected a TTF file)") from None
     text = family.decode("utf-8", "replace") if isinstance(family, bytes) else str(family)
     pdfmetrics.registerFont(font)
     flags = font.face.flags

@@ -274,8 +274,9 @@ class _Replay:
         while (line := self.next_line()) is not None and line["type"] == "move":
             seat = self.field(line, "seat", int)
             turn = self.field(line, "turn", int)
-            if "move" not in line:
-                raise self.fail(line, "move line: field 'move' is missing")
+            if line.get("move") is None:
+                raise self.fail(line, f"move line: field 'move' is {'null' if 'move' in line else 'missing'} "
+                                "(expected the move as the engine logs it)")
             if not state.is_over and state.turns >= game.rules.turn_cap:
                 raise self.fail(line, f"move after the game reached its turn cap ({game.rules.turn_cap})")
             if not state.is_over and seat != state.current_player:

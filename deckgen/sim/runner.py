@@ -92,20 +92,22 @@ Jobs = int | ChunkEngine
 """Where games are played: this many local processes, or a cluster."""
 
 
-def parse_count_text(text: str) -> list[int]:
-    """`4`, `2-6` or `2,3,5` as a list of counts, checked for form only (no game needed)."""
+def parse_count_text(text: str, option: str = "--players",
+                     expected: str = "a count (4), a range (2-6) or a list (2,4)") -> list[int]:
+    """`4`, `2-6` or `2,3,5` as a list of counts, checked for form only (no game needed);
+    problems name `option`, the command-line option the text came from."""
     spec = text.strip()
     if re.fullmatch(r"\d{1,3}", spec):
         counts = [int(spec)]
     elif match := re.fullmatch(r"(\d{1,3})\s*-\s*(\d{1,3})", spec):
         low, high = int(match[1]), int(match[2])
         if low > high:
-            raise SimulationError(f"--players {text!r}: the range must go from low to high (e.g. 2-6)")
+            raise SimulationError(f"{option} {text!r}: the range must go from low to high (e.g. 2-6)")
         counts = list(range(low, high + 1))
     elif re.fullmatch(r"\d{1,3}(\s*,\s*\d{1,3}){1,20}", spec):
         counts = sorted({int(part) for part in spec.split(",")})
     else:
-        raise SimulationError(f"--players {text!r}: expected a count (4), a range (2-6) or a list (2,4)")
+        raise SimulationError(f"{option} {text!r}: expected {expected}")
     return counts
 
 
