@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,8 +53,14 @@ ChunkHook = Callable[[str, int, int], None]
 """Called with ("<variant label> <n>p", first game, end) after each chunk played is stored."""
 
 
-def option_grid_text(pairs: tuple[str, ...] | list[str]) -> dict[str, list[str]]:
-    """`name=v1,v2` pairs as option -> listed values, checked for form only."""
+#: Variants one sweep may play (every combination of the listed values, times the decks):
+#: each is a simulation of its own, so a list of 1,000 values would run for days.
+MAX_VARIANTS = 100
+
+
+def option_grid_text(pairs: tuple[str, ...] | list[str], decks: int = 0) -> dict[str, list[str]]:
+    """`name=v1,v2` pairs as option -> listed values, checked for form only, and the
+    number of variants they make with `decks` deck files held to `MAX_VARIANTS`."""
     grid: dict[str, list[str]] = {}
     for pair in pairs:
         name, sep, values = pair.partition("=")
@@ -66,6 +73,11 @@ def option_grid_text(pairs: tuple[str, ...] | list[str]) -> dict[str, list[str]]
         if len(set(listed)) != len(listed):
             raise SimulationError(f"--option {pair!r}: a value is listed twice")
         grid[name] = listed
+    variants = math.prod(len(values) for values in grid.values()) * (decks + 1)
+    if variants > MAX_VARIANTS:
+        raise SimulationError(f"--option: {' x '.join(str(len(v)) for v in grid.values())} values"
+                              f"{f' x {decks + 1} decks' if decks else ''} make {variants:,} variants, more than the "
+                              f"{MAX_VARIANTS} one sweep plays (sweep fewer values at a time)")
     return grid
 
 
