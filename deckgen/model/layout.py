@@ -235,6 +235,8 @@ class Layout:
     back: tuple[tuple[str, Element], ...]
     #: Elements as `--ink-saver` draws them, by (back, id): those whose `ink_saver` is a mapping.
     ink_saver: dict[tuple[bool, str], Element] = field(default_factory=dict)
+    #: The file that last wrote each element, by (back, id): an inherited one is its parent's.
+    sources: dict[tuple[bool, str], Path] = field(default_factory=dict)
 
     def placed(self, geometry: CardGeometry, back: bool = False) -> list[Placed]:
         """Every element's box at this card size; raises DataError naming each element that
@@ -246,11 +248,12 @@ class Layout:
     _wheres: dict[tuple[str, bool, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def where(self, element_id: str, back: bool = False) -> str:
-        """`file: elements.id` for messages."""
+        """`file: elements.id` for messages, naming the layout file the element comes from."""
         key = (element_id, back, os.getcwd())
         found = self._wheres.get(key)
         if found is None:
-            found = self._wheres[key] = located(self.path, field_path(("back" if back else "elements", element_id)))
+            source = self.sources.get((back, element_id), self.path)
+            found = self._wheres[key] = located(source, field_path(("back" if back else "elements", element_id)))
         return found
 
 
@@ -322,7 +325,8 @@ def _layout_file(ref: str, deck_path: Path) -> tuple[Path, Path]:
 def _load(path_text: str, stamp: int, root_text: str) -> Layout:
     path, root = Path(path_text), Path(root_text)
     shown_at = nearby(path)  # read through the path messages show: short when below this folder
-    raw = _merged(shown_at, root, [])
+    sources: dict[tuple[bool, str], Path] = {}
+    raw = _merged(shown_at, root, [], sources)
     spec, elements, back, problems = _checked(raw, shown_at)
     if problems or spec is None:
         raise DataError(*problems)
@@ -331,7 +335,7 @@ def _load(path_text: str, stamp: int, root_text: str) -> Layout:
     saver = {(is_back, element_id): _ink_saver_element(raw[section][element_id], element, shown_at, (section, element_id))
              for is_back, section, listed in ((False, "elements", elements), (True, "back", back))
              for element_id, element in listed if isinstance(element.ink_saver, dict)}
-    return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back), saver)
+    return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back), saver, sources)
 
 
 on_change(_load.cache_clear)  # a layout's parents can change without the layout itself
@@ -360,8 +364,9 @@ def _checked(raw: dict[str, Any], path: Path) -> tuple[LayoutSpec | None, list[t
     return spec, elements, back, list(dict.fromkeys(problems))
 
 
-def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
-    """The raw layout with its `extend` chain applied (parents first, this file winning)."""
+def _merged(path: Path, root: Path, chain: list[Path], sources: dict[tuple[bool, str], Path]) -> dict[str, Any]:
+    """The raw layout with its `extend` chain applied (parents first, this file winning);
+    `sources` learns which file last wrote each element."""
     if path in chain:
         cycle = " -> ".join(p.name for p in [*chain, path])
         raise DataError(file_problem(chain[0], f"extend goes round in a circle ({cycle}); remove one extend"))
@@ -370,6 +375,9 @@ def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
     data = read_yaml(path)
     if not isinstance(data, dict):
         validate(LayoutSpec, data, path)  # raises the "expected a mapping" problem
+    for section in ("elements", "back"):
+        if isinstance(data.get(section), dict):
+            sources.update({(section == "back", element_id): path for element_id in data[section]})
     parent_ref = data.get("extend")
     if parent_ref is None:
         return data
@@ -378,7 +386,9 @@ def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
         raise DataError(problem(path, "extend", f"found {shown(parent_ref)} (expected a layout name or path)"))
     home = path.parent.parent if path.parent.name == "layouts" else path.parent  # the deck's folder
     parent_path = nearby(find_layout(parent_ref, home, root, located(path, "extend")))
-    parent = _merged(parent_path, root, [*chain, path])
+    mine = dict(sources)
+    parent = _merged(parent_path, root, [*chain, path], sources)
+    sources.update(mine)
     wrong = _checked({**parent, "extend": None}, parent_path)[3]  # the parent's own problems name it
     if wrong:
         raise DataError(*wrong)
@@ -386,14 +396,14 @@ def _merged(path: Path, root: Path, chain: list[Path]) -> dict[str, Any]:
     for key, value in data.items():
         if key == "extend":
             continue
-        if key in ("fonts", "palettes") and isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = {**out[key], **value}
-        elif key in ("elements", "back") and isinstance(value, dict) and isinstance(out.get(key), dict):
+        if key == "fonts" and isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}  # a font name names other files as a whole
+        elif key in ("palettes", "elements", "back") and isinstance(value, dict) and isinstance(out.get(key), dict):
             merged = dict(out[key])
-            for element_id, element in value.items():
-                base = merged.get(element_id)
-                both = isinstance(base, dict) and isinstance(element, dict)
-                merged[element_id] = {**base, **element} if both else element  # type: ignore[dict-item]
+            for name, entries in value.items():  # a palette's entries, an element's keys: one by one
+                base = merged.get(name)
+                both = isinstance(base, dict) and isinstance(entries, dict)
+                merged[name] = {**base, **entries} if both else entries  # type: ignore[dict-item]
             out[key] = merged
         else:
             out[key] = value

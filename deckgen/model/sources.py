@@ -298,6 +298,10 @@ class SourceReader:
                 self.fail(row, None, f"{len(cells)} cells, but the header names {len(columns.names)} columns "
                           "(name the extra columns in row 1)")
                 continue
+            if len(cells) < len(columns.names):
+                self.fail(row, None, f"{len(cells)} cells, but the header names {len(columns.names)} columns (no cell "
+                          f"for {', '.join(columns.names[len(cells):])}: end the row with a comma per empty cell)")
+                continue
             yield from self.row_cards(row, dict(zip(columns.names, cells)))
             if self.full:
                 return

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from deckgen.errors import DataError
 from deckgen.model.layout import load_layout
@@ -110,3 +111,28 @@ def test_problems_in_an_extended_layout_name_that_file(tmp_path: Path) -> None:
     (deck.parent / "layouts" / "base.yaml").write_text("elements: {t: {type: text}}\n")
     with pytest.raises(DataError, match=r"base.yaml: elements.t.text: required key is missing"):
         load_layout("main", deck)
+
+
+def base_and_child(tmp_path: Path, base: dict, child: dict) -> Path:
+    """decks/d/layouts/main.yaml extending decks/d/layouts/base.yaml; returns the deck file."""
+    deck = make_project(tmp_path, {"extend": "base", **child})
+    (deck.parent / "layouts" / "base.yaml").write_text(yaml.safe_dump(base, sort_keys=False))
+    return deck
+
+
+def test_extend_merges_palettes_entry_by_entry(tmp_path: Path) -> None:
+    base = {"palettes": {"suit": {"sun": "#c26a00", "moon": "#1f3a93"}, "ink": {"default": "#000000"}},
+            "elements": {"title": text(colour={"palette": "suit", "by": "n"})}}
+    deck = base_and_child(tmp_path, base, {"palettes": {"suit": {"sun": "#d1495b"}}})
+    assert load_layout("main", deck).palettes == {"suit": {"sun": "#d1495b", "moon": "#1f3a93"},
+                                                 "ink": {"default": "#000000"}}
+
+
+def test_an_inherited_element_is_reported_in_the_file_that_defines_it(tmp_path: Path) -> None:
+    base = {"elements": {"title": text(x="90%"), "rule": text(y="95%")}}
+    deck = base_and_child(tmp_path, base, {"elements": {"rule": {"height": "4%"}}})
+    with pytest.raises(DataError) as caught:
+        load_layout("main", deck).placed(POKER)
+    title, rule = caught.value.problems
+    assert "base.yaml: elements.title: lies" in title
+    assert "main.yaml: elements.rule: " in rule

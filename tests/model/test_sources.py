@@ -83,11 +83,12 @@ def test_semicolons_and_a_byte_order_mark_as_spreadsheet_apps_export(tmp_path: P
         ("a,A,red,1,,,\nb,A,red,1,,,\n", "row 3: the same card as row 2 (give that row copies instead)"),
         ("../x,A,red,1,,,\n", "row 2, column id: makes the card id '../x' (expected an id of letters"),
         ("a,A,red,1,,,,extra\n", "row 2: 8 cells, but the header names 7 columns (name the extra columns in row 1)"),
+        ("a,A,red,1,,\n", "row 2: 6 cells, but the header names 7 columns (no cell for "),
         ("a,\"A\nB\",red,1,,,\n", "row 2, column name: makes the card name 'A\\nB' (expected one line"),
         ("a,\"unclosed,red,1,,,\n", "line 2: not valid CSV (unexpected end of data)"),
     ],
     ids=["undeclared", "int-range", "not-int", "bool", "copies-0", "copies-negative", "copies-text", "blank-row",
-         "duplicate-id", "same-card", "unsafe-id", "extra-cells", "name-newline", "bad-quote"],
+         "duplicate-id", "same-card", "unsafe-id", "extra-cells", "short-row", "name-newline", "bad-quote"],
 )
 def test_every_row_problem_names_file_row_and_column(tmp_path: Path, rows: str, expected: str):
     lines = csv_problems(tmp_path, HEADER + rows)
