@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -43,6 +44,8 @@ MAX_EXTEND_DEPTH = 16
 TOLERANCE = 0.05
 
 _UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
+#: The largest number a length may have, in any unit: a card is far smaller.
+MAX_LENGTH = 1000.0
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
 
 
@@ -58,15 +61,31 @@ class Length:
         return self.value * reference / 100 if self.unit == "%" else self.value * _UNITS[self.unit]
 
 
-def _length(value: Any) -> Length:
+def _length(value: Any, least: float = -MAX_LENGTH, above: float | None = None) -> Length:
+    """A length as written, its number finite and in range: at least `least`, or above
+    `above` when given (a size or a box must be more than 0)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise ValueError(f"found {shown(value)} (expected a length such as 5mm, 10pt, 0.5in or 90%)")  # noqa: TRY004
     if isinstance(value, (int, float)):
-        return Length(float(value), "mm")
-    match = _LENGTH.match(value)
-    if not match:
-        raise ValueError(f"found {shown(value)} (expected a length such as 5mm, 10pt, 0.5in or 90%)")
-    return Length(float(match.group(1)), match.group(2) or "mm")
+        length = Length(float(value), "mm")
+    else:
+        match = _LENGTH.match(value)
+        if not match:
+            raise ValueError(f"found {shown(value)} (expected a length such as 5mm, 10pt, 0.5in or 90%)")
+        length = Length(float(match.group(1)), match.group(2) or "mm")
+    if not (math.isfinite(length.value) and length.value <= MAX_LENGTH and length.value >= least
+            and (above is None or length.value > above)):
+        span = f"above {above:g} and at most" if above is not None else f"from {least:g} to"
+        raise ValueError(f"found {shown(value)} (expected a length {span} {MAX_LENGTH:g}, in mm, pt, in or %)")
+    return length
+
+
+def _positive(value: Any) -> Length:
+    return _length(value, above=0.0)
+
+
+def _not_negative(value: Any) -> Length:
+    return _length(value, least=0.0)
 
 
 class PaletteChoice(StrictModel):
@@ -113,10 +132,8 @@ class _Element(StrictModel):
             return value
         raise ValueError(f"found {shown(value)} (expected auto, keep, outline, hide or a mapping of keys to use instead)")
 
-    @field_validator("x", "y", "width", "height", mode="before")
-    @classmethod
-    def _lengths(cls, value: Any) -> Length:
-        return _length(value)
+    _place = field_validator("x", "y", mode="before")(_length)
+    _box = field_validator("width", "height", mode="before")(_positive)
 
     def shows(self, value_of: dict[str, Any]) -> bool:
         """Whether the card (its raw values by field) passes the element's `when`."""
@@ -137,10 +154,7 @@ class RectElement(_Element):
 
     _colours = field_validator("fill", "stroke", mode="before")(_colour_text)
 
-    @field_validator("stroke_width", "radius", mode="before")
-    @classmethod
-    def _sizes(cls, value: Any) -> Length:
-        return _length(value)
+    _sizes = field_validator("stroke_width", "radius", mode="before")(_not_negative)
 
 
 class TextElement(_Element):
@@ -154,15 +168,19 @@ class TextElement(_Element):
     italic: bool = False
     align: Literal["left", "center", "right"] = "center"
     valign: Literal["top", "middle", "bottom"] = "middle"
-    line_height: float = Field(default=1.2, ge=0.8, le=3.0)
+    line_height: float = 1.2
     wrap: bool = True
 
     _colours = field_validator("colour", mode="before")(_colour_text)
 
-    @field_validator("size", "min_size", mode="before")
+    @field_validator("line_height", mode="before")
     @classmethod
-    def _sizes(cls, value: Any) -> Length | None:
-        return None if value is None else _length(value)
+    def _line_height(cls, value: Any) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.8 <= value <= 3.0:
+            return float(value)
+        raise ValueError(f"found {shown(value)} (expected a number from 0.8 to 3, times the text size)")
+
+    _sizes = field_validator("size", "min_size", mode="before")(_positive)
 
 
 class IconElement(_Element):
@@ -204,10 +222,7 @@ class LayoutSpec(StrictModel):
     elements: dict[str, dict[str, Any]] = Field(default_factory=dict)
     back: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
-    @field_validator("min_size", mode="before")
-    @classmethod
-    def _size(cls, value: Any) -> Length | None:
-        return None if value is None else _length(value)
+    _size = field_validator("min_size", mode="before")(_positive)
 
 
 @dataclass(frozen=True, slots=True)

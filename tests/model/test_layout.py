@@ -136,3 +136,26 @@ def test_an_inherited_element_is_reported_in_the_file_that_defines_it(tmp_path: 
     title, rule = caught.value.problems
     assert "base.yaml: elements.title: lies" in title
     assert "main.yaml: elements.rule: " in rule
+
+
+@pytest.mark.parametrize("kind, key, value, expected", [
+    ("text", "size", "0", "found 0 (expected a length above 0 and at most 1000"),
+    ("text", "size", "0%", "found '0%' (expected a length above 0"),
+    ("text", "min_size", "-1mm", "found '-1mm' (expected a length above 0"),
+    ("text", "x", ".nan", "found nan (expected a length from -1000 to 1000"),
+    ("text", "y", "-.inf", "found -inf (expected a length from -1000 to 1000"),
+    ("text", "width", ".inf", "found inf (expected a length above 0 and at most 1000"),
+    ("text", "height", "0mm", "found '0mm' (expected a length above 0"),
+    ("text", "line_height", ".nan", "found nan (expected a number from 0.8 to 3"),
+    ("rect", "stroke_width", "-0.5mm", "found '-0.5mm' (expected a length from 0 to 1000"),
+    ("rect", "radius", "1001", "found 1001 (expected a length from 0 to 1000"),
+])
+def test_every_layout_number_is_finite_and_in_range_at_load_time(tmp_path: Path, kind: str, key: str, value: str,
+                                                                  expected: str) -> None:
+    """One line naming file, element and key, before any card is drawn."""
+    text_key = ', text: "{name}"' if kind == "text" else ""
+    deck = make_project(tmp_path, f"elements:\n  title: {{type: {kind}{text_key}, {key}: {value}}}\n")
+    with pytest.raises(DataError) as caught:
+        load_layout("main", deck)
+    (line,) = caught.value.problems
+    assert line.startswith(f"{deck.parent / 'layouts' / 'main.yaml'}: elements.title.{key}: {expected}"), line
