@@ -62,6 +62,7 @@ def length_summary(records: list[GameRecord]) -> dict[str, float | int] | None:
     return {
         "games": int(turns.size),
         "mean": float(turns.mean()),
+        "sd": float(turns.std(ddof=1)) if turns.size > 1 else 0.0,
         "median": float(numpy.median(turns)),
         "p90": float(numpy.percentile(turns, 90)),
         "max": int(turns.max()),
@@ -143,3 +144,37 @@ def paired_t_p(first: list[float], second: list[float]) -> float | None:
     if len(set(differences)) == 1:
         return 1.0 if differences[0] == 0 else 0.0
     return float(stats.ttest_rel(first, second).pvalue)
+
+
+def two_proportion_p(wins_a: float, trials_a: int, wins_b: float, trials_b: int) -> tuple[float | None, str]:
+    """p-value of the test that two independent samples share one rate: chi-square on the 2x2
+    table, Fisher's exact test when an expected count is below 5 (split wins rounded). None
+    where a sample is empty or nobody (or everybody) succeeded in both."""
+    name = "two-proportion chi-square"
+    table = [[round(wins_a), trials_a - round(wins_a)], [round(wins_b), trials_b - round(wins_b)]]
+    if min(trials_a, trials_b) <= 0 or min(table[0][0] + table[1][0], table[0][1] + table[1][1]) <= 0:
+        return None, name
+    if stats.contingency.expected_freq(table).min() < 5:
+        return float(stats.fisher_exact(table).pvalue), "Fisher's exact test"
+    return float(stats.chi2_contingency(table).pvalue), name
+
+
+def welch_p(mean_a: float, sd_a: float, n_a: int, mean_b: float, sd_b: float, n_b: int) -> float | None:
+    """Welch's t-test p-value from two samples' means, standard deviations and sizes (None
+    with fewer than two in a sample or no spread in either)."""
+    if min(n_a, n_b) < 2 or sd_a + sd_b <= 0:
+        return None
+    return float(stats.ttest_ind_from_stats(mean_a, sd_a, n_a, mean_b, sd_b, n_b, equal_var=False).pvalue)
+
+
+def holm(p_values: list[float | None]) -> list[float | None]:
+    """Holm's step-down adjustment: the i-th smallest of m p-values times (m - i), i from 0,
+    made non-decreasing in that order and capped at 1. None (no test) stays None."""
+    tested = sorted((p, index) for index, p in enumerate(p_values) if p is not None)
+    m = len(tested)
+    adjusted: list[float | None] = [None] * len(p_values)
+    running = 0.0
+    for rank, (p, index) in enumerate(tested):
+        running = max(running, min(1.0, (m - rank) * p))
+        adjusted[index] = running
+    return adjusted

@@ -35,7 +35,7 @@ from deckgen.sim.runner import (
     run_simulation,
     run_to_precision,
 )
-from deckgen.sim.stats import mcnemar_p, paired_t_p, seat_wins, summarize
+from deckgen.sim.stats import holm, mcnemar_p, paired_t_p, seat_wins, summarize
 from deckgen.sim.store import (
     ResultStore,
     StoredChunks,
@@ -134,19 +134,6 @@ def build_variants(game: Game, typed: dict[str, list[Any]], decks: list[Path]) -
     return variants
 
 
-def holm(p_values: list[float | None]) -> list[float | None]:
-    """Holm's step-down adjustment: the i-th smallest of m p-values times (m - i), i from 0,
-    made non-decreasing in that order and capped at 1. None (no test) stays None."""
-    tested = sorted((p, index) for index, p in enumerate(p_values) if p is not None)
-    m = len(tested)
-    adjusted: list[float | None] = [None] * len(p_values)
-    running = 0.0
-    for rank, (p, index) in enumerate(tested):
-        running = max(running, min(1.0, (m - rank) * p))
-        adjusted[index] = running
-    return adjusted
-
-
 def _seat0_won(record: GameRecord) -> bool:
     return record.finished and 0 in record.winners
 
@@ -187,9 +174,9 @@ def length_interval(records: list[GameRecord]) -> dict[str, Any] | None:
         return None
     mean = sum(turns) / len(turns)
     if len(turns) < 2 or len(set(turns)) == 1:
-        return {"mean": mean, "ci95": [mean, mean]}
+        return {"mean": mean, "ci95": [mean, mean], "sd": 0.0, "games": len(turns)}
     low, high = stats.t.interval(0.95, len(turns) - 1, loc=mean, scale=float(stats.sem(turns)))
-    return {"mean": mean, "ci95": [float(low), float(high)]}
+    return {"mean": mean, "ci95": [float(low), float(high)], "sd": float(stats.tstd(turns)), "games": len(turns)}
 
 
 class _HookedChunks:
@@ -262,6 +249,7 @@ def _sweep_data(game: Game, variants: list[Variant], request: SweepRequest) -> d
             summary = summarize(run)
             entry: dict[str, Any] = {
                 "games": summary["games"],
+                "finished": summary["finished"],
                 "seat_win_rate": [{"rate": r["rate"], "ci95": r["ci95"]} for r in summary["seat_win_rate"]],
                 "balance": summary["metrics"]["balance"]["rate"] if summary["metrics"]["balance"] else None,
                 "length": length_interval(run.records),

@@ -27,7 +27,13 @@ def test_simulate_runs_are_listed_and_exported(tmp_path: Path) -> None:
     assert listed.exit_code == 0 and listed.output.count("simulate") == 2 and "zoomies" in listed.output
     exported = runner.invoke(main, ["results", "--output", str(tmp_path), "--format", "csv", "--game", "zoomies"])
     rows = list(csv.DictReader(io.StringIO(exported.output)))
-    assert [row["seed"] for row in rows] == ["1", "2"] and {row["games"] for row in rows} == {"40"}
+    assert sorted({(row["key"], row["seed"]) for row in rows}, key=lambda kv: kv[1])[-1][1] == "2"
+    assert {row["seed"] for row in rows} == {"1", "2"} and {row["games"] for row in rows} == {"40"}
+    # Every statistic, every value a number: seat 0's rate, its interval, the metrics.
+    by_name = {row["statistic"]: float(row["value"]) for row in rows if row["seed"] == "1"}
+    assert 0 < by_name["seat_win_rate.0.rate"] < 1 and by_name["seat_win_rate.0.ci95.0"] < by_name["seat_win_rate.0.rate"]
+    assert "metrics.balance.rate" in by_name and "length.sd" in by_name
+    assert all(float(row["value"]) == float(row["value"]) for row in rows)
     runs = json.loads(runner.invoke(main, ["results", "--output", str(tmp_path), "--format", "json"]).output)
     assert runs[0]["stats"]["games"] == 40 and runs[0]["stats"]["seat_win_rate"][0]["ci95"]
     assert runs[0]["rules_hash"] and runs[0]["deck_hash"] and runs[0]["version"]
@@ -38,7 +44,29 @@ def test_simulate_runs_are_listed_and_exported(tmp_path: Path) -> None:
 def test_options_are_listed_as_the_user_writes_them(tmp_path: Path) -> None:
     _simulate(tmp_path, "--option", "second_place_wins=false")
     listed = CliRunner().invoke(main, ["results", "--output", str(tmp_path), "--format", "csv"])
-    assert [row["options"] for row in csv.DictReader(io.StringIO(listed.output))] == ["second_place_wins=false"]
+    assert {row["options"] for row in csv.DictReader(io.StringIO(listed.output))} == {"second_place_wins=false"}
+
+
+def test_two_stored_runs_are_compared_with_tests(tmp_path: Path) -> None:
+    _simulate(tmp_path)
+    _simulate(tmp_path, "--option", "second_place_wins=false")
+    runner = CliRunner()
+    keys = [run["key"] for run in json.loads(runner.invoke(main, ["results", "--output", str(tmp_path),
+                                                                  "--format", "json"]).output)]
+    compared = runner.invoke(main, ["results", "--output", str(tmp_path), "--compare", keys[0][:8], keys[1]])
+    assert compared.exit_code == 0, compared.output
+    assert "seat 0 win rate" in compared.output and "mean turns" in compared.output and "Holm" in compared.output
+    data = json.loads(runner.invoke(main, ["results", "--output", str(tmp_path), "--compare", keys[0], keys[1],
+                                           "--format", "json"]).output)
+    seat0 = next(row for row in data["rows"] if row["statistic"] == "seat 0 win rate")
+    assert seat0["difference"] == seat0["b"] - seat0["a"] and 0 <= seat0["p"] <= seat0["p_holm"] <= 1
+    assert seat0["test"] in ("two-proportion chi-square", "Fisher's exact test")
+    exported = runner.invoke(main, ["results", "--output", str(tmp_path), "--compare", keys[0], keys[1],
+                                    "--format", "csv"])
+    assert all(float(row["p_holm"]) <= 1 for row in csv.DictReader(io.StringIO(exported.output)) if row["p_holm"])
+    missing = runner.invoke(main, ["results", "--output", str(tmp_path), "--compare", "zzz", keys[1]])
+    assert missing.exit_code == 2 and missing.stderr == (
+        "error: --compare 'zzz': no stored run has that key; `deckgen results` lists the keys\n")
 
 
 def test_no_store_records_nothing(tmp_path: Path) -> None:

@@ -64,7 +64,8 @@ def test_ties_are_split_and_unfinished_games_never_win() -> None:
 def test_length_uses_finished_games_only() -> None:
     records = [record((0,), turns=t) for t in (10, 20, 30, 40)] + [record((), turns=500, finished=False)]
     length = length_summary(records)
-    assert length == {"games": 4, "mean": 25.0, "median": 25.0, "p90": pytest.approx(37.0), "max": 40}
+    assert length == {"games": 4, "mean": 25.0, "sd": pytest.approx(12.9099445), "median": 25.0,
+                      "p90": pytest.approx(37.0), "max": 40}
     assert length_summary([record((), finished=False)]) is None
 
 

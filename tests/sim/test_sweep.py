@@ -11,11 +11,11 @@ import pytest
 from deckgen.errors import BadOption
 from deckgen.games.base import Game
 from deckgen.sim.runner import GameRecord, SimulationError
+from deckgen.sim.stats import holm
 from deckgen.sim.store import open_store
 from deckgen.sim.sweep import (
     SweepRequest,
     build_variants,
-    holm,
     length_test,
     option_grid_text,
     run_sweep,
