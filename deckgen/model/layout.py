@@ -5,24 +5,21 @@
 * `Layout.placed(geometry, back=False)`: the elements with their boxes in millimetres, checked
   against the card (off the trim) and its safe area (text and icons).
 * `project_file(root, relative, where)`: the one place a path from data becomes a file.
+
+The schemas of the file's pieces (lengths, colours, element kinds) are in layout_elements.py.
 """
 
 from __future__ import annotations
 
-import math
 import os
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import Field, field_validator
+from typing import Any
 
 from deckgen.errors import DataError
 from deckgen.fileio import contained, shown_path
 from deckgen.model.common import (
-    StrictModel,
     field_path,
     file_problem,
     problem,
@@ -31,10 +28,21 @@ from deckgen.model.common import (
     template_names,
     validate,
 )
+from deckgen.model.layout_elements import (
+    ELEMENT_KINDS,
+    PLACE_KEYS,
+    Element,
+    FontFiles,
+    IconElement,
+    LayoutSpec,
+    PaletteChoice,
+    RectElement,
+    TextElement,
+)
 from deckgen.paths import root_of
 from deckgen.project import nearby, on_change
 from deckgen.render.geometry import CardGeometry
-from deckgen.render.svgpath import _colour
+from deckgen.render.svgpath import parse_colour
 
 #: Smallest font size (mm, about 3.4 pt) allowed on a card; the same figure as render.svg's.
 DEFAULT_MIN_SIZE = 1.2
@@ -42,188 +50,6 @@ DEFAULT_MIN_SIZE = 1.2
 MAX_EXTEND_DEPTH = 16
 #: Boxes may stray this far (mm) over an edge before it counts: rounding of percentages.
 TOLERANCE = 0.05
-
-_UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
-#: The largest number a length may have, in any unit: a card is far smaller.
-MAX_LENGTH = 1000.0
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
-
-
-@dataclass(frozen=True, slots=True)
-class Length:
-    """A length as written: millimetres, points or inches, or a percentage of the trim."""
-
-    value: float
-    unit: str
-
-    def mm(self, reference: float) -> float:
-        """In millimetres; percentages are of `reference` (the trim width or height)."""
-        return self.value * reference / 100 if self.unit == "%" else self.value * _UNITS[self.unit]
-
-
-def _length(value: Any, least: float = -MAX_LENGTH, above: float | None = None) -> Length:
-    """A length as written, its number finite and in range: at least `least`, or above
-    `above` when given (a size or a box must be more than 0)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"found {shown(value)} (expected a length such as 5mm, 10pt, 0.5in or 90%)")  # noqa: TRY004
-    if isinstance(value, (int, float)):
-        length = Length(float(value), "mm")
-    else:
-        match = _LENGTH.match(value)
-        if not match:
-            raise ValueError(f"found {shown(value)} (expected a length such as 5mm, 10pt, 0.5in or 90%)")
-        length = Length(float(match.group(1)), match.group(2) or "mm")
-    if not (math.isfinite(length.value) and length.value <= MAX_LENGTH and length.value >= least
-            and (above is None or length.value > above)):
-        span = f"above {above:g} and at most" if above is not None else f"from {least:g} to"
-        raise ValueError(f"found {shown(value)} (expected a length {span} {MAX_LENGTH:g}, in mm, pt, in or %)")
-    return length
-
-
-def _positive(value: Any) -> Length:
-    return _length(value, above=0.0)
-
-
-def _not_negative(value: Any) -> Length:
-    return _length(value, least=0.0)
-
-
-class PaletteChoice(StrictModel):
-    """A colour (or font) chosen by the value of one of the card's fields."""
-
-    palette: str
-    by: str
-
-
-def _colour_text(value: Any) -> Any:
-    if isinstance(value, str):
-        try:
-            _colour(value)
-        except ValueError:
-            raise ValueError(f"found {shown(value)} (expected #rgb, #rrggbb, black, white, none, "
-                             "or {palette: NAME, by: FIELD})") from None
-    return value
-
-
-Colour = str | PaletteChoice
-#: What `--ink-saver` does to an element: `auto` (a filled rect that bleeds becomes an outline,
-#: light text and icons on it turn dark), `keep`, `outline` (rects), `hide`; or a mapping of
-#: keys the element takes instead.
-InkSaver = Literal["auto", "keep", "outline", "hide"]
-#: Keys an `ink_saver` mapping may not change: where the element is and on which cards.
-PLACE_KEYS = frozenset({"type", "x", "y", "width", "height", "when", "rotate", "bleed", "ink_saver"})
-
-
-class _Element(StrictModel):
-    """Keys every element has: its box, the cards it is drawn on, and its rotation."""
-
-    x: Length = Length(0.0, "mm")
-    y: Length = Length(0.0, "mm")
-    width: Length = Length(100.0, "%")
-    height: Length = Length(100.0, "%")
-    when: dict[str, str | int | bool | list[str | int | bool]] = Field(default_factory=dict)
-    rotate: Literal[0, 90, 180, 270] = 0
-    ink_saver: InkSaver | dict[str, Any] = "auto"
-
-    @field_validator("ink_saver", mode="before")
-    @classmethod
-    def _ink_saver(cls, value: Any) -> Any:
-        if isinstance(value, dict) or value in ("auto", "keep", "outline", "hide"):
-            return value
-        raise ValueError(f"found {shown(value)} (expected auto, keep, outline, hide or a mapping of keys to use instead)")
-
-    _place = field_validator("x", "y", mode="before")(_length)
-    _box = field_validator("width", "height", mode="before")(_positive)
-
-    def shows(self, value_of: dict[str, Any]) -> bool:
-        """Whether the card (its raw values by field) passes the element's `when`."""
-        for name, wanted in self.when.items():
-            options = wanted if isinstance(wanted, list) else [wanted]
-            if str(value_of.get(name)) not in {str(o) for o in options}:
-                return False
-        return True
-
-
-class RectElement(_Element):
-    type: Literal["rect"]
-    fill: Colour = "none"
-    stroke: Colour = "none"
-    stroke_width: Length = Length(0.5, "mm")
-    radius: Length = Length(0.0, "mm")
-    bleed: bool = False
-
-    _colours = field_validator("fill", "stroke", mode="before")(_colour_text)
-
-    _sizes = field_validator("stroke_width", "radius", mode="before")(_not_negative)
-
-
-class TextElement(_Element):
-    type: Literal["text"]
-    text: str
-    size: Length = Length(4.0, "mm")
-    min_size: Length | None = None
-    font: str | PaletteChoice | None = None
-    colour: Colour = "#000000"
-    bold: bool = False
-    italic: bool = False
-    align: Literal["left", "center", "right"] = "center"
-    valign: Literal["top", "middle", "bottom"] = "middle"
-    line_height: float = 1.2
-    wrap: bool = True
-
-    _colours = field_validator("colour", mode="before")(_colour_text)
-
-    @field_validator("line_height", mode="before")
-    @classmethod
-    def _line_height(cls, value: Any) -> float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.8 <= value <= 3.0:
-            return float(value)
-        raise ValueError(f"found {shown(value)} (expected a number from 0.8 to 3, times the text size)")
-
-    _sizes = field_validator("size", "min_size", mode="before")(_positive)
-
-
-class IconElement(_Element):
-    type: Literal["icon"]
-    icon: str = Field(min_length=1)
-    colour: Colour = "#000000"
-    ink: Colour = "#ffffff"
-
-    _colours = field_validator("colour", "ink", mode="before")(_colour_text)
-
-
-class ImageElement(_Element):
-    type: Literal["image"]
-    image: str = Field(min_length=1)
-    fit: Literal["contain", "cover"] = "contain"
-    bleed: bool = False
-
-
-Element = RectElement | TextElement | IconElement | ImageElement
-_KINDS: dict[str, type[Element]] = {
-    "rect": RectElement, "text": TextElement, "icon": IconElement, "image": ImageElement,
-}
-
-
-class FontFiles(StrictModel):
-    regular: str
-    bold: str | None = None
-    italic: str | None = None
-    bold_italic: str | None = None
-
-
-class LayoutSpec(StrictModel):
-    """The top level of a layout file; elements are checked one by one (see _elements)."""
-
-    extend: str | None = None
-    min_size: Length | None = None
-    fonts: dict[str, str | FontFiles] = Field(default_factory=dict)
-    palettes: dict[str, dict[str, str]] = Field(default_factory=dict)
-    elements: dict[str, dict[str, Any]] = Field(default_factory=dict)
-    back: dict[str, dict[str, Any]] = Field(default_factory=dict)
-
-    _size = field_validator("min_size", mode="before")(_positive)
-
 
 @dataclass(frozen=True, slots=True)
 class Placed:
@@ -430,7 +256,7 @@ def _elements(raw: dict[str, dict[str, Any]], path: Path, section: str, problems
     for element_id, data in raw.items():
         at = (section, element_id)
         kind = data.get("type") if isinstance(data, dict) else None
-        model = _KINDS.get(kind) if isinstance(kind, str) else None
+        model = ELEMENT_KINDS.get(kind) if isinstance(kind, str) else None
         if model is None:
             where = field_path((*at, "type")) if isinstance(data, dict) and "type" in data else field_path(at)
             found = f"found {shown(kind)}" if isinstance(data, dict) and "type" in data else "no type"
@@ -487,7 +313,7 @@ def _check_references(spec: LayoutSpec, fonts: dict[str, FontFiles], elements: l
                 elif key != "font":
                     for value, colour in palette.items():
                         try:
-                            _colour(colour)
+                            parse_colour(colour)
                         except ValueError:
                             problems.append(problem(path, field_path(("palettes", choice.palette, value)),
                                                     f"found {shown(colour)} (expected a colour: #rgb, #rrggbb, black, white or none)"))

@@ -17,21 +17,10 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from deckgen.errors import DataError, DeckgenError
-from deckgen.model.common import field_path
+from deckgen.model.common import field_path, template_names
 from deckgen.model.deck import Card, Deck
-from deckgen.model.layout import (
-    IconElement,
-    ImageElement,
-    Layout,
-    PaletteChoice,
-    Placed,
-    RectElement,
-    TextElement,
-    load_layout,
-    located,
-    project_file,
-    template_names,
-)
+from deckgen.model.layout import Layout, Placed, load_layout, located, project_file
+from deckgen.model.layout_elements import IconElement, ImageElement, PaletteChoice, RectElement, TextElement
 from deckgen.render import artwork, fonts, textfit
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
