@@ -64,9 +64,14 @@ class Project:
                        if os.path.lexists(d / "deck.yaml")), "deck", lambda p: p.parent.name)
 
     def rule_files(self) -> dict[str, Path]:
-        """Every game's rule file by game id (the file name); one id twice is an error."""
-        return _by_id((p for root in self.decks_dirs() for p in sorted(root.glob("*/games/*.yaml"))),
-                      "game", lambda p: p.stem)
+        """Every game's rule file by game id (the file name); one id twice is an error, and so
+        is a game left behind in a deck folder whose deck.yaml was removed."""
+        files = [p for root in self.decks_dirs() for p in sorted(root.glob("*/games/*.yaml"))]
+        orphans = [p for p in files if not os.path.lexists(p.parent.parent / "deck.yaml")]
+        if orphans:
+            raise DataError(*(f"{shown_path(p)}: its deck folder {shown_path(p.parent.parent)} has no deck.yaml "
+                              "(remove the game with its deck, or put deck.yaml back)" for p in orphans))
+        return _by_id(files, "game", lambda p: p.stem)
 
     def deck_file(self, name: str) -> Path | None:
         """The deck file a DECK argument names: a path to a deck folder or file when it

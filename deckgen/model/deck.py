@@ -125,6 +125,17 @@ class CardGroup(StrictModel):
     id: str | None = Field(default=None, min_length=1)
     name: str | None = None
 
+    @field_validator("set")
+    @classmethod
+    def _no_reserved_keys(cls, values: dict[str, Scalar]) -> dict[str, Scalar]:
+        """The id, name and copy number come from the group's templates and copies: a `set`
+        giving them would be silently overridden, or would override the id."""
+        reserved = [key for key in ("id", "name", "copy") if key in values]
+        if reserved:
+            raise ValueError(f"may not give {', '.join(reserved)} (the group's id and name templates and "
+                             "copies make them)")
+        return values
+
     @model_validator(mode="after")
     def _one_generator(self) -> CardGroup:
         given = [k for k in ("product", "digit_pairs", "cards", "source") if getattr(self, k) is not None]
@@ -168,10 +179,12 @@ class DeckSpec(StrictModel):
     @field_validator("backs")
     @classmethod
     def _unique_backs(cls, backs: list[BackSpec]) -> list[BackSpec]:
-        ids = [b.id for b in backs]
-        repeated = [i for n, i in enumerate(ids) if i in ids[:n]]
+        # case-insensitively: back images are files, and Gold.png is gold.png on macOS and Windows
+        ids = [b.id.lower() for b in backs]
+        repeated = [b.id for n, b in enumerate(backs) if ids[n] in ids[:n]]
         if repeated:
-            raise ValueError(f"back ids must be unique (repeated: {', '.join(repeated)})")
+            raise ValueError(f"back ids must be unique, also ignoring upper and lower case (repeated: "
+                             f"{', '.join(repeated)})")
         return backs
 
     @field_validator("attributes", mode="before")
