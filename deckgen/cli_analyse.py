@@ -35,7 +35,8 @@ DEFAULT_BUDGET = 80.0
 @click.option("--games", "n_games", type=int, default=None,
               help="Games per match (seats rotated) and per ladder step (default: chosen to fit the budget).")
 @click.option("--seed", type=SEED, default=1, show_default=True,
-              help="Seed of every match and ladder step (the same seed and games, the same numbers, whatever --jobs is).")
+              help="Seed of every match and ladder step (the same seed and games: the same numbers, "
+                   "whatever --jobs is).")
 @click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
 @click.option("--ladder", "ladder_text", default=None,
               help="Search budgets of the skill ladder (each against half its budget), e.g. 8,16,32; 'none' skips "

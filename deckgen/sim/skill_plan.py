@@ -27,6 +27,7 @@ CHEAP_SHARE, METRICS_SHARE, SEARCH_SHARE = 0.25, 0.10, 0.35
 #: Most and fewest games of a cheap match (random and greedy), of a search match or ladder step.
 CHEAP_GAMES = (60, 400)
 SEARCH_GAMES = (24, 200)
+SEARCH_GAMES_FOR_MORE = 60
 METRICS_GAMES = (100, 2000)
 #: The smallest search budget analyse plays.
 LEAST_SEARCH = 8
@@ -149,11 +150,15 @@ def plan_search(result: Plan, costs: Costs, request: Request, seconds: float) ->
         return costs.seconds([challenger] + [field_name] * (n - 1), 1)
 
     share = seconds * SEARCH_SHARE / (1 - CHEAP_SHARE - METRICS_SHARE)
+    # The largest search budget whose games fit search's share, else the least that fits all the time left.
     budgets = [request.search_budget] if request.search_budget else [100, 64, 32, 16, LEAST_SEARCH]
-    for b in budgets:
+    tries = [(b, share) for b in budgets]
+    for b, room in tries + [(LEAST_SEARCH, seconds)] * (request.search_budget is None):
         each = per_game(f"search:{b}", field_bot)
-        games = request.games or _fit(each, share, SEARCH_GAMES)
-        if request.search_budget or request.games or games * each <= share:
+        # A larger budget only with enough games to tell it from greedy; search:8 with the fewest.
+        least = SEARCH_GAMES[0] if b == LEAST_SEARCH else SEARCH_GAMES_FOR_MORE
+        games = request.games or _fit(each, room, (least, SEARCH_GAMES[1]))
+        if request.search_budget or request.games or games * each <= room:
             result.search_budget, result.search_games = b, games
             result.estimate[f"search:{b} against {field_bot}"] = games * each
             seconds -= games * each
