@@ -218,6 +218,8 @@ def bound_names(node: Node) -> set[str]:
         names = bound_names(node.args[0]) | (bound_names(node.args[1]) - {"it"})
     elif node.op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
         names -= {"seat"}
+    elif node.op.endswith("_where"):
+        names = bound_names(node.args[0]) | (bound_names(node.args[1]) - {"seat"})
     return names
 
 
@@ -512,8 +514,14 @@ class _Checker:
             self.arity(name, args, 1, column)
             return Node("abs", INT, (self.number(args[0]),), column=column)
         if name in ("next", "left", "right"):
-            self.arity(name, args, 1, column)
-            return Node(name, SEAT, (coerce(self.visit(args[0]), SEAT),), column=column)
+            if len(args) not in (1, 2):
+                raise ExprError(f"{name}() takes a seat, and may take a condition on seat "
+                                f"({name}(me, size(hand[seat]) > 0))", column)
+            seat = coerce(self.visit(args[0]), SEAT)
+            if len(args) == 1:
+                return Node(name, SEAT, (seat,), column=column)
+            body = _Checker(s.with_bound("seat")).truth(args[1])
+            return Node(f"{name}_where", SEAT, (seat, body), column=column)
         functions = sorted(set(s.tables) | _FUNCTIONS)
         raise ExprError(f"unknown function {name!r} (functions: {', '.join(functions)})", column)
 
@@ -536,6 +544,7 @@ _FUNCTIONS = {"size", "top", "bottom", "any", "all", "count", "sum", "holder", "
 _BOUND_WHERE = {
     "card": "it is the card being played, in a play's conditions",
     "it": "it is each card of the zone, inside any(), all(), count() and sum()",
-    "seat": "it is each seat, inside any_seat() and the like, each_seat actions and the result's score",
+    "seat": "it is each seat, inside any_seat() and the like, next(me, ...), each_seat actions and the result's "
+            "score",
     "winner": "it is the trick's winner, in a trick's actions",
 }

@@ -119,6 +119,8 @@ def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
         return absolute(args[0])
     if op in ("next", "left", "right"):
         return _seat_step(op, args[0])
+    if op in ("next_where", "left_where", "right_where"):
+        return _seat_search(op.removesuffix("_where"), args[0], args[1])
     raise ValueError(f"no compiled form for {op!r}")
 
 
@@ -365,3 +367,21 @@ def _seat_step(op: str, seat: Fn) -> Fn:
         by = step or state.direction
         return (seat(state, card) + by) % state.n_players
     return turn
+
+
+def _seat_search(op: str, seat: Fn, body: Fn) -> Fn:
+    """The first seat after `seat`, going round the table (`seat` itself last), for which
+    `body` holds with `seat` bound to it; -1 when none does."""
+    step = {"left": 1, "right": -1}.get(op, 0)
+
+    def search(state: DescribedState, card: int) -> int:
+        by = step or state.direction
+        start, saved, found = seat(state, card), state.bound_seat, -1
+        for k in range(1, state.n_players + 1):
+            state.bound_seat = (start + by * k) % state.n_players
+            if body(state, card):
+                found = state.bound_seat
+                break
+        state.bound_seat = saved
+        return found
+    return search

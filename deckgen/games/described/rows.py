@@ -18,7 +18,7 @@ from deckgen.model.play_expr import Node
 def varies(node: Node) -> bool:
     """Whether `node` reads a bound name (or folds over cards or seats)."""
     if node.op == "bound" or node.op.startswith("zone_") and node.op != "zone" or node.op.endswith("_seats") \
-            or node.op in ("any_seat", "holder"):
+            or node.op in ("any_seat", "holder") or node.op.endswith("_where"):
         return True
     return any(varies(arg) for arg in node.args)
 
@@ -30,7 +30,7 @@ def compile_for_cards(node: Node, t: Tables) -> Fn:
         return _cached(compile_expr(node, t))
     if node.op in ("const", "bound", "card_attr", "table", "card_number", "card_copy", "counter", "zone") \
             or node.op in SIMPLE or node.op in ("option", "setup") or node.op.startswith("zone_") \
-            or node.op.endswith("_seats") or node.op == "any_seat":
+            or node.op.endswith("_seats") or node.op == "any_seat" or node.op.endswith("_where"):
         return compile_expr(node, t)
     return compile_expr(node, t, [compile_for_cards(arg, t) for arg in node.args])
 

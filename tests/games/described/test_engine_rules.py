@@ -168,3 +168,33 @@ def test_teams_need_even_player_counts() -> None:
     with pytest.raises(DataError, match=r"play\.result\.teams: partners sit opposite, so every player count must "
                        r"be even, and players 2-6 includes 3, 5"):
         described(small_play(result={"teams": "opposite"}))
+
+
+def test_next_with_a_condition_is_the_first_seat_round_the_table_for_which_it_holds() -> None:
+    """next(me, ...) skips the seats the condition refuses, the mover itself last; -1 when none."""
+    play = small_play(counters={"found": {"type": "seat", "start": "none"}})
+    play["phases"]["turn"] = [{"play": {"from": "hand", "to": "table",
+                                        "then": [{"set": {"found": "next(me, size(hand[seat]) > 1)"}},
+                                                 {"next": "right(me, size(hand[seat]) > 0)"}]}}]
+    game = described(play)
+    zones = {"hand/0": ["red-suns-1", "red-suns-2"], "hand/1": [], "hand/2": ["red-suns-3", "red-suns-4"],
+             "table": [], "stock": []}
+    state = game.position(zones)
+    state.play((0, state.layout.card_ids.index("red-suns-1"), -1))
+    assert state.counter_values()["found"] == 2  # seat 1 is empty; seat 2 holds two cards
+    assert state.current_player == 2  # right of seat 0 is seat 2, which holds cards
+    state = game.position({**zones, "hand/2": ["red-suns-3"]})
+    state.play((0, state.layout.card_ids.index("red-suns-1"), -1))
+    assert state.counter_values()["found"] == -1  # nobody holds two cards now, the mover neither
+    assert state.current_player == 2
+    state = game.position({**zones, "hand/1": ["red-suns-3"], "hand/2": []})
+    state.play((0, state.layout.card_ids.index("red-suns-1"), -1))
+    assert state.current_player == 1  # right of 0: seat 2 is empty, so seat 1
+
+
+def test_next_takes_a_seat_and_at_most_one_condition() -> None:
+    play = small_play()
+    play["phases"]["turn"] = [{"play": {"from": "hand", "to": "table", "then": [{"next": "left(me, true, 1)"}]}}]
+    with pytest.raises(DataError, match=r"play\.phases\.turn\.0\.play\.then\.0\.next: column \d+: left\(\) takes a "
+                                        r"seat, and may take a condition on seat"):
+        described(play)
