@@ -144,8 +144,10 @@ def check_command(deck: str, as_json: bool) -> None:
     """Check the composition of DECK: counts, duplicates, numbering, player splits, and
     whether colour-blind players can tell its colours apart (docs/colour-check.md).
 
-    Exits 2 when the deck has a problem (duplicates, numbering gaps, unused values); a
-    flagged colour pair is reported but does not change the exit status.
+    Exits 2 when the deck has a problem (duplicates, numbering gaps, unused values). A
+    flagged colour pair of colours the deck file declares is reported but does not change the
+    exit status; a deck drawn from a layout is also drawn card by card, and a text under 3:1
+    contrast or a pair of its colours that only colour tells apart is a problem.
 
     \b
     Example:
@@ -154,16 +156,18 @@ def check_command(deck: str, as_json: bool) -> None:
     from deckgen.colour_check import colour_vision, format_colour_vision
     from deckgen.compose import check_deck, check_setups, format_report, format_setups
     from deckgen.model.deck import load_deck
+    from deckgen.validate import check_deck_looks
 
     loaded = load_deck(deck)
     report = check_deck(loaded)
     setups = check_setups(loaded)
-    colours = colour_vision(loaded)
+    looks = check_deck_looks(loaded)
+    colours = colour_vision(loaded) if not looks else []
     problems = report.problems + [
         f"game {s.game}: {s.players} players need {-s.left_over} more cards than the deck has"
         for s in setups
         if not s.feasible
-    ]
+    ] + looks
     if as_json:
         data = report.to_json()
         data["setups"] = [

@@ -119,14 +119,17 @@ def check_engine_rules(rules: GameRules) -> None:
 
 def check_deck_looks(deck: Deck) -> list[str]:
     """The problems a deck drawn from a layout would meet when rendered at the default card
-    size (a deck drawn from a template is checked by rendering it)."""
+    size, its texts under 3:1 contrast and the colours it tells cards apart by alone that
+    some players cannot (a deck drawn from a template is checked by rendering it)."""
     from deckgen.render.svg import POKER, uses_layout
 
     if not uses_layout(deck):
         return []
-    from deckgen.render.layout import layout_problems
+    from deckgen.colour_check import layout_colour_problems
+    from deckgen.render.layout_checks import layout_problems
 
-    return layout_problems(deck, POKER)
+    problems = layout_problems(deck, POKER)
+    return problems + (layout_colour_problems(deck) if not problems else [])
 
 
 def _id_clashes() -> list[str]:

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from deckgen.model.common import StrictModel, shown
+from deckgen.model.common import StrictModel, shown, template_names
 from deckgen.render.svgpath import parse_colour
 
 _UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
@@ -70,13 +70,25 @@ class PaletteChoice(StrictModel):
 
 
 def _colour_text(value: Any) -> Any:
-    if isinstance(value, str):
+    """A colour as written: a colour, or a template taking it from a card's field
+    (`"{colour}"`, checked as a colour on every card drawn)."""
+    if isinstance(value, str) and is_template(value):
+        try:
+            template_names(value)
+        except ValueError as exc:
+            raise ValueError(f"found {shown(value)}: {exc}") from None
+    elif isinstance(value, str):
         try:
             parse_colour(value)
         except ValueError:
-            raise ValueError(f"found {shown(value)} (expected #rgb, #rrggbb, black, white, none, "
-                             "or {palette: NAME, by: FIELD})") from None
+            raise ValueError(f"found {shown(value)} (expected #rgb, #rrggbb, black, white, none, a field "
+                             "such as \"{colour}\", or {palette: NAME, by: FIELD})") from None
     return value
+
+
+def is_template(value: str) -> bool:
+    """Whether a colour is taken from a card's field (`"{colour}"`) rather than written."""
+    return "{" in value
 
 
 Colour = str | PaletteChoice

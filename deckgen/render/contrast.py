@@ -76,6 +76,8 @@ class TextContrast:
     ink: RGB
     ground: RGB
     ratio: float
+    #: The layout element that drew it (its `data-name`), when a layout did.
+    element: str | None = None
 
 
 class _Flattener(_PathBuilder):
@@ -237,7 +239,7 @@ class _Walker:
             if worst is None or ratio < worst[0]:
                 worst = (ratio, ground)
         assert worst is not None
-        self.found.append(TextContrast(content, ink, worst[1], worst[0]))
+        self.found.append(TextContrast(content, ink, worst[1], worst[0], element.get("data-name")))
 
 
 def text_contrasts(svg_text: str) -> list[TextContrast]:

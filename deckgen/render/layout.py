@@ -20,11 +20,19 @@ from deckgen.errors import DataError, DeckgenError
 from deckgen.model.common import field_path, template_names
 from deckgen.model.deck import Card, Deck
 from deckgen.model.layout import Layout, Placed, load_layout, located, project_file
-from deckgen.model.layout_elements import IconElement, ImageElement, PaletteChoice, RectElement, TextElement
+from deckgen.model.layout_elements import (
+    IconElement,
+    ImageElement,
+    PaletteChoice,
+    RectElement,
+    TextElement,
+    is_template,
+)
 from deckgen.render import artwork, fonts, textfit
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
 from deckgen.render.svg import _number as n
+from deckgen.render.svgpath import parse_colour
 
 if TYPE_CHECKING:
     from jinja2.runtime import Macro
@@ -127,7 +135,16 @@ class _Drawing:
         return template.format_map(values)
 
     def choose(self, element_id: str, key: str, value: str | PaletteChoice | None) -> str | None:
-        """A colour or font name, looked up in its palette when chosen by a field."""
+        """A colour or font name, looked up in its palette when chosen by a field, or (a
+        colour) filled from a card's field and checked."""
+        if isinstance(value, str) and key != "font" and is_template(value):
+            given = self.fill(element_id, key, value, self.raw).strip()
+            try:
+                parse_colour(given)
+            except ValueError:
+                raise self.fail(element_id, f"{key}: {value} gives {given!r} on this card, not a colour (expected "
+                                "#rgb, #rrggbb, black, white or none in the card's data)") from None
+            return given
         if not isinstance(value, PaletteChoice):
             return value
         if value.by not in self.raw:
@@ -228,10 +245,13 @@ class _Drawing:
         except textfit.DoesNotFit as exc:
             raise self.fail(element_id, f"text does not fit: {exc} (shorten the text, enlarge the box "
                             "or lower min_size)") from None
-        self.lines(fitted, element, faces, colour, x, y, w, h)
+        self.lines(element_id, fitted, element, faces, colour, (x, y, w, h))
 
-    def lines(self, fitted: textfit.Fitted, element: TextElement, faces: dict[tuple[bool, bool], Face] | None,
-              colour: str, x: float, y: float, w: float, h: float) -> None:
+    def lines(self, element_id: str, fitted: textfit.Fitted, element: TextElement,
+              faces: dict[tuple[bool, bool], Face] | None, colour: str, box: tuple[float, float, float, float]) -> None:
+        """The fitted lines as SVG text, each piece naming its element (`data-name`: the contrast
+        check reports by element)."""
+        x, y, w, h = box
         s = fitted.size
         block = fitted.height(element.line_height)
         top = y + {"top": 0.0, "middle": (h - block) / 2, "bottom": h - block}[element.valign]
@@ -247,7 +267,7 @@ class _Drawing:
                                                 r, colour, "#ffffff"))
                     continue
                 self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(s)}"{_face_attributes(faces, piece)} '
-                                f'fill={quoteattr(colour)}>{escape(piece.text)}</text>')
+                                f'fill={quoteattr(colour)} data-name={quoteattr(element_id)}>{escape(piece.text)}</text>')
 
     def faces(self, font: str | None) -> dict[tuple[bool, bool], Face] | None:
         """The faces of a layout font by (bold, italic), their files registered; None for
@@ -344,23 +364,3 @@ def layout_back_svg(deck: Deck, back_id: str, geometry: CardGeometry, ink_saver:
     for placed in layout.placed(geometry, back=True):
         drawing.draw(placed)
     return _document(geometry, layout, drawing.out)
-
-
-def layout_problems(deck: Deck, geometry: CardGeometry) -> list[str]:
-    """What rendering would refuse, found without rendering: every card face and back drawn
-    from the layout and checked by the painter (boxes on the card, text that fits and stays
-    in the safe area, fields, icons, artwork and fonts that exist). One line per problem,
-    each naming the card and the layout element; the same line from many cards once."""
-    from deckgen.render import painter
-
-    problems: list[str] = []
-    drawings = [(f"deck {deck.id}: card {card.id}", lambda c=card: layout_face_svg(deck, c, geometry))
-                for card in deck.cards]
-    drawings += [(f"deck {deck.id}: back {back.id}", lambda b=back.id: layout_back_svg(deck, b, geometry))
-                 for back in deck.backs]
-    for where, draw in drawings:
-        try:
-            painter.check_svg(draw(), where)
-        except DeckgenError as exc:
-            problems.extend(exc.problems)
-    return list(dict.fromkeys(problems))

@@ -45,10 +45,10 @@ def test_auto_outlines_bleeding_fills_and_darkens_light_text_on_them(tmp_path: P
     deck = deck_with(tmp_path, banded())
     face = layout_face_svg(deck, deck.cards[0], POKER, ink_saver=True)
     assert 'fill="none" stroke="#1f3a93" stroke-width="0.5"' in face  # the band as an outline
-    assert 'fill="#1f3a93">Card 1</text>' in face  # white title in the band's colour
-    assert 'fill="#000000">note</text>' in face  # its ground, cream, too light to take: black
+    assert 'fill="#1f3a93" data-name="title">Card 1</text>' in face  # white title in the band's colour
+    assert 'fill="#000000" data-name="note">note</text>' in face  # its ground, cream, too light to take: black
     back = layout_back_svg(deck, "default", POKER, ink_saver=True)
-    assert 'fill="#14213d">Test deck</text>' in back
+    assert 'fill="#14213d" data-name="name">Test deck</text>' in back
     assert 'fill="#14213d"' not in layout_back_svg(deck, "default", POKER).replace('fill="#14213d"/>', "")
 
 
@@ -60,10 +60,10 @@ def test_keep_hide_outline_and_a_mapping_of_keys(tmp_path: Path) -> None:
     face = layout_face_svg(deck, deck.cards[0], POKER, ink_saver=True)
     assert '<rect x="-3" y="-3" width="69.5" height="16.335" fill="#1f3a93"/>' in face
     assert ">note<" not in face
-    assert 'font-weight="bold" fill="#8a1c1c">Card 1<' in face
+    assert 'font-weight="bold" fill="#8a1c1c" data-name="title">Card 1<' in face
     assert 'fill="none" stroke="#fffaf0"' in face
     plain = layout_face_svg(deck, deck.cards[0], POKER)
-    assert ">note<" in plain and 'fill="white">Card 1<' in plain
+    assert ">note<" in plain and 'fill="white" data-name="title">Card 1<' in plain
 
 
 @pytest.mark.parametrize("element, value, expected", [
