@@ -244,8 +244,9 @@ class _Painter:
         x, y, w, h = g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"]
         cover = "slice" in element.get("preserveAspectRatio", "")
         info = artwork.inspect(path, f"{self.where}: image {path.name}")
-        if info.kind == "svg":
-            self.vector_art(path, self.project, x, y, w, h, cover)
+        if info.kind == "svg":  # its problems name the file, not only the card
+            project = self.project
+            _guard(f"{self.where}: image {path.name}", lambda: self.vector_art(path, project, x, y, w, h, cover))
         elif self.canvas is not None:
             artwork.draw_raster(self.canvas, self.ops, info, x, y, w, h, cover)
 

@@ -85,7 +85,8 @@ def svg(body: str, view_box: str = "0 0 10 10") -> str:
 
 @pytest.mark.parametrize(("data", "said"), [
     (svg("<g>" * 900 + '<rect width="1" height="1"/>' + "</g>" * 900), "SVG elements nested 902 deep (at most 100)"),
-    (svg('<rect width="1" height="1"/>', "0 0 nan 10"), "'nan' is not a finite number"),
+    (svg('<rect width="1" height="1"/>', "0 0 nan 10"),
+     "image art.svg: unsupported or malformed SVG ('nan' is not a finite number)"),
     (svg('<rect width="1" height="1"/>', "0 0 inf 10"), "'inf' is not a finite number"),
     (svg('<rect width="1" height="1"/>', "0 0 1e-320 1e-320"), "a coordinate too large to draw"),
     (svg('<g transform="scale(nan)"><rect width="1" height="1"/></g>'), "'nan' is not a finite number"),
