@@ -57,7 +57,7 @@ def report_pages(out_dir: Path, game_ids: list[str]) -> list[Path]:
     from deckgen.model.rules import load_rules
     from deckgen.sim.html_report import write_game_report
 
-    reports = [write_game_report(load_rules(game_id), out_dir) for game_id in game_ids]
+    reports = [write_game_report(load_rules(game_id), out_dir, index_link=True) for game_id in game_ids]
     return reports + [write_index(out_dir)]
 
 

@@ -21,7 +21,7 @@ BAR = "#4c72b0"
 FAIR = "#c44e52"
 GRID = "#dddddd"
 INK = "#333333"
-#: Variant labels longer than this are cut in the sweep chart (the table shows them whole).
+#: Variant labels longer than this are wrapped onto more lines in the sweep chart.
 LABEL_CHARS = 40
 FONT = "font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\""
 
@@ -145,43 +145,76 @@ def ladder_chart(steps: Sequence[tuple[str, float | None, float, float]], fair: 
     return _svg(width, height, label, body)
 
 
+def _zoomed_axis(values: Sequence[float]) -> tuple[float, float, float]:
+    """An axis (low, high, tick step) around the values, not from 0: a sweep's variants often
+    differ by a point or two, which a 0-based axis flattens."""
+    low, high = min(values), max(values)
+    pad = max(0.005, (high - low) * 0.08)
+    low, high = max(0.0, low - pad), min(1.0, high + pad)
+    for step in (0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25):
+        if (high - low) / step <= 7:
+            break
+    return math.floor(low / step + 1e-9) * step, min(1.0, math.ceil(high / step - 1e-9) * step), step
+
+
+def wrapped(name: str, width: int = LABEL_CHARS) -> list[str]:
+    """A label in lines of at most `width` characters (and a comma), broken after commas where
+    it can, else inside a part."""
+    lines: list[str] = []
+    for part in name.split(", "):
+        if lines and len(lines[-1]) + 2 + len(part) <= width:
+            lines[-1] += ", " + part
+            continue
+        if lines:
+            lines[-1] += ","
+        lines += [part[i:i + width] for i in range(0, len(part), width)] or [""]
+    return lines
+
+
 def sweep_chart(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, float]]]], fair: float,
                 label: str) -> Markup:
-    """One row per variant (its label, and (rate, low, high) per seat): each seat's win rate
-    as a dot on its 95% interval, side by side within the row, and the fair share dashed."""
+    """One row per variant (its label, whole, over as many lines as it needs, and (rate, low,
+    high) per seat): each seat's win rate as a dot on its 95% interval, side by side within the
+    row, on an axis zoomed to the figures so that differences show, and the fair share dashed."""
     seats = max([len(rates) for _, rates in rows] + [1])
-    row_height = max(22.0, 8.0 * seats + 8)
-    label_width = 12 + 6.6 * min(LABEL_CHARS, max([len(name) for name, _ in rows] + [8]))
-    plot_width = 360.0
+    labels = [wrapped(name) for name, _ in rows]
+    row_heights = [max(22.0, 8.0 * seats + 8, 13.0 * len(lines) + 8) for lines in labels]
+    label_width = 12 + 6.6 * max([len(line) for lines in labels for line in lines] + [8])
+    plot_width = 380.0
     left, top = label_width, 24.0
-    height = top + row_height * len(rows) + 34
-    width = left + plot_width + 16
-    x_top, step = _scale_top([_clamp(high) for _, rates in rows for _, _, high in rates] + [_clamp(fair)])
+    bottom = top + sum(row_heights)
+    height = bottom + 34
+    width = left + plot_width + 24
+    figures = [_clamp(v) for _, rates in rows for _, low, high in rates for v in (low, high)]
+    x_low, x_high, step = _zoomed_axis(figures + [_clamp(fair)])
 
     def x_of(value: float | None) -> float:
-        return left + plot_width * min(_clamp(value), x_top) / x_top
+        return left + plot_width * (min(max(_clamp(value), x_low), x_high) - x_low) / (x_high - x_low)
 
     body = []
-    bottom = top + row_height * len(rows)
-    for index in range(round(x_top / step) + 1):
-        x = x_of(index * step)
+    for index in range(round((x_high - x_low) / step) + 1):
+        value = x_low + index * step
+        x = x_of(value)
         body.append(_line(x, top, x, bottom, GRID))
-        body.append(_text(x, bottom + 14, _percent(index * step)))
+        body.append(_text(x, bottom + 14, f"{100 * value:.1f}%" if step < 0.01 else _percent(value)))
     spacing = min(58.0, plot_width / seats)
     for seat in range(seats):
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         body.append(f'<circle cx="{_n(left + 6 + spacing * seat)}" cy="9" r="4" fill="{colour}"/>')
         body.append(_text(left + 13 + spacing * seat, 13, f"seat {seat}" if spacing >= 50 else str(seat), "start"))
-    for row, (name, rates) in enumerate(rows):
-        centre = top + row_height * (row + 0.5)
-        body.append(_text(left - 8, centre + 4, name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "…",
-                          "end"))
+    row_top = top
+    for (_, rates), lines, row_height in zip(rows, labels, row_heights):
+        centre = row_top + row_height / 2
+        first = centre + 4 - 6.5 * (len(lines) - 1)
+        body += [_text(left - 8, first + 13 * index, line, "end") for index, line in enumerate(lines)]
         for seat, (rate, low, high) in enumerate(rates):
             colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
             y = centre + 8 * (seat - (len(rates) - 1) / 2)
             body.append(_line(x_of(low), y, x_of(high), y, colour))
             if rate is not None:
                 body.append(f'<circle cx="{_n(x_of(rate))}" cy="{_n(y)}" r="3" fill="{colour}"/>')
+        row_top += row_height
     body.append(_line(x_of(fair), top, x_of(fair), bottom, FAIR, ' stroke-width="1.5" stroke-dasharray="5 3"'))
-    body.append(_text(left + plot_width / 2, height - 4, f"win rate by seat (dashed: fair share {_percent(fair)})"))
+    body.append(_text(left + plot_width / 2, height - 4,
+                      f"win rate by seat, axis from {_percent(x_low)} (dashed: fair share {_percent(fair)})"))
     return _svg(width, height, label, body)

@@ -237,7 +237,12 @@ def sweep_section(game_name: str, data: Sweep) -> dict[str, Any]:
                 **_vs_default(result.vs_default),
             })
         chart_rows = [(v.label, _rate_triples(r.seat_win_rate)) for v, r in present]
-        tables.append({"players": players, "rows": rows,
+        specs = [spec for spec in metric_specs() if any(r.metrics is not None and getattr(r.metrics, spec.key)
+                                                        for _, r in present)]
+        tables.append({"players": players, "rows": rows, "metric_heads": [spec.name for spec in specs],
+                       "metrics": [(v.label, [metric_cell(getattr(r.metrics, spec.key) if r.metrics else None,
+                                                          spec.share)[0] for spec in specs]) for v, r in present]
+                       if specs else None,
                        "chart": sweep_chart(chart_rows, 1 / players,
                                             f"{game_name}, {players} players: win rate by seat in each variant")})
     precision = f"until every seat is within ±{100 * data.precision:g} points" if data.precision else None
@@ -287,9 +292,11 @@ def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dic
     }
 
 
-def write_game_report(rules: GameRules, out_dir: Path, index_link: bool = True) -> Path:
+def write_game_report(rules: GameRules, out_dir: Path, index_link: bool | None = None) -> Path:
     """Write `<out>/<deck>/<game>-report.html` from the result files there. `index_link`: the
-    page links back to `<out>/index.html` (which the caller writes, or has written)."""
+    page links back to `<out>/index.html` (the caller writes it); None: where there is one."""
+    if index_link is None:
+        index_link = output_file(out_dir, "index.html").is_file()
     return write_page(report_path(rules, out_dir), "game.html.j2", game_report_values(rules, out_dir, index_link))
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import textwrap
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -356,17 +357,20 @@ def plot_sweep(data: dict[str, Any], path: Path) -> None:
         errors = [[v - r["ci95"][0] for v, r in zip(values, rates)], [r["ci95"][1] - v for v, r in zip(values, rates)]]
         colours = ["#c44e52" if v["vs_default"] is None else "#4c72b0"
                    for v in (variant["by_players"][n] for variant in data["variants"])]
-        axis.bar(range(len(labels)), values, yerr=errors, capsize=4, color=colours)
+        # Dots with whiskers on an axis around the figures (bars from 0 flatten a point's difference).
+        for x, (value, low, high, colour) in enumerate(zip(values, errors[0], errors[1], colours)):
+            axis.errorbar([x], [value], yerr=[[low], [high]], fmt="o", capsize=4, color=colour)
         axis.axhline(1 / int(n), color="#555555", linestyle="--", label="fair share")
-        axis.set_xticks(range(len(labels)), labels, rotation=30, ha="right", fontsize=8)
+        axis.set_xticks(range(len(labels)), [textwrap.fill(label, 24) for label in labels], rotation=30, ha="right",
+                        fontsize=8)
         axis.set_ylabel("seat 0 win rate (finished games)")
         axis.set_title(f"{n} players")
         axis.legend(loc="best", fontsize=8)
-    figure.suptitle(f"{data['game']}: seat 0 by variant (red: default), 95% intervals")
+    figure.suptitle(f"{data['game']}: seat 0 by variant (red: default), 95% intervals; the axis spans the figures")
     figure.tight_layout()
     try:
         with atomic_path(path) as temp:
-            figure.savefig(temp, format=plot_format(path), 
+            figure.savefig(temp, format=plot_format(path), bbox_inches="tight",  # long labels are not cut
                            metadata=None if plot_format(path) == "png" else {"Date": None})
     except (OSError, ValueError) as exc:
         raise DeckgenError(f"--plot {path}: cannot write the plot ({exc})") from None

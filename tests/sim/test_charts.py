@@ -53,3 +53,20 @@ def test_the_same_figures_give_the_same_bytes() -> None:
     rates = [(0.123456789, 0.1, 0.15), (0.2, 0.18, 0.22)]
     assert seat_chart(rates, 0.5, "x") == seat_chart(list(rates), 0.5, "x")
     assert "0.123" not in str(seat_chart(rates, 0.5, "x"))  # coordinates rounded, no float noise
+
+
+def test_sweep_labels_are_wrapped_whole_and_the_axis_zooms_to_the_differences() -> None:
+    from deckgen.sim.charts import wrapped
+
+    long = "aces_scoring=false, second_place_wins=true, deck=my-very-long-deck-variant-file-name.yaml"
+    lines = wrapped(long)
+    assert lines[:2] == ["aces_scoring=false,", "second_place_wins=true,"]
+    assert all(len(line) <= 41 for line in lines) and "".join(lines).replace(",", ", ") == long
+    rows = [(long, [(0.51, 0.50, 0.52), (0.49, 0.48, 0.50)]), ("default", [(0.5, 0.49, 0.51), (0.5, 0.49, 0.51)])]
+    root = ET.fromstring(str(sweep_chart(rows, 0.5, "sweep")))
+    texts = [e.text or "" for e in root.iter(f"{SVG}text")]
+    assert not any("…" in text for text in texts)  # nothing cut
+    assert "".join(line for line in wrapped(long)) in "".join(texts)
+    # Figures between 48% and 52%: the axis starts near them, not at 0%, in steps of a point.
+    ticks = [t for t in texts if t.endswith("%")]
+    assert "0%" not in ticks and "48%" in ticks and "52%" in ticks

@@ -103,6 +103,15 @@ def test_a_report_with_every_section_parses_and_its_links_resolve(out: Path) -> 
     assert "script" not in page.tags and "link" not in page.tags
     assert {link.split("#")[0] for link in page.links} >= {f"{GAME}-fairness.json", f"{GAME}-sweep.json"}
     assert "../index.html" not in page.links
+    # The sweep's metrics per variant: completion at 99% for both rows.
+    assert "Design metrics of each variant at 4 players" in text and text.count("99.0%") >= 2
+
+
+def test_a_report_links_the_index_only_where_there_is_one(out: Path) -> None:
+    page = parse_page(write_game_report(load_rules(GAME), out))
+    assert "../index.html" not in page.links  # a folder without an index (after a sweep, say)
+    (out / "index.html").write_text("<!DOCTYPE html><title>index</title>", encoding="utf-8")
+    assert "../index.html" in parse_page(write_game_report(load_rules(GAME), out)).links
 
 
 def test_without_results_the_page_says_what_to_run(tmp_path: Path) -> None:
