@@ -1,159 +1,101 @@
-"""Fuzzing what a user or an attacker can hand deckgen (issue 15): deck and rule files, command
-lines, game logs and output names. Whatever the input, the answer is either a result or
-exit 2 with one clean line per problem: never a traceback, a hang, Python's or pydantic's
+"""Fuzzing what a user or an attacker can hand deckgen (issues 15 and 33): deck and rule
+files, command lines, game logs, output names, option values, and the files a project
+brings (CSV and XLSX sources, layouts, artwork, fonts, the project marker) and the results
+store. Whatever the input, the answer is either a result or exit 2 with one clean line per
+problem: never a traceback, a hang (5 s a case), 500 MB more memory, Python's or pydantic's
 words, or a file outside the output folder.
 
-About 2,900 generated cases, bounded to well under a minute; each case also has a time limit
-so a hang fails the test instead of stalling the run.
+Every target works in the fuzz project of its own temporary folder, two folders below which
+it runs (so `..` holds nothing else), and the disk itself is checked: every file and folder
+under that root before and after, anything changed outside output/ but the inputs the
+target wrote is a failure. The hostile cases issue 33 found stand as fixed examples.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import os
-import signal
-from contextlib import contextmanager
+import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from deckgen import project
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, check_output_dir, is_safe_id, output_file
 from deckgen.model.deck import MAX_NAME_LENGTH, load_deck_file
 from deckgen.model.rules import load_rules_file
 from deckgen.paths import decks_dir
+from deckgen.render import fonts
 from deckgen.sim.log import record_game, replay_log, write_log
+from deckgen.validate import validate_paths
+from tests.fuzz_cases import (CSV_CASES, LAYOUT_CASES, MARKER_CASES, art_bases, art_cases, png_bytes, workbook,
+                              xlsx_cases)
+from tests.fuzz_inputs import (ARG_TEXT, DAMAGE, JSON_VALUES, NAME_TEXT, VALUES, YAML_TOKENS, command_lines, csv_texts,
+                               damage, dump, mutate, tampered, validate_lines)
+from tests.fuzzing import LAYOUT, Disk, assert_clean, build_project, fuzz, time_limit
 from tests.sim.toy_game import install_toy_game
 
-#: Seconds one generated case may take before it counts as a hang.
-CASE_LIMIT = 10
-
-#: Words of Python or pydantic that must never reach the user (user values are drawn
-#: from alphabets that cannot spell them).
-INTERNALS = ("Traceback", "<root>", "Input should", "Value error", "[type=", "function-after", "errors.pydantic",
-             "For further information", "Exceeds the limit", "invalid literal", "could not convert")
-
-
-def fuzz(examples: int):  # type: ignore[no-untyped-def]
-    return settings(max_examples=examples, deadline=None, database=None, print_blob=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.filter_too_much])
-
-
-class Hang(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: int = CASE_LIMIT) -> Iterator[None]:
-    """Fail a case that runs longer than `seconds` (a hang) instead of waiting for it."""
-    def stop(signum: int, frame: Any) -> None:
-        raise Hang(f"a case ran longer than {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def assert_clean(lines: list[str], prefix: str) -> None:
-    """One problem per line, each naming its source, none in Python's words."""
-    assert lines
-    for line in lines:
-        assert line.startswith(prefix), line
-        assert "\n" not in line and "\r" not in line, line
-        assert not any(word in line for word in INTERNALS), line
-
-
-# Values an attacker or a careless designer writes: paths, template syntax, markup, controls,
-# reserved names, huge and non-finite numbers.
-HOSTILE_TEXT = st.sampled_from([
-    "../x", "/etc/passwd", "a/b", "..", "x\ny", "x\x00y", "x\x07", "{", "}", "{id}", "{copy}", "{colour}",
-    "{low}{high}", "{0}", "{a.b}", "{a!r}", "{a:>99999}", "{{x}}", "x" * 300, "back-default", "RED", "red",
-    "", " ", "id", "name", "copy", "card_number", "readings", "\u2028", "é", "<b>&amp;</b>", "<img src='/x'/>",
-    "C:\\x", "~", "null", "true", "1e9", "nan", "0x1f",
-])
-LEAVES = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 120), st.sampled_from([10**30, -(10**30), 2**63]),
-    st.floats(allow_nan=True, allow_infinity=True), HOSTILE_TEXT, st.text(max_size=8),
-)
-VALUES = st.recursive(
-    LEAVES,
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(st.one_of(HOSTILE_TEXT, st.text(max_size=6)), inner, max_size=4)),
-    max_leaves=10,
-)
-
-
-def mutate(document: Any, data: st.DataObject) -> Any:
-    """A copy of a document with one to three entries replaced, deleted, added or aliased."""
-    document = copy.deepcopy(document)
-    for _ in range(data.draw(st.integers(1, 3))):
-        node = document
-        while True:
-            keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-            if not keys:
-                break
-            key = data.draw(st.sampled_from(keys))
-            child = node[key]
-            if isinstance(child, (dict, list)) and child and data.draw(st.booleans()):
-                node = child
-                continue
-            action = data.draw(st.sampled_from(["replace", "delete", "add", "alias"]))
-            if action == "replace":
-                node[key] = data.draw(VALUES)
-            elif action == "delete":
-                del node[key]
-            elif action == "alias":
-                node[key] = document  # dumped as an anchor and an alias of the whole file
-            elif isinstance(node, dict):
-                node[data.draw(st.one_of(HOSTILE_TEXT, st.text(max_size=6)))] = data.draw(VALUES)
-            else:
-                node.append(data.draw(VALUES))
-            break
-    return document
-
-
-def dump(document: Any) -> str:
-    try:
-        return yaml.safe_dump(document, allow_unicode=True)
-    except (yaml.YAMLError, RecursionError):
-        return "id: [unclosed\n"
-
-
-YAML_TOKENS = st.sampled_from([
-    "id: ", "name: ", "attributes: ", "groups: ", "backs: ", "copies: ", "product: ", "toy", "x", "\n", "  ",
-    "- ", "[", "]", "{", "}", ", ", ": ", "&a ", "*a", "!!python/object:os.system ", "!!binary ", "!!set ",
-    "<<: ", "'", '"', "# ", "\t", "\ufeff", "1e9", "0x10", ".nan", "~", "? ", "|\n", ">", "---\n", "...\n",
-    "%YAML 1.1\n", "2001-01-01", "true", "1" * 50,
-])
 SHIPPED_DECKS = {p.parent.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in decks_dir().glob("*/deck.yaml")}
 SHIPPED_RULES = {p: yaml.safe_load(p.read_text(encoding="utf-8")) for p in decks_dir().glob("*/games/*.yaml")}
 
 
 @pytest.fixture(scope="module")
-def work(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("fuzz")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("fuzz")
+    build_project(folder, fonts.font_path(), png_bytes(), workbook())
+    return folder
 
 
-def check_deck_file(path: Path, text: str, root: Path) -> None:
-    path.write_text(text, encoding="utf-8")
+@pytest.fixture(autouse=True)
+def disk(root: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Disk]:
+    """Each target runs two folders below the fuzz root, on its project, its output folder
+    output/; what it changed on disk is checked when it ends."""
+    monkeypatch.chdir(root / "here" / "deep")
+    monkeypatch.delenv("DECKGEN_OUTPUT", raising=False)
+    project.use(project.find_project(Path.cwd()))
+    watched = Disk(root, root / "output")
+    yield watched
+    watched.check()
+
+
+def clean_exit(args: list[str]) -> str:
+    """Run a command in this process: exit 0, or 2 with clean `error:` lines; its stderr."""
+    project.forget_loaded()
+    with time_limit():
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code in (0, 2), (args, result.output, result.exception)
+    assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exc_info)
+    if result.exit_code == 2:
+        assert result.stdout == ""
+        assert_clean([line for line in result.stderr.splitlines() if not line.startswith("note: ")], "error: ")
+    return result.stderr
+
+
+def loads_or_says(load: Any, prefix: str) -> Any:
+    """`load()` within the time limit, or None after clean problem lines starting `prefix`."""
+    project.forget_loaded()
     try:
         with time_limit():
-            deck = load_deck_file(path)
+            return load()
     except DeckgenError as exc:
-        assert_clean(exc.problems, f"{path}")
+        assert_clean(exc.problems, prefix)
+        return None
+
+
+# --------------------------------------------------------------------------- deck and rule files
+
+def check_deck_file(path: Path, root: Path) -> None:
+    deck = loads_or_says(lambda: load_deck_file(path), f"{path}")
+    if deck is None:
         return
     assert deck.backs and len({b.id for b in deck.backs}) == len(deck.backs)
     for card in deck.cards:
@@ -161,117 +103,64 @@ def check_deck_file(path: Path, text: str, root: Path) -> None:
         assert len(card.name) <= MAX_NAME_LENGTH and "\n" not in card.name
         keys = ["id", "name", *card.attrs, *card.fields] + ([deck.number_field] if deck.number_field else [])
         assert len(keys) == len(set(keys)), keys  # nothing overwrites anything in the listing
-        target = output_file(root, deck.id, "png", f"{card.id}.png")
-        assert target.resolve().is_relative_to(root.resolve())
+        assert output_file(root, deck.id, "png", f"{card.id}.png").resolve().is_relative_to(root.resolve())
 
 
-def test_fuzz_deck_files(work: Path) -> None:
-    path = work / "fuzz" / "deck.yaml"
-    path.parent.mkdir(parents=True, exist_ok=True)
+def test_fuzz_deck_files(root: Path, disk: Disk) -> None:
+    path = root / "inputs" / "fuzz" / "deck.yaml"
 
-    @fuzz(500)
+    @fuzz(70)
     @given(st.sampled_from(sorted(SHIPPED_DECKS)), st.data())
     def mutated(deck_id: str, data: st.DataObject) -> None:
         document = mutate(SHIPPED_DECKS[deck_id], data)
         if isinstance(document, dict):
             document["id"] = "fuzz"
-        check_deck_file(path, dump(document), work)
+        disk.put(path, dump(document))
+        check_deck_file(path, root / "output")
 
-    @fuzz(300)
+    @fuzz(40)
     @given(st.lists(YAML_TOKENS, max_size=40).map("".join))
     def raw_text(text: str) -> None:
-        check_deck_file(path, text, work)
+        disk.put(path, text)
+        check_deck_file(path, root / "output")
 
     mutated()
     raw_text()
 
 
-def test_fuzz_rule_files(work: Path) -> None:
-    paths = sorted(SHIPPED_RULES)
-
-    @fuzz(300)
-    @given(st.sampled_from(paths), st.data())
+def test_fuzz_rule_files(root: Path, disk: Disk) -> None:
+    @fuzz(35)
+    @given(st.sampled_from(sorted(SHIPPED_RULES)), st.data())
     def mutated(source: Path, data: st.DataObject) -> None:
-        target = work / source.parent.parent.name / "games" / source.name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(dump(mutate(SHIPPED_RULES[source], data)), encoding="utf-8")
-        try:
-            with time_limit():
-                load_rules_file(target)
-        except DeckgenError as exc:
-            assert_clean(exc.problems, f"{target}")
+        target = disk.put(root / "inputs" / source.parent.parent.name / "games" / source.name,
+                          dump(mutate(SHIPPED_RULES[source], data)))
+        loads_or_says(lambda: load_rules_file(target), f"{target}")
 
     mutated()
 
 
-ARG_TEXT = st.one_of(HOSTILE_TEXT, st.text(max_size=6))
-FIELDS = ["game", "players", "bots", "option", "seed", "index", "games", "jobs", "click"]
+# --------------------------------------------------------------------------- command lines
 
-
-@st.composite
-def command_lines(draw: st.DrawFn) -> list[str]:
-    """A command line that would run, with one field (or none) replaced by a hostile value:
-    each failure is then the hostile field's, and the valid ones run whole games."""
-    command = draw(st.sampled_from(["simulate", "play"]))
-    bad = draw(st.sampled_from([None, *FIELDS]))
-
-    def pick(field: str, valid: list[str], invalid: list[str]) -> str:
-        if field != bad:
-            return draw(st.sampled_from(valid))
-        return draw(st.one_of(st.sampled_from(invalid), ARG_TEXT))
-
-    args = [command, pick("game", ["toy", "toy-high-card"], ["chess", "", "../toy", "toy\n"])]
-    counts = ["2", "3", "4"] + (["2-4", "2,3", " 3 ", "٣"] if command == "simulate" else [])
-    args += ["--players", pick("players", counts, ["4-2", "x", "-1", "0", "999", "2-", "2,,3", "1e3", "5"])]
-    args += ["--bots", pick("bots", ["random", "greedy"], ["random,", ",", "clever", "random," * 9])]
-    args += ["--option", pick("option", ["low_wins=yes", "pass_allowed=0", "low_wins=off"],
-                              ["low_wins=maybe", "low_wins=nan", "speed=1", "=", "low_wins", "low_wins=2"])]
-    args += ["--seed", pick("seed", ["1", "7", "-3", "123456789"], ["x", "1e3", "99" * 3000, "", "nan"])]
-    if command == "play":
-        args += ["--game-index", pick("index", ["0", "5", "1000000"], ["-1", "x", "1.5"])]
-    else:
-        args += ["--games", pick("games", ["1", "3", "10"], ["0", "-1", "x", "99999999999", "1e3"])]
-        args += ["--jobs", pick("jobs", ["1", "2", "auto", "1000"], ["0", "x", "-2", "1.5", "9" * 30])]
-        if draw(st.booleans()):
-            args.append("--json")
-    if bad == "click":
-        args.insert(draw(st.integers(0, len(args))), draw(st.sampled_from(["--bogus", "--players", "-h", "--", "x"])))
-    return args
-
-
-@st.composite
-def validate_lines(draw: st.DrawFn, folder: Path) -> list[str]:
-    """`validate` of paths that are not deck or rule files, or not files at all. (No NUL
-    characters: a real command line cannot hold them, and click itself stumbles on them.)"""
-    names = [str(folder), str(folder / "pipe"), str(folder / "missing.yaml"), "/dev/zero", "/dev/null", "/",
-             "/proc/self/status", str(folder / "empty"), str(folder / "junk.yaml")]
-    paths = st.one_of(st.sampled_from(names), ARG_TEXT.filter(lambda text: "\0" not in text))
-    return ["validate", *draw(st.lists(paths, min_size=1, max_size=3))]
-
-
-def test_fuzz_command_lines(work: Path) -> None:
-    runner = CliRunner()
-    folder = work / "paths"
+def test_fuzz_command_lines(root: Path, disk: Disk) -> None:
+    folder = root / "inputs" / "paths"
     (folder / "empty").mkdir(parents=True, exist_ok=True)
-    (folder / "junk.yaml").write_text("- [unclosed", encoding="utf-8")
+    disk.put(folder / "junk.yaml", "- [unclosed")
     if not (folder / "pipe").exists():
         os.mkfifo(folder / "pipe")
+    disk.allow(folder / "pipe")
+    disk.allow(folder / "empty")
     with pytest.MonkeyPatch.context() as patch:
         install_toy_game(patch)
 
-        @fuzz(400)
+        @fuzz(70)
         @given(st.one_of(command_lines(), command_lines(), validate_lines(folder)))
         def command_line(args: list[str]) -> None:
-            with time_limit():
-                result = runner.invoke(main, args)
-            assert result.exit_code in (0, 2), (args, result.output, result.exception)
-            assert result.exception is None or isinstance(result.exception, SystemExit), (args, result.exc_info)
-            if result.exit_code == 2:
-                assert result.stdout == ""
-                assert_clean([line for line in result.stderr.splitlines() if not line.startswith("note: ")], "error: ")
+            clean_exit(args)
 
         command_line()
 
+
+# --------------------------------------------------------------------------- game logs
 
 def recorded_logs() -> list[list[dict[str, Any]]]:
     from deckgen.games.base import get_game
@@ -280,66 +169,15 @@ def recorded_logs() -> list[list[dict[str, Any]]]:
     return [record_game(game, n, ["random"] * n, seed, 0, {})[1] for n, seed in ((2, 1), (3, 2), (4, 3))]
 
 
-LOG_KEYS = st.sampled_from(["type", "turn", "seat", "move", "event", "version", "game", "players", "seed", "index",
-                            "options", "format", "finished", "winners", "scores", "text", "hands"])
-JSON_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-3, 60), st.sampled_from([10**30, -1, 2**63]),
-                        st.floats(allow_nan=False, allow_infinity=False), HOSTILE_TEXT, st.text(max_size=8))
-JSON_VALUES = st.recursive(
-    JSON_LEAVES,
-    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
-    max_leaves=10,
-)
-RAW_LINES = st.sampled_from([
-    "", "   ", "\ufeff", "[" * 5000, "[" * 40 + "]" * 40, "NaN", '{"type": NaN}', "{", "\x00", "x" * 2000,
-    '{"type": "move"}', '{"type": "header"}', '{"type": "chance", "turn": 0}', '{"type": "result"}',
-    '{"type": "move", "type": "chance"}', '{"type": "x", "a": 1e999}', "1" * 5000,
-])
-
-
-@st.composite
-def tampered(draw: st.DrawFn, logs: list[list[dict[str, Any]]]) -> bytes:
-    lines: list[Any] = copy.deepcopy(draw(st.sampled_from(logs)))
-    for _ in range(draw(st.integers(1, 3))):
-        action = draw(st.sampled_from(["drop", "dup", "swap", "set", "del", "raw", "truncate", "option"]))
-        i = draw(st.integers(0, len(lines) - 1))
-        if action == "drop" and len(lines) > 1:
-            lines.pop(i)
-        elif action == "dup":
-            lines.insert(i, copy.deepcopy(lines[i]))
-        elif action == "swap":
-            j = draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif action == "set" and isinstance(lines[i], dict):
-            lines[i][draw(LOG_KEYS)] = draw(JSON_VALUES)
-        elif action == "del" and isinstance(lines[i], dict) and lines[i]:
-            lines[i].pop(draw(st.sampled_from(sorted(lines[i]))))
-        elif action == "raw":
-            lines.insert(i, draw(RAW_LINES))
-        elif action == "truncate":
-            lines = lines[: i + 1]
-        elif action == "option" and isinstance(lines[0], dict) and isinstance(lines[0].get("options"), dict):
-            lines[0]["options"][draw(st.sampled_from(["low_wins", "pass_allowed", "speed"]))] = draw(JSON_VALUES)
-    text = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n"
-    if draw(st.integers(0, 4)) == 3:
-        text = "\ufeff" + text
-    if draw(st.integers(0, 4)) == 3:
-        text = text.replace("\n", "\r\n")
-    data = text.encode("utf-8")
-    if draw(st.integers(0, 9)) == 7:
-        cut = draw(st.integers(0, len(data)))
-        data = data[:cut] + b"\xff" + data[cut:]
-    return data
-
-
-def test_fuzz_replay_logs(work: Path) -> None:
-    path = work / "tampered.jsonl"
+def test_fuzz_replay_logs(root: Path, disk: Disk) -> None:
+    path = root / "output" / "tampered.jsonl"
     with pytest.MonkeyPatch.context() as patch:
         install_toy_game(patch)
         logs = recorded_logs()
         write_log(path, logs[0])
         assert replay_log(path)[0]["game"] == "toy-high-card"
 
-        @fuzz(600)
+        @fuzz(100)
         @given(tampered(logs))
         def replay(data: bytes) -> None:
             path.write_bytes(data)
@@ -355,40 +193,34 @@ def test_fuzz_replay_logs(work: Path) -> None:
         replay()
 
 
-NAME_TEXT = st.one_of(HOSTILE_TEXT, st.text(max_size=12), st.text(alphabet="./\\\x00ab-", max_size=8))
+# --------------------------------------------------------------------------- output names and option values
 
+def test_fuzz_output_names(root: Path) -> None:
+    out = root / "output" / "names"
+    (out / "mirror").mkdir(parents=True, exist_ok=True)
+    if not (out / "escape").is_symlink():
+        (out / "escape").symlink_to(root / "art")
 
-def test_fuzz_output_names(work: Path) -> None:
-    root = work / "out"
-    (root / "mirror").mkdir(parents=True, exist_ok=True)
-    outside = work / "elsewhere"
-    outside.mkdir(exist_ok=True)
-    link = root / "escape"
-    if not link.is_symlink():
-        link.symlink_to(outside)
-
-    @fuzz(300)
+    @fuzz(100)
     @given(st.lists(NAME_TEXT, min_size=1, max_size=3))
     def names(parts: list[str]) -> None:
         try:
-            target = output_file(root, *parts)
-        except OutputError as exc:
-            assert_clean(exc.problems, f"{root}: ")
-            return
-        assert target.resolve().is_relative_to(root.resolve())
-
-    @fuzz(200)
-    @given(st.lists(NAME_TEXT.filter(lambda text: "\0" not in text), min_size=1, max_size=2))
-    def folders(parts: list[str]) -> None:
-        before = sorted(work.rglob("*"))
-        try:
-            check_output_dir(work.joinpath(*parts))
+            target = output_file(out, *parts)
         except OutputError as exc:
             assert_clean(exc.problems, "")
-        assert sorted(work.rglob("*")) == before  # checking a folder creates nothing
+            return
+        assert target.resolve().is_relative_to(out.resolve())
+
+    @fuzz(40)
+    @given(st.lists(NAME_TEXT.filter(lambda text: "\0" not in text), min_size=1, max_size=2))
+    def folders(parts: list[str]) -> None:
+        try:
+            check_output_dir(out.joinpath(*parts))
+        except OutputError as exc:
+            assert_clean(exc.problems, "")
 
     names()
-    folders()
+    folders()  # checking a folder creates nothing: the disk check at the end says so
 
 
 def test_fuzz_option_values() -> None:
@@ -406,7 +238,7 @@ def test_fuzz_option_values() -> None:
         },
     })
 
-    @fuzz(300)
+    @fuzz(150)
     @given(st.dictionaries(st.sampled_from(["rate", "rounds", "fast", "size", "x"]),
                            st.one_of(ARG_TEXT, JSON_VALUES, st.sampled_from(["1e9", "nan", "-inf", "0.5", "7", "1" * 5000])),
                            max_size=3))
@@ -419,3 +251,162 @@ def test_fuzz_option_values() -> None:
         assert 0 <= resolved["rate"] <= 1 and math.isfinite(resolved["rate"]) and 1 <= resolved["rounds"] <= 9
 
     resolve()
+
+
+# --------------------------------------------------------------------------- a project's files
+
+def test_fuzz_csv_sources(root: Path, disk: Disk) -> None:
+    deck = root / "decks" / "one" / "deck.yaml"
+
+    def source(text: str) -> None:
+        disk.put(deck.parent / "cards.csv", text)
+        loads_or_says(lambda: validate_paths([deck]), "")
+
+    with disk.keeping(deck.parent / "cards.csv"):
+        for text in CSV_CASES:
+            source(text)
+        fuzz(40)(given(csv_texts())(source))()
+
+
+def test_fuzz_xlsx_sources(root: Path, disk: Disk) -> None:
+    deck = root / "decks" / "book" / "deck.yaml"
+
+    def sheets(data: bytes) -> None:
+        disk.put(deck.parent / "cards.xlsx", data)
+        loads_or_says(lambda: load_deck_file(deck), str(root))
+
+    with disk.keeping(deck.parent / "cards.xlsx"):
+        for data in xlsx_cases():
+            sheets(data)
+        fuzz(30)(given(DAMAGE)(lambda recipe: sheets(damage(workbook(), recipe))))()
+
+
+def test_fuzz_layouts(root: Path, disk: Disk) -> None:
+    deck = root / "decks" / "one" / "deck.yaml"
+    path = deck.parent / "layouts" / "card.yaml"
+
+    def layout(document: Any) -> None:
+        disk.put(path, dump(document))
+        loads_or_says(lambda: validate_paths([deck]), "")
+
+    with disk.keeping(path):
+        for document in LAYOUT_CASES:
+            layout(document)
+        fuzz(40)(given(st.data())(lambda data: layout(mutate(LAYOUT, data))))()
+
+
+def test_fuzz_artwork(root: Path, disk: Disk) -> None:
+    cards = root / "decks" / "one" / "cards.csv"
+
+    def artwork(kind: str, data: bytes) -> None:
+        disk.put(root / "art" / f"pic.{kind}", data)
+        disk.put(cards, f"id,name,kind,art\nc1,One,a,pic.{kind}\n")
+        clean_exit(["render", "cards", "one", "--png", "30"])
+
+    with disk.keeping(cards):
+        for kind, data in art_cases():
+            artwork(kind, data)
+        bases = art_bases()
+        fuzz(20)(given(st.sampled_from(range(len(bases))), DAMAGE)(
+            lambda base, recipe: artwork(bases[base][0], damage(bases[base][1], recipe))))()
+
+
+def test_fuzz_fonts(root: Path, disk: Disk) -> None:
+    good = fonts.font_path().read_bytes()
+
+    def font(data: bytes) -> None:
+        disk.put(root / "fonts" / "f.ttf", data)
+        clean_exit(["render", "cards", "one", "--png", "30"])
+
+    with disk.keeping(root / "fonts" / "f.ttf"):
+        for data in (b"", b"\x00\x01\x00\x00", b"OTTO" * 10, b"wOFF" + bytes(40), good[:12], good[:4096]):
+            font(data)
+        fuzz(15)(given(DAMAGE)(lambda recipe: font(damage(good, recipe))))()
+
+
+def test_fuzz_project_markers(root: Path, disk: Disk) -> None:
+    folder = root / "inputs" / "marked"
+    (folder / "decks").mkdir(parents=True, exist_ok=True)
+    disk.allow(folder / "decks")
+
+    def marker(text: str) -> None:
+        disk.put(folder / "deckgen.yaml", text)
+        loads_or_says(lambda: project.find_project(folder), str(folder / "deckgen.yaml"))
+
+    for text in MARKER_CASES:
+        marker(text)
+    fuzz(40)(given(st.one_of(st.lists(YAML_TOKENS, max_size=20).map("".join),
+                             VALUES.map(lambda value: dump({"name": value}))))(marker))()
+
+
+def store_bytes(folder: Path) -> bytes:
+    """A results database with one run, as deckgen writes it."""
+    from deckgen.sim.store import open_store
+
+    store = open_store(folder)
+    store.record_run("simulate", {"game": "toy", "rules_hash": "r", "deck_hash": "d", "code_hash": "c"},
+                     {"seed": 1, "players": 2, "bots": ["random"] * 2, "options": {"x": 1}}, {"seat_win_rate": []})
+    store.close()
+    return (folder / "results.sqlite").read_bytes()
+
+
+def sql_value(value: Any) -> Any:
+    """A drawn value as SQLite takes it: numbers, text and bytes as they are (too wide a
+    number as text), anything else as JSON."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if abs(value) < 2**63 else str(value)
+    return value if isinstance(value, (str, bytes, float)) else json.dumps(value)
+
+
+RUN_COLUMNS = ["kind", "game", "options", "bots", "seed", "players", "games", "precision", "stats", "version"]
+
+
+def test_fuzz_results_store(root: Path, disk: Disk) -> None:
+    folder = root / "output" / "stores"
+    folder.mkdir(parents=True, exist_ok=True)
+    good = store_bytes(folder)
+
+    def listed() -> None:
+        for fmt in ("table", "csv", "json"):
+            clean_exit(["results", "--output", str(folder), "--format", fmt])
+
+    @fuzz(30)
+    @given(DAMAGE)
+    def file(recipe: list[tuple[str, float, int, int]]) -> None:
+        for stale in folder.iterdir():
+            stale.unlink()
+        (folder / "results.sqlite").write_bytes(damage(good, recipe))
+        listed()
+
+    @fuzz(30)
+    @given(st.sampled_from(RUN_COLUMNS), st.one_of(VALUES, st.binary(max_size=8),
+                                                   st.sampled_from(["{not json", "[" * 5000, "null", "NaN"])))
+    def values(column: str, value: Any) -> None:
+        for stale in folder.iterdir():
+            stale.unlink()
+        (folder / "results.sqlite").write_bytes(good)
+        db = sqlite3.connect(folder / "results.sqlite")
+        try:
+            db.execute(f"UPDATE runs SET {column} = ?", (sql_value(value),))
+            db.commit()
+        except sqlite3.IntegrityError:
+            pass
+        finally:
+            db.close()
+        listed()
+
+    file()
+    values()
+
+
+def test_the_disk_check_sees_what_is_written_outside_the_output_folder(tmp_path: Path) -> None:
+    (tmp_path / "output").mkdir()
+    (tmp_path / "kept.txt").write_text("as it was")
+    watched = Disk(tmp_path, tmp_path / "output")
+    (tmp_path / "output" / "fine.pdf").write_bytes(b"%PDF")
+    watched.put(tmp_path / "inputs" / "deck.yaml", "id: x\n")
+    watched.check()
+    (tmp_path / "kept.txt").write_text("changed!!")
+    (tmp_path / "stray").mkdir()
+    with pytest.raises(AssertionError, match="written outside the output folder.*kept.txt.*stray"):
+        watched.check()

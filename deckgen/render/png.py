@@ -35,7 +35,7 @@ from PIL import Image
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, atomic_folder, contained, output_file, write_atomic
 from deckgen.model.deck import Deck
-from deckgen.render import fonts, painter, svg
+from deckgen.render import artwork, fonts, painter, svg
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.outlines import outline_font_text
 from deckgen.render.sheets import SheetOptions
@@ -127,13 +127,20 @@ def png_bytes(picture: Image.Image, dpi: float, compress_level: int = 1) -> byte
     return buffer.getvalue()
 
 
-def rasterise(svg_text: str, width: int, height: int) -> Image.Image:
-    """Draw an SVG document with cairo onto exactly width x height pixels (RGB)."""
+def rasterise(svg_text: str, width: int, height: int, name: str = "") -> Image.Image:
+    """Draw an SVG document with cairo onto exactly width x height pixels (RGB). An image
+    or font that cairo cannot read (a damaged file the PDF did not need whole) is one line
+    naming the card (`name`, the PNG's file name) instead of cairo's error."""
+    from cairocffi import CairoError
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 
     tree = Tree(bytestring=outline_font_text(svg_text).encode("utf-8"), url_fetcher=_project_fetcher(svg_text))
-    surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
+    try:
+        surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
+    except (CairoError, OSError, MemoryError):  # cairo's statuses READ_ERROR, NO_MEMORY and the rest
+        raise DeckgenError(f"{name or 'a card'}: cannot be drawn as a PNG: an image or font it shows cannot be read "
+                           "(a damaged or cut-short file; open it in an image editor and save it again)") from None
     image = surface.cairo
     image.flush()
     # cairo's ARGB32 is a native-endian 32-bit word: B, G, R, A bytes on little-endian
@@ -156,7 +163,8 @@ class RasterJob:
 
 def _render_png(job: RasterJob) -> str:
     """Worker: rasterise one SVG and write it as a PNG (atomically)."""
-    write_atomic(Path(job.target), png_bytes(rasterise(job.svg_text, job.width, job.height), job.dpi))
+    target = Path(job.target)
+    write_atomic(target, png_bytes(rasterise(job.svg_text, job.width, job.height, target.name), job.dpi))
     return job.target
 
 
@@ -215,7 +223,7 @@ def _project_fetcher(svg_text: str) -> Callable[[str, str], bytes]:
             path = contained(Path(url2pathname(urlparse(url).path)), [project])
         except DeckgenError:
             return b""
-        return path.read_bytes() if path.is_file() else b""
+        return artwork.export_bytes(path) if path.is_file() else b""
 
     return fetch
 
