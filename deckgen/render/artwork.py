@@ -279,6 +279,30 @@ def _digest(path_text: str, stamp: int) -> str:
     return hashlib.sha1(Path(path_text).read_bytes()).hexdigest()[:20]
 
 
+def export_bytes(path: Path, side: int) -> bytes:
+    """A PNG or JPEG's bytes as cairosvg should draw them onto a card of at most `side`
+    pixels a side: as they are, or, for a larger picture, a copy no larger than the card
+    (cairosvg decodes art at full size: a 56 Mpx photo took 8 s and 700 MB for one card);
+    a JPEG is then decoded at a fraction of its size. Other files are returned as they are."""
+    data = path.read_bytes()
+    if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+        return data
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as image:
+        if max(image.size) <= side:
+            return data
+        image.draft("RGB", (side, side))
+        picture = _eight_bit(image)
+        picture = picture.convert("RGBA" if "A" in picture.getbands() or "transparency" in picture.info else "RGB")
+        picture.thumbnail((side, side))
+        out = io.BytesIO()
+        picture.save(out, "PNG", compress_level=0)  # read once, by cairo, straight away
+        return out.getvalue()
+
+
 def svg_depth(root: ET.Element) -> int:
     """How deeply an SVG's elements nest, counted without recursion (the drawing code recurses)."""
     deepest, stack = 0, [(root, 1)]

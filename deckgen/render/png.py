@@ -135,7 +135,8 @@ def rasterise(svg_text: str, width: int, height: int, name: str = "") -> Image.I
     from cairosvg.parser import Tree
     from cairosvg.surface import PNGSurface
 
-    tree = Tree(bytestring=outline_font_text(svg_text).encode("utf-8"), url_fetcher=_project_fetcher(svg_text))
+    tree = Tree(bytestring=outline_font_text(svg_text).encode("utf-8"),
+                url_fetcher=_project_fetcher(svg_text, max(width, height)))
     try:
         surface = PNGSurface(tree, None, 96, output_width=width, output_height=height)
     except (CairoError, OSError, MemoryError):  # cairo's statuses READ_ERROR, NO_MEMORY and the rest
@@ -207,9 +208,10 @@ def rasterise_all(jobs: list[RasterJob]) -> list[Image.Image]:
 _PROJECT = re.compile(r'data-project="([^"]*)"')
 
 
-def _project_fetcher(svg_text: str) -> Callable[[str, str], bytes]:
-    """cairosvg's file reader for one card: artwork files inside the card's project (the
-    painter has checked them already), nothing else; cairosvg skips what returns nothing."""
+def _project_fetcher(svg_text: str, side: int) -> Callable[[str, str], bytes]:
+    """cairosvg's file reader for one card of at most `side` pixels a side: artwork files
+    inside the card's project (the painter has checked them already), pictures larger than
+    the card reduced to it, nothing else; cairosvg skips what returns nothing."""
     from urllib.parse import urlparse
     from urllib.request import url2pathname
 
@@ -223,7 +225,7 @@ def _project_fetcher(svg_text: str) -> Callable[[str, str], bytes]:
             path = contained(Path(url2pathname(urlparse(url).path)), [project])
         except DeckgenError:
             return b""
-        return artwork.export_bytes(path) if path.is_file() else b""
+        return artwork.export_bytes(path, side) if path.is_file() else b""
 
     return fetch
 

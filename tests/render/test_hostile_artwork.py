@@ -16,7 +16,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from deckgen.errors import DataError, DeckgenError
-from deckgen.render import png
+from deckgen.render import artwork, png
 from deckgen.render.sheets import SheetOptions, render_sheets
 from tests.render.layout_project import deck_with
 from tests.render.test_artwork import _chunk, art_layout
@@ -144,3 +144,18 @@ def test_every_png_mode_prints_as_it_looks(tmp_path: Path, mode: str) -> None:
     deck = deck_with(tmp_path, art_layout("art/pic.png"), [{"n": 1}])
     found = pdf_colour(render_sheets(deck, SheetOptions(backs=False)))
     assert all(abs(a - b) <= 2 for a, b in zip(found, expected)), (mode, found, expected)
+
+
+@pytest.mark.parametrize(("name", "mode"), [("big.jpg", "RGB"), ("big.png", "I;16"), ("big.png", "RGBA")])
+def test_png_export_hands_cairo_pictures_no_larger_than_the_card(tmp_path: Path, name: str, mode: str) -> None:
+    """cairosvg decodes art at full size; a picture larger than the card is reduced first
+    (a 56 Mpx photo took 8 s and 700 MB for one card), in its colours."""
+    path = tmp_path / name
+    colour = {"RGB": (30, 90, 150), "I;16": 60 * 257, "RGBA": (30, 90, 150, 255)}[mode]
+    Image.new(mode, (400, 300), colour).save(path)
+    with Image.open(io.BytesIO(artwork.export_bytes(path, 100))) as reduced:
+        assert reduced.size == (100, 75) and reduced.format == "PNG"
+        expected = (60, 60, 60) if mode == "I;16" else (30, 90, 150)
+        found = reduced.convert("RGB").getpixel((50, 37))
+        assert all(abs(a - b) <= 3 for a, b in zip(found, expected)), found  # type: ignore[arg-type]  # JPEG
+    assert artwork.export_bytes(path, 400) == path.read_bytes()
