@@ -26,7 +26,7 @@ from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
 from deckgen.model.common import StrictModel, problem, validate
 from deckgen.model.deck import Deck, load_deck
-from deckgen.model.rules import GameRules, all_rules, load_rules
+from deckgen.model.rules import GameRules, all_rules, load_play_rules
 
 __all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State", "get_game", "register"]
 
@@ -414,8 +414,9 @@ def engine_class(rules: GameRules) -> type[Game] | None:
 
 
 def get_game(name: str) -> Game:
-    """The engine for a game id or alias, with its rules loaded."""
-    rules = load_rules(name)
+    """The engine for a game id or alias, with its rules loaded (their text unfilled: no
+    engine reads it)."""
+    rules = load_play_rules(name)
     cls = engine_class(rules)
     if cls is None:
         raise UnknownName(f"{rules.id} has rules but no engine: deckgen can print its booklet and quick reference "

@@ -314,8 +314,23 @@ def all_rules() -> dict[str, GameRules]:
     return {r.id: r for r in (_rules_of_file(p) for p in rules_paths())}
 
 
+@cache
+def _play_rules_of_file(path: Path) -> GameRules:
+    """One rule file read for play: its text is left unfilled (engines never read it), so
+    building an engine neither imports nor runs the text templates."""
+    return load_rules_file(path, fill=False)
+
+
 project.on_change(_rules_of_file.cache_clear)
 project.on_change(all_rules.cache_clear)
+project.on_change(_play_rules_of_file.cache_clear)
+
+
+def load_play_rules(name: str) -> GameRules:
+    """Rules to play by, by game id or alias: as `load_rules`, without filling the text's
+    placeholders (`deckgen validate`, booklets and player aids fill and check them)."""
+    path = project.current().rule_files().get(name)
+    return _play_rules_of_file(path) if path is not None else load_rules(name)
 
 
 def load_rules(name: str) -> GameRules:
