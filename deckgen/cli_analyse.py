@@ -120,6 +120,9 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
     bar = bars.start
 
     seconds = budget if budget is not None else DEFAULT_BUDGET
+    finish = started + seconds - 2.0  # two seconds to write and print
+    # The user fixed the search match's games: it plays them all, whatever the time.
+    fixed = n_games is not None
     with dask_engine(scheduler, cluster) as engine:
         jobs_used = engine or workers
         costs = measure(game, n_players, field_bot, options, seed, workers if engine is None else engine.workers)
@@ -138,18 +141,22 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
             slowdown = min(4.0, max(1.0, (time.perf_counter() - phase_start) / max(planned, 0.5)))
             costs = costs.scaled(slowdown)
             before = describe(chosen, seconds)
-            plan_search(chosen, costs, request, seconds - 2.0 - (time.perf_counter() - started))
+            plan_search(chosen, costs, request, finish - time.perf_counter())
             if describe(chosen, seconds) != before:
                 bars.close()
                 click.echo(f"re-planned for the time left: {describe(chosen, seconds)}", err=True)
             took = {"before search": time.perf_counter() - phase_start}
             if chosen.search_budget is not None:
                 phase_start = time.perf_counter()
-                matches += skill_table(game, n_players, [(f"search:{chosen.search_budget}", field_bot)], options,
-                                       seed, chosen.search_games, jobs_used, bar)
-                took["search"] = time.perf_counter() - phase_start
-                # Search's cost is the least sure estimate: the ladder goes on at the pace it had.
+                # Search's estimate is the least sure: in budget mode its match stops a round after
+                # half as long again as planned (or the budget's end), with the games it has played.
                 estimated = chosen.estimate[f"search:{chosen.search_budget} against {field_bot}"]
+                deadline = None if fixed else min(finish, time.perf_counter() + 1.5 * estimated)
+                matches += skill_table(game, n_players, [(f"search:{chosen.search_budget}", field_bot)], options,
+                                       seed, chosen.search_games, jobs_used, bar, deadline)
+                chosen.search_games = matches[-1]["games"]
+                took["search"] = time.perf_counter() - phase_start
+                # The ladder goes on at the pace search had.
                 costs = costs.scaled(min(4.0, max(0.5, took["search"] / max(estimated, 0.5))))
             phase_start = time.perf_counter()
 
@@ -159,10 +166,11 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
                     return True
                 cost = costs.seconds([f"search:{step}"] + [f"search:{max(1, step // 2)}"] * (n_players - 1),
                                      chosen.ladder_games)
-                return time.perf_counter() - started + cost <= seconds - 2.0
+                return time.perf_counter() + cost <= finish
 
             ladder = skill_ladder(game, n_players, options, seed, chosen.ladder_games, jobs_used,
-                                  tuple(chosen.ladder), bar, go_on=go_on) if chosen.ladder else []
+                                  tuple(chosen.ladder), bar, go_on=go_on,
+                                  deadline=None if budgets is not None else finish) if chosen.ladder else []
             took["skill ladder"] = time.perf_counter() - phase_start
         finally:
             bars.close()

@@ -11,6 +11,7 @@ to the fair share, more thinking stops paying.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from deckgen.games.base import Game
@@ -21,21 +22,69 @@ from deckgen.sim.stats import wilson_interval
 LADDER_BUDGETS = (8, 16, 32, 64, 128, 256)
 
 
+#: A match with a deadline plays in at least this many rounds, so it stops at most a round late.
+ROUNDS = 4
+
+
+class _PlayedSoFar:
+    """A seat's games a match has played so far (the runner's chunk cache): the next round
+    of the match plays only the games after them."""
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple[int, list[GameRecord]]] = []
+
+    def load(self, start: int, stop: int) -> list[tuple[int, list[GameRecord]]]:
+        return [(first, records) for first, records in self.chunks if first >= start and first + len(records) <= stop]
+
+    def save(self, start: int, records: list[GameRecord]) -> None:
+        self.chunks.append((start, records))
+
+
+def _new_games_only(progress: Progress | None, resumed: bool) -> Progress | None:
+    """The progress callback of a later round: the runner first reports the games kept from
+    earlier rounds, which were counted when they were played."""
+    if progress is None or not resumed:
+        return progress
+    first = [True]
+
+    def advance(games: int) -> None:
+        if first[0]:
+            first[0] = False
+            return
+        progress(games)
+
+    return advance
+
+
 def rotated_match(game: Game, n_players: int, challenger: str, field: str, options: dict[str, Any], seed: int,
-                  games: int, jobs: Jobs, progress: Progress | None = None) -> dict[str, Any]:
-    """`challenger` in one seat, turning with the game index, `field` in the others."""
-    wins, finished, played = 0.0, 0, 0
-    for seat in range(n_players):
-        count = games // n_players + (1 if seat < games % n_players else 0)
-        if count == 0:
-            continue
-        bots = [field] * n_players
-        bots[seat] = challenger
-        # Each seat plays its own seeded games, so a rotation is the same games for any --jobs.
-        run = run_simulation(game, n_players, bots, options, seed * 1000 + seat, count, jobs, progress, traced=0)
-        wins += sum(_share(record, seat) for record in run.records)
-        finished += sum(1 for record in run.records if record.finished)
-        played += count
+                  games: int, jobs: Jobs, progress: Progress | None = None,
+                  deadline: float | None = None) -> dict[str, Any]:
+    """`challenger` in one seat, turning with the game index, `field` in the others. With a
+    `deadline` (a `time.perf_counter()` value) the match plays in rounds and stops after the
+    round that passes it: each seat has then played its first games, the same games a match
+    of that many (`games` in the result) plays."""
+    counts = [games // n_players + (1 if seat < games % n_players else 0) for seat in range(n_players)]
+    per_round = max(counts) if deadline is None else max(1, -(-max(counts) // ROUNDS))
+    kept = [_PlayedSoFar() for _ in range(n_players)]
+    played_by_seat: list[list[GameRecord]] = [[] for _ in range(n_players)]
+    target = 0
+    while target < max(counts):
+        target = min(max(counts), target + per_round)
+        for seat in range(n_players):
+            count = min(counts[seat], target)
+            if count <= len(played_by_seat[seat]):
+                continue
+            bots = [field] * n_players
+            bots[seat] = challenger
+            # Each seat plays its own seeded games, so a rotation is the same games for any --jobs.
+            run = run_simulation(game, n_players, bots, options, seed * 1000 + seat, count, jobs,
+                                 _new_games_only(progress, bool(played_by_seat[seat])), traced=0, cache=kept[seat])
+            played_by_seat[seat] = run.records
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    wins = sum(_share(record, seat) for seat, records in enumerate(played_by_seat) for record in records)
+    finished = sum(1 for records in played_by_seat for record in records if record.finished)
+    played = sum(len(records) for records in played_by_seat)
     low, high = wilson_interval(wins, finished)
     fair = 1 / n_players
     return {
@@ -57,27 +106,28 @@ def _share(record: GameRecord, seat: int) -> float:
 
 
 def skill_table(game: Game, n_players: int, pairs: list[tuple[str, str]], options: dict[str, Any], seed: int,
-                games: int, jobs: Jobs, progress: Callable[[str, int], Progress | None] | None = None
-                ) -> list[dict[str, Any]]:
+                games: int, jobs: Jobs, progress: Callable[[str, int], Progress | None] | None = None,
+                deadline: float | None = None) -> list[dict[str, Any]]:
     """Each (challenger, field) pair as a seat-rotated match; `progress(label, games)` gives
     each match its progress callback."""
     return [rotated_match(game, n_players, a, b, options, seed, games, jobs,
-                          progress(f"{a} vs {b}", games) if progress else None) for a, b in pairs]
+                          progress(f"{a} vs {b}", games) if progress else None, deadline) for a, b in pairs]
 
 
 def skill_ladder(game: Game, n_players: int, options: dict[str, Any], seed: int, games: int, jobs: Jobs,
                  budgets: tuple[int, ...] = LADDER_BUDGETS,
                  progress: Callable[[str, int], Progress | None] | None = None,
                  on_step: Callable[[dict[str, Any]], None] | None = None,
-                 go_on: Callable[[int], bool] | None = None) -> list[dict[str, Any]]:
-    """Search at each budget against search at half of it, while `go_on(budget)` allows."""
+                 go_on: Callable[[int], bool] | None = None, deadline: float | None = None) -> list[dict[str, Any]]:
+    """Search at each budget against search at half of it, while `go_on(budget)` allows (each
+    step stopping after the round that passes `deadline`)."""
     steps = []
     for budget in budgets:
         if go_on is not None and not go_on(budget):
             break
         challenger, field_bot = f"search:{budget}", f"search:{max(1, budget // 2)}"
         step = rotated_match(game, n_players, challenger, field_bot, options, seed, games, jobs,
-                             progress(f"{challenger} vs {field_bot}", games) if progress else None)
+                             progress(f"{challenger} vs {field_bot}", games) if progress else None, deadline)
         step["budget"] = budget
         steps.append(step)
         if on_step is not None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from deckgen.games.base import Game
 from deckgen.sim.skill import verdict
 from deckgen.sim.skill_plan import Costs, Request, describe, plan, search_budget
+from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
 
 #: A game of 1 ms with greedy bots, 10 decisions per seat, 1 ms a playout, one worker.
 COSTS = Costs(random_game=0.0005, field_game=0.001, decisions=10, playout=0.001, workers=1)
@@ -59,3 +61,18 @@ def test_the_verdict_says_how_much_skill_matters_in_words() -> None:
     assert "More thinking pays up to 8 playouts a decision; 16 against 8 shows no clear gain." in text
     even = verdict([_match("greedy", "random", 0.52, 0.45, 0.6, "no clear difference")], [])
     assert even.startswith("Skill hardly shows against random play")
+
+
+def test_a_match_stopped_by_its_deadline_is_the_match_of_the_games_it_played(toy_game: Game) -> None:
+    import time
+
+    from deckgen.sim.runner import parse_options
+    from deckgen.sim.skill import rotated_match
+
+    options = parse_options((), toy_game)
+    stopped = rotated_match(toy_game, 2, "greedy", "random", options, 3, 40, 1, deadline=time.perf_counter())
+    assert stopped["games"] == 10  # one round of four: 5 games a seat
+    assert stopped == rotated_match(toy_game, 2, "greedy", "random", options, 3, 10, 1)
+    ticks: list[int] = []
+    rotated_match(toy_game, 2, "greedy", "random", options, 3, 40, 1, ticks.append, deadline=time.perf_counter() + 60)
+    assert sum(ticks) == 40  # rounds resume without counting their kept games twice
