@@ -97,7 +97,8 @@ def test_cards_of_all_groups_count_together(tmp_path: Path):
 def test_no_backs_and_repeated_backs_are_refused(tmp_path: Path):
     assert deck_problems(tmp_path, backs=[]) == ["backs: found 0 items (expected at least 1)"]
     backs = [{"id": "gold", "name": "Gold"}, {"id": "gold", "name": "Also gold"}]
-    assert deck_problems(tmp_path, backs=backs) == ["backs: back ids must be unique (repeated: gold)"]
+    assert deck_problems(tmp_path, backs=backs) == [
+        "backs: back ids must be unique, also ignoring upper and lower case (repeated: gold)"]
 
 
 @pytest.mark.parametrize(
