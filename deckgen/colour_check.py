@@ -20,10 +20,14 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from deckgen.model.common import template_names
 from deckgen.model.deck import AttributeSpec, Deck
+
+if TYPE_CHECKING:
+    from deckgen.model.layout import Layout
 
 #: Simulated visions, in report order.
 VISIONS = ("normal", "protanopia", "deuteranopia", "tritanopia")
@@ -146,16 +150,25 @@ def layout_pairs(deck: Deck) -> list[PairDifference]:
     """For a deck drawn from a layout: each element colour chosen by a field (a palette's
     `by`, or a colour taken from a field, `"{colour}"`), every pair of that field's values on
     the cards the element is drawn on, compared on the colours they get. The second cue is
-    any element that shows the field itself (`icon: "{suit}"`, `text: "{suit}"`)."""
+    any element that shows the field itself (`icon: "{suit}"`, `text: "{suit}"`). Cards with
+    a layout of their own (a `layout` field) are compared within their layout."""
     from deckgen.render.svg import uses_layout
 
     if not uses_layout(deck):
         return []
-    from deckgen.model.layout_elements import PaletteChoice, is_template
-    from deckgen.render.layout import card_values, deck_layout
+    from deckgen.render.layout import card_layout, card_values
 
-    layout = deck_layout(deck)
-    cards = [(card.id, card_values(deck, card)[1]) for card in deck.cards]
+    groups: dict[Path, tuple[Layout, list[tuple[str, dict[str, str]]]]] = {}
+    for card in deck.cards:
+        layout = card_layout(deck, card)
+        groups.setdefault(layout.path, (layout, []))[1].append((card.id, card_values(deck, card)[1]))
+    return [row for layout, cards in groups.values() for row in _layout_pairs(deck, layout, cards)]
+
+
+def _layout_pairs(deck: Deck, layout: Layout, cards: list[tuple[str, dict[str, str]]]) -> list[PairDifference]:
+    """layout_pairs for the cards (id, raw values) one layout draws."""
+    from deckgen.model.layout_elements import PaletteChoice, is_template
+
     rows = []
     for element_id, element in layout.elements:
         for key in ("fill", "stroke", "colour", "ink"):

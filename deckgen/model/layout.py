@@ -147,19 +147,21 @@ def located(path: Path, field: str) -> str:
 # --------------------------------------------------------------------------- loading
 
 
-def load_layout(ref: str, deck_path: Path) -> Layout:
-    """The layout a deck names in `layout:` (see find_layout), validated and merged."""
-    path, root = _layout_file(ref, deck_path.absolute())
+def load_layout(ref: str, deck_path: Path, where: str | None = None) -> Layout:
+    """The layout a deck names in `layout:` (see find_layout), or a card in its `layout`
+    field, validated and merged; `where` names the field in messages (the deck's `layout:`
+    by default)."""
+    path, root = _layout_file(ref, deck_path.absolute(), where)
     stamp = path.stat().st_mtime_ns
     return _load(str(path), stamp, str(root))
 
 
 @lru_cache(maxsize=256)
-def _layout_file(ref: str, deck_path: Path) -> tuple[Path, Path]:
+def _layout_file(ref: str, deck_path: Path, where: str | None) -> tuple[Path, Path]:
     """Where a deck's layout lies and the project it reads from: looked up once per deck,
     not for every card (forgotten when the project or its files change)."""
     root = root_of(deck_path).resolve()
-    return find_layout(ref, deck_path.parent, root, located(deck_path, "layout")), root
+    return find_layout(ref, deck_path.parent, root, where or located(deck_path, "layout")), root
 
 
 @lru_cache(maxsize=64)

@@ -85,6 +85,19 @@ def deck_layout(deck: Deck) -> Layout:
     return load_layout(deck.layout or "default", deck.path)
 
 
+#: The card field (a CSV column, or a group's `set:`) that names a card's own layout.
+LAYOUT_FIELD = "layout"
+
+
+def card_layout(deck: Deck, card: Card) -> Layout:
+    """The layout a card's face is drawn with: the one its `layout` field names (looked up
+    as the deck's `layout:` is), else the deck's."""
+    chosen = card.fields.get(LAYOUT_FIELD)
+    if chosen is None or not str(chosen).strip():
+        return deck_layout(deck)
+    return load_layout(str(chosen).strip(), deck.path, f"deck {deck.id}: card {card.id}: field {LAYOUT_FIELD}")
+
+
 def _text_value(value: Any) -> str:
     if value is None:
         return ""
@@ -343,8 +356,8 @@ def _document(geometry: CardGeometry, layout: Layout, body: list[str]) -> str:
 
 
 def layout_face_svg(deck: Deck, card: Card, geometry: CardGeometry, ink_saver: bool = False) -> str:
-    """The face of `card` drawn from the deck's layout (as `--ink-saver` prints it when asked)."""
-    layout = deck_layout(deck)
+    """The face of `card` drawn from its layout (as `--ink-saver` prints it when asked)."""
+    layout = card_layout(deck, card)
     labels, raw = card_values(deck, card)
     drawing = _Drawing(layout, f"deck {deck.id}: card {card.id}", labels, raw, False, ink_saver, geometry)
     for placed in layout.placed(geometry):

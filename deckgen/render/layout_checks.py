@@ -13,21 +13,21 @@ from collections.abc import Callable
 from functools import partial
 
 from deckgen.errors import DeckgenError
-from deckgen.model.deck import Deck
+from deckgen.model.deck import Card, Deck
 from deckgen.render import painter
 from deckgen.render.contrast import MIN_TEXT_CONTRAST, hex_colour, text_contrasts
 from deckgen.render.geometry import CardGeometry
-from deckgen.render.layout import deck_layout, layout_back_svg, layout_face_svg
+from deckgen.render.layout import card_layout, deck_layout, layout_back_svg, layout_face_svg
 
 
 def layout_problems(deck: Deck, geometry: CardGeometry) -> list[str]:
     """Everything rendering would refuse and every text too faint to read, one line each."""
-    drawings: list[tuple[str, bool, Callable[[], str]]] = [
-        (f"card {card.id}", False, partial(layout_face_svg, deck, card, geometry)) for card in deck.cards]
-    drawings += [(f"back {back.id}", True, partial(layout_back_svg, deck, back.id, geometry)) for back in deck.backs]
+    drawings: list[tuple[str, Card | None, Callable[[], str]]] = [
+        (f"card {card.id}", card, partial(layout_face_svg, deck, card, geometry)) for card in deck.cards]
+    drawings += [(f"back {back.id}", None, partial(layout_back_svg, deck, back.id, geometry)) for back in deck.backs]
     problems: list[str] = []
-    faint: dict[tuple[bool, str, str, str], list[tuple[str, str, float]]] = {}
-    for subject, back, draw in drawings:
+    faint: dict[tuple[str, str, str, str], list[tuple[str, str, float]]] = {}
+    for subject, card, draw in drawings:
         where = f"deck {deck.id}: {subject}"
         try:
             svg = draw()
@@ -37,14 +37,13 @@ def layout_problems(deck: Deck, geometry: CardGeometry) -> list[str]:
             continue
         for found in text_contrasts(svg):
             if found.ratio < MIN_TEXT_CONTRAST and found.element is not None:
-                key = (back, found.element, hex_colour(found.ink), hex_colour(found.ground))
+                where = (card_layout(deck, card) if card else deck_layout(deck)).where(found.element, card is None)
+                key = (where, found.element, hex_colour(found.ink), hex_colour(found.ground))
                 faint.setdefault(key, []).append((subject, found.text, found.ratio))
-    if faint:
-        layout = deck_layout(deck)
-        for (back, element, ink, ground), seen in faint.items():
-            subject, text, ratio = min(seen, key=lambda item: item[2])
-            more = f" (and {len(seen) - 1} more)" if len(seen) > 1 else ""
-            problems.append(f"deck {deck.id}: {subject}{more}: {layout.where(element, back)}: text {text!r} is {ink} on "
-                            f"{ground}, contrast {ratio:.1f}:1 (expected at least {MIN_TEXT_CONTRAST:g}:1: darken the "
-                            "text or lighten what lies under it, or the other way round)")
+    for (where, _, ink, ground), seen in faint.items():
+        subject, text, ratio = min(seen, key=lambda item: item[2])
+        more = f" (and {len(seen) - 1} more)" if len(seen) > 1 else ""
+        problems.append(f"deck {deck.id}: {subject}{more}: {where}: text {text!r} is {ink} on "
+                        f"{ground}, contrast {ratio:.1f}:1 (expected at least {MIN_TEXT_CONTRAST:g}:1: darken the "
+                        "text or lighten what lies under it, or the other way round)")
     return list(dict.fromkeys(problems))

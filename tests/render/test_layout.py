@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from deckgen.errors import DataError
 from deckgen.model.deck import deck_ids, load_deck
@@ -97,3 +98,19 @@ def test_unknown_field_in_a_template(tmp_path: Path) -> None:
     deck = deck_with(tmp_path, layout)
     with pytest.raises(DataError, match=r"card c1: .*elements.t: text: no field \{colour\} on this card"):
         layout_face_svg(deck, deck.cards[0], POKER)
+
+
+def test_a_card_can_name_its_own_layout(tmp_path: Path) -> None:
+    """A `layout` column (or a group's `set: {layout: ...}`) gives those cards another layout,
+    looked up as the deck's is; the other cards keep the deck's."""
+    layout = {"elements": {"name": {"type": "text", "text": "plain {name}", "x": "10%", "y": "10%",
+                                    "width": "80%", "height": "10%"}}}
+    deck = deck_with(tmp_path, layout, [{"n": 1}, {"n": 2, "layout": "big"}, {"n": 3, "layout": "nowhere"}])
+    big = {"extend": "main", "elements": {"name": {"text": "BIG {name}"}}}
+    (tmp_path / "decks" / "d" / "layouts" / "big.yaml").write_text(yaml.safe_dump(big))
+    assert ">plain Card 1<" in layout_face_svg(deck, deck.cards[0], POKER)
+    assert ">BIG Card 2<" in layout_face_svg(deck, deck.cards[1], POKER)
+    with pytest.raises(DataError) as caught:
+        layout_face_svg(deck, deck.cards[2], POKER)
+    (line,) = caught.value.problems
+    assert line.startswith("deck d: card c3: field layout: unknown layout 'nowhere' (known: big, default, main")
