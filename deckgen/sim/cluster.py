@@ -4,7 +4,8 @@ tcp://HOST:PORT`) or one started on this machine (`--cluster local:N`).
 The runner splits a run into seeded index ranges exactly as for local processes; each range
 goes to the cluster as one future, workers rebuild the game from its id (`sim.inputs`), and
 the records come back into index order, so a seed gives the same statistics on any cluster.
-A chunk whose worker dies is played again on another one (`retries`).
+A chunk whose worker dies is played again on another one (`retries`); when every worker is
+gone and none comes back within NO_WORKER_SECONDS, the run stops with one line.
 
 A chunk's records travel pickled as one bytes object: Dask serialises a returned list
 element by element (a header and frames per record, unpacked one by one in the client),
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import pickle
 import re
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -31,6 +33,11 @@ if TYPE_CHECKING:
 CONNECT_TIMEOUT = 5
 #: How often a chunk is played again after the worker playing it was lost.
 RETRIES = 3
+#: Seconds a run waits for a worker when every worker of its cluster is gone, before it
+#: stops with one line (a worker that comes back in time picks the chunks up).
+NO_WORKER_SECONDS = 30
+#: How often a run waiting on chunks looks whether the cluster still has a worker.
+WORKER_POLL = 1.0
 #: Workers `--cluster local:N` may start.
 MAX_LOCAL_WORKERS = 64
 
@@ -85,7 +92,7 @@ class DaskEngine:
     def play_chunks(self, game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
                     chunks: list[tuple[int, int]], traced: int,
                     done: Callable[[int, list[GameRecord]], None]) -> None:
-        from distributed import as_completed
+        from distributed import wait
 
         from deckgen.sim.inputs import GameSpec
 
@@ -98,11 +105,37 @@ class DaskEngine:
                                retries=RETRIES, pure=False): start
             for start, stop in chunks
         }
+        pending = set(futures)
+        alone_since: float | None = None  # when the cluster was last seen without a worker
         try:
-            for future in as_completed(futures):
-                done(futures[future], pickle.loads(future.result()))
+            while pending:
+                try:
+                    finished, pending = wait(pending, timeout=WORKER_POLL, return_when="FIRST_COMPLETED")
+                except TimeoutError:
+                    finished = set()
+                for future in finished:
+                    done(futures[future], pickle.loads(self._result(future)))
+                if finished or self.client.scheduler_info().get("workers"):
+                    alone_since = None
+                    continue
+                alone_since = alone_since if alone_since is not None else time.monotonic()
+                if time.monotonic() - alone_since > NO_WORKER_SECONDS:
+                    raise SimulationError(
+                        f"Dask scheduler {self.client.scheduler.address}: every worker is gone and none came back "
+                        f"within {NO_WORKER_SECONDS} s ({len(pending)} of {len(futures)} chunks unplayed); start "
+                        "workers with `dask worker ADDRESS` and run again")
         finally:
             self.client.cancel(list(futures))
+
+    def _result(self, future: Any) -> bytes:
+        """A chunk's pickled records; a chunk whose workers kept dying is one line."""
+        from distributed import KilledWorker
+
+        try:
+            return bytes(future.result())
+        except KilledWorker:
+            raise SimulationError(f"Dask scheduler {self.client.scheduler.address}: a chunk's worker died "
+                                  f"{RETRIES + 1} times (out of memory, or killed); see the workers' logs") from None
 
 
 @contextmanager

@@ -82,3 +82,21 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2(tmp_path: object) -> No
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "cannot reach a Dask scheduler" in lines[0] and "dask scheduler" in lines[0]
     assert "(connection refused: nothing listens on that port)" in lines[0]
+
+
+def test_a_run_whose_workers_are_all_gone_stops_with_one_line(toy_game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scheduler left without workers (the last one died) holds the chunks forever: the run
+    stops once no worker has been seen for NO_WORKER_SECONDS."""
+    import time
+
+    from distributed import Client, LocalCluster
+
+    monkeypatch.setattr(cluster, "NO_WORKER_SECONDS", 0.5)
+    monkeypatch.setattr(cluster, "WORKER_POLL", 0.2)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as empty, Client(empty) as client:
+        engine = cluster.DaskEngine(client)
+        start = time.monotonic()
+        with pytest.raises(SimulationError, match="every worker is gone and none came back within 0.5 s"):
+            engine.play_chunks(toy_game, 2, ("random", "random"), {}, 1, [(0, 5), (5, 10)], 0,
+                               lambda start, records: None)
+        assert time.monotonic() - start < 10
