@@ -78,6 +78,8 @@ class Layout:
     ink_saver: dict[tuple[bool, str], Element] = field(default_factory=dict)
     #: The file that last wrote each element, by (back, id): an inherited one is its parent's.
     sources: dict[tuple[bool, str], Path] = field(default_factory=dict)
+    #: The designer's own icons: name -> SVG file, relative to the project.
+    icons: dict[str, str] = field(default_factory=dict)
 
     def placed(self, geometry: CardGeometry, back: bool = False) -> list[Placed]:
         """Every element's box at this card size; raises DataError naming each element that
@@ -178,7 +180,8 @@ def _load(path_text: str, stamp: int, root_text: str) -> Layout:
     saver = {(is_back, element_id): _ink_saver_element(raw[section][element_id], element, shown_at, (section, element_id))
              for is_back, section, listed in ((False, "elements", elements), (True, "back", back))
              for element_id, element in listed if isinstance(element.ink_saver, dict)}
-    return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back), saver, sources)
+    return Layout(path, root, min_size, fonts, spec.palettes, tuple(elements), tuple(back), saver, sources,
+                  spec.icons)
 
 
 on_change(_load.cache_clear)  # a layout's parents can change without the layout itself
@@ -239,8 +242,8 @@ def _merged(path: Path, root: Path, chain: list[Path], sources: dict[tuple[bool,
     for key, value in data.items():
         if key == "extend":
             continue
-        if key == "fonts" and isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = {**out[key], **value}  # a font name names other files as a whole
+        if key in ("fonts", "icons") and isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}  # a font or icon name names other files as a whole
         elif key in ("palettes", "elements", "back") and isinstance(value, dict) and isinstance(out.get(key), dict):
             merged = dict(out[key])
             for name, entries in value.items():  # a palette's entries, an element's keys: one by one

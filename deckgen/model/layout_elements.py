@@ -18,6 +18,8 @@ from deckgen.model.common import StrictModel, shown, template_names
 from deckgen.render.svgpath import parse_colour
 
 _UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
+#: A designer's own icon name, as `:name:` in text takes it.
+ICON_NAME = re.compile(r"[A-Za-z0-9_-]+")
 #: The largest number a length may have, in any unit: a card is far smaller.
 MAX_LENGTH = 1000.0
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
@@ -204,8 +206,20 @@ class LayoutSpec(StrictModel):
     extend: str | None = None
     min_size: Length | None = None
     fonts: dict[str, str | FontFiles] = Field(default_factory=dict)
+    icons: dict[str, str] = Field(default_factory=dict)
     palettes: dict[str, dict[str, str]] = Field(default_factory=dict)
     elements: dict[str, dict[str, Any]] = Field(default_factory=dict)
     back: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
     _size = field_validator("min_size", mode="before")(_positive)
+
+    @field_validator("icons", mode="before")
+    @classmethod
+    def _icons(cls, value: Any) -> Any:
+        """Icon names usable as `:name:` (letters, digits, - and _) naming SVG files."""
+        for name, file in value.items() if isinstance(value, dict) else ():
+            if not isinstance(name, str) or not ICON_NAME.fullmatch(name):
+                raise ValueError(f"icon name {shown(name)} (expected letters, digits, - or _, as in :name:)")
+            if not isinstance(file, str) or not file.lower().endswith(".svg"):
+                raise ValueError(f"{name}: found {shown(file)} (expected the path of an .svg file in the project)")
+        return value

@@ -217,18 +217,37 @@ class _Drawing:
 
     def icon(self, element_id: str, element: IconElement, x: float, y: float, w: float, h: float, saving: bool) -> None:
         name = self.fill(element_id, "icon", element.icon, self.raw).strip()
-        if name not in ICON_MACROS:
-            raise self.fail(element_id, f"unknown icon {name!r} (icons: {', '.join(ICON_MACROS)})")
+        if name not in ICON_MACROS and name not in self.layout.icons:
+            raise self.fail(element_id, f"unknown icon {name!r} (icons: {self.icon_names()})")
+        if name in self.layout.icons:
+            side = min(w, h)
+            self.own_icon(name, x + (w - side) / 2, y + (h - side) / 2, side)
+            return
         colour = self.ink(self.choose(element_id, "colour", element.colour) or "#000000", (x, y, w, h), saving)
         ink = self.choose(element_id, "ink", element.ink) or "#ffffff"
         self.out.append(icon_markup(name, x + w / 2, y + h / 2, min(w, h) / 2, colour, ink))
+
+    def icon_names(self) -> str:
+        """The icons a layout can draw, its own first, for messages."""
+        return ", ".join([*self.layout.icons, *(n for n in ICON_MACROS if n not in self.layout.icons)])
+
+    def own_icon(self, name: str, x: float, y: float, side: float) -> None:
+        """One of the layout's own icons (an SVG file in the project) in a square box, in its
+        own colours; drawn once into the PDF, however many cards and texts show it."""
+        where = located(self.layout.path, field_path(("icons", name)))
+        self.picture(project_file(self.layout.root, self.layout.icons[name], where), where, (x, y, side, side), False)
 
     def image(self, element_id: str, element: ImageElement, x: float, y: float, w: float, h: float) -> None:
         relative = self.fill(element_id, "image", element.image, self.raw)
         where = f"{self.subject}: {self.layout.where(element_id, self.back)}"
         path = project_file(self.layout.root, relative, where)
-        artwork.inspect(path, f"{where}: image {relative!r}")
-        aspect = "xMidYMid slice" if element.fit == "cover" else "xMidYMid meet"
+        self.picture(path, f"{where}: image {relative!r}", (x, y, w, h), element.fit == "cover")
+
+    def picture(self, path: Path, where: str, box: tuple[float, float, float, float], cover: bool) -> None:
+        """A picture file from the project fitted into (cover: filling) a box."""
+        artwork.inspect(path, where)
+        x, y, w, h = box
+        aspect = "xMidYMid slice" if cover else "xMidYMid meet"
         self.out.append(f'<image x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}" '
                         f'preserveAspectRatio="{aspect}" href={quoteattr(path.as_uri())}/>')
 
@@ -241,9 +260,9 @@ class _Drawing:
         if not content.strip():
             return
         try:
-            paragraphs = textfit.parse_markup(content, ICON_MACROS, element.bold, element.italic)
+            paragraphs = textfit.parse_markup(content, {*ICON_MACROS, *self.layout.icons}, element.bold, element.italic)
         except textfit.UnknownIcon as exc:
-            raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {', '.join(ICON_MACROS)}; "
+            raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {self.icon_names()}; "
                             f"write \\:{exc}: to print the colons)") from None
         faces = self.faces(self.choose(element_id, "font", element.font))
         colour = self.ink(self.choose(element_id, "colour", element.colour) or "#000000", (x, y, w, h), saving)
@@ -276,8 +295,11 @@ class _Drawing:
                 px = left + offset * s
                 if piece.icon is not None:
                     r = INLINE_RADIUS * s
-                    self.out.append(icon_markup(piece.icon, px + s * textfit.ICON_WIDTH / 2, baseline - INLINE_RISE * s,
-                                                r, colour, "#ffffff"))
+                    cx, cy = px + s * textfit.ICON_WIDTH / 2, baseline - INLINE_RISE * s
+                    if piece.icon in self.layout.icons:
+                        self.own_icon(piece.icon, cx - r, cy - r, 2 * r)
+                    else:
+                        self.out.append(icon_markup(piece.icon, cx, cy, r, colour, "#ffffff"))
                     continue
                 self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(s)}"{_face_attributes(faces, piece)} '
                                 f'fill={quoteattr(colour)} data-name={quoteattr(element_id)}>{escape(piece.text)}</text>')

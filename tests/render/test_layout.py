@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,9 @@ from deckgen.model.deck import deck_ids, load_deck
 from deckgen.render import fonts, painter, textfit
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.layout import layout_back_svg, layout_face_svg
+from deckgen.render.sheets import SheetOptions, render_sheets
 from tests.render.layout_project import deck_with
+from tests.render.test_artwork import forms_by_id
 
 POKER = CardGeometry(63.5, 88.9, 3.0)
 MINI = CardGeometry(41.0, 63.0, 3.0)
@@ -114,3 +117,48 @@ def test_a_card_can_name_its_own_layout(tmp_path: Path) -> None:
         layout_face_svg(deck, deck.cards[2], POKER)
     (line,) = caught.value.problems
     assert line.startswith("deck d: card c3: field layout: unknown layout 'nowhere' (known: big, default, main")
+
+
+COMET = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#c26a00"/>'
+         '<path d="M1 9 L5 5" stroke="#1f3a93" stroke-width="1"/></svg>')
+
+
+def test_own_svg_icons_inline_and_as_icon_elements(tmp_path: Path) -> None:
+    """`icons:` names SVG files of the project; `:comet:` in text and `icon: comet` draw them,
+    each file stored once in the PDF."""
+    layout = {"icons": {"comet": "icons/comet.svg"},
+              "elements": {"rule": {"type": "text", "text": "Play a :comet: or a :sun:", "x": "10%", "y": "60%",
+                                    "width": "80%", "height": "10%"},
+                           "big": {"type": "icon", "icon": "comet", "x": "30%", "y": "20%", "width": "40%",
+                                   "height": "30%"}}}
+    deck = deck_with(tmp_path, layout)
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons" / "comet.svg").write_text(COMET)
+    face = layout_face_svg(deck, deck.cards[0], POKER)
+    assert face.count("comet.svg") == 2 and "<path" in face  # both own icons, and the shipped sun
+    painter.check_svg(face, "c1")
+    forms = forms_by_id(render_sheets(deck, SheetOptions(backs=False)))
+    holding_art = [content for content in forms.values() if b"0.7608 0.4157 0.0000 rg" in content]  # #c26a00
+    calls = {name for content in forms.values() for name in re.findall(rb"/FormXob\.SvgArt\w+", content)}
+    assert len(holding_art) == 1 and len(calls) == 1
+
+
+@pytest.mark.parametrize("icons, expected", [
+    ({"comet": "icons/comet.png"}, "main.yaml: icons: comet: found 'icons/comet.png' (expected the path of an .svg"),
+    ({"two words": "icons/comet.svg"}, "main.yaml: icons: icon name 'two words' (expected letters, digits"),
+])
+def test_a_bad_icon_entry_is_one_line(tmp_path: Path, icons: dict, expected: str) -> None:
+    deck = deck_with(tmp_path, {"icons": icons, "elements": {}})
+    with pytest.raises(DataError) as caught:
+        layout_face_svg(deck, deck.cards[0], POKER)
+    (line,) = caught.value.problems
+    assert expected in line, line
+
+
+def test_an_unknown_icon_lists_the_layouts_own_first(tmp_path: Path) -> None:
+    layout = {"icons": {"comet": "icons/comet.svg"},
+              "elements": {"big": {"type": "icon", "icon": "comit", "x": "30%", "y": "20%", "width": "40%",
+                                   "height": "30%"}}}
+    deck = deck_with(tmp_path, layout)
+    with pytest.raises(DataError, match=r"elements.big: unknown icon 'comit' \(icons: comet, moon, sun"):
+        layout_face_svg(deck, deck.cards[0], POKER)
