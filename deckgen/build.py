@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from deckgen import project
 from deckgen.compose import check_deck, check_setups, format_report, format_setups
 from deckgen.errors import DeckgenError
-from deckgen.fileio import OutputError, shown_path, write_atomic
+from deckgen.fileio import OutputError, output_file, shown_path, write_atomic
 from deckgen.model.deck import Deck, deck_ids, load_deck
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ class Built(NamedTuple):
 
 def write_deck_reports(deck: Deck, out_dir: Path) -> list[Path]:
     """The card listing (JSON) and the composition report (text and JSON) of one deck."""
-    target = out_dir / deck.id
+    target = output_file(out_dir, deck.id)
     report = check_deck(deck)
     setups = check_setups(deck)
     cards = [c.to_json(deck.number_field) for c in deck.cards]

@@ -20,6 +20,7 @@ from struct import error as struct_error
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
+from deckgen.fileio import contained
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
@@ -197,10 +198,10 @@ def font_file(project: Path | None, relative: str) -> Path:
     inside that project."""
     if project is None:
         raise DeckgenError("fonts come only from a layout's fonts: (files inside the project)")
-    path = (project / relative).resolve()
-    if not path.is_relative_to(project.resolve()):
-        raise DeckgenError(f"font {relative!r} lies outside the project folder {project}")
-    return path
+    try:
+        return contained(project / relative, [project])
+    except DeckgenError:  # said from the card's point of view, never naming the file it leads to
+        raise DeckgenError(f"font {relative!r} lies outside the project folder {project}") from None
 
 
 def text_font(attributes: dict[str, str], style: dict[str, str], project: Path | None) -> str:

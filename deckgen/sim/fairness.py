@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.fileio import write_atomic
+from deckgen.fileio import output_file, write_atomic
 from deckgen.games.base import Game
 from deckgen.report import table
 from deckgen.sim.report import format_summary, write_plot
@@ -74,7 +74,7 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
     greedy_bots = ["greedy"] + ["random"] * (n_greedy - 1)
     greedy = summarize(simulate(n_greedy, greedy_bots))
     greedy_rate = greedy["seat_win_rate"][0]
-    target = out_dir / rules.deck
+    target = output_file(out_dir, rules.deck)
     how_many = (f"games until every seat's 95% interval is within +/-{100 * precision:g} points (at most {games})"
                 if precision is not None else f"{games} games per player count")
     text = [

@@ -37,8 +37,11 @@ if TYPE_CHECKING:
 
 STORE_NAME = "results.sqlite"
 
-#: Bytes one stored chunk may expand to (a chunk of 10,000 traced games is a few MB).
+#: Bytes one stored chunk may expand to (a chunk of 10,000 traced games is a few MB), and
+#: how many times its stored size (deckgen's chunks expand 5 to 30 times): a compression
+#: bomb is given up after a few MB, however many of them a tampered database holds.
 MAX_CHUNK_BYTES = 64 * 1024 * 1024
+MAX_CHUNK_RATIO = 200
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -75,12 +78,12 @@ def encode_records(records: list[GameRecord]) -> bytes:
 
 def decode_records(blob: bytes) -> list[GameRecord]:
     """Records stored by encode_records; anything else (also a blob that would expand past
-    MAX_CHUNK_BYTES) raises ValueError."""
+    MAX_CHUNK_BYTES or MAX_CHUNK_RATIO times its size) raises ValueError."""
     if not isinstance(blob, bytes):
         raise ValueError("not a stored chunk")
     try:
         inflater = zlib.decompressobj()
-        data = inflater.decompress(blob, MAX_CHUNK_BYTES)
+        data = inflater.decompress(blob, min(MAX_CHUNK_BYTES, MAX_CHUNK_RATIO * len(blob)))
     except zlib.error:
         raise ValueError("not a stored chunk") from None
     if inflater.unconsumed_tail:
@@ -175,8 +178,8 @@ class ResultStore:
         files = _json(rows[0][1], list)
         folder = self.path.parent
         try:
-            listed = [(Path(name), size, mtime) for name, size, mtime in files or [None]]
-        except (TypeError, ValueError):
+            listed = [(Path(name), size, mtime) for name, size, mtime in files]
+        except (TypeError, ValueError):  # not a list of [name, size, time]
             return None
         for path, size, mtime in listed:
             try:

@@ -77,3 +77,11 @@ def test_a_results_database_linked_elsewhere_is_neither_opened_nor_written(game:
             "leads outside the output folder")
     assert elsewhere.read_bytes() == b"" and sorted(p.name for p in elsewhere.parent.iterdir()) == [
         "passwd", "results.sqlite"]
+
+
+@pytest.mark.parametrize("args", [["build", "--sim-games", "0", "--quiet"], ["render", "cards", "sky"]])
+def test_a_deck_output_folder_linked_elsewhere_gets_nothing(game: Path, outside: Path, args: list[str]):
+    (game / "output").mkdir()
+    (game / "output" / "sky").symlink_to(outside)
+    refused(run(*args), "output", "leads outside the output folder")
+    assert sorted(p.name for p in outside.iterdir()) == ["passwd"]

@@ -188,7 +188,7 @@ def test_a_tampered_chunk_is_played_again_not_raised(tmp_path: Path, toy_game: G
     store = open_store(tmp_path)
     cache = store.chunks(stream_key(toy_game, 3, ["random"] * 3, options, 9, 0))
     first = run_simulation(toy_game, 3, ["random"] * 3, options, 9, 40, jobs=1, cache=cache)
-    bomb = zlib.compress(b" " * (80 * 1024 * 1024), 9)  # expands past the limit: never read whole
+    bomb = zlib.compress(b" " * (16 * 1024 * 1024), 9)  # 1,000 times its size: given up after 200
     for blob in (b"junk", zlib.compress(b"{}"), zlib.compress(json.dumps([[1]]).encode()), bomb):
         store.db.execute("UPDATE chunks SET records = ?", (blob,))
         assert cache.load(0, 40) == []
@@ -206,3 +206,15 @@ def test_a_database_of_another_schema_is_refused(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(StoreError, match="schema 99"):
         open_store(tmp_path)
+
+
+def test_tampered_build_outputs_are_built_again(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.save_outputs("nothing to write", "inputs-1", [])
+    assert store.unchanged_outputs("nothing to write", "inputs-1") == []
+    outside = tmp_path.parent / f"{tmp_path.name}-elsewhere.txt"
+    outside.write_text("x")
+    size, mtime = outside.stat().st_size, outside.stat().st_mtime_ns
+    for files in ("{not json", '"a"', "[1]", json.dumps([[str(outside.resolve()), size, mtime]])):
+        store.db.execute("INSERT OR REPLACE INTO outputs VALUES ('deck a', 'inputs-1', ?)", (files,))
+        assert store.unchanged_outputs("deck a", "inputs-1") is None
