@@ -114,3 +114,24 @@ def test_a_group_s_copies_count_too(tmp_path: Path) -> None:
     assert [p.split(": ", 1)[1] for p in info.value.problems] == [
         "row 52, column copies: brings the cards with copies to 5,100 (expected at most 5000 per deck)"]
     assert yaml.safe_load(deck.read_text())["groups"][0]["copies"] == 100
+
+
+def test_a_part_that_declares_less_than_it_holds_unpacks_no_more(tmp_path: Path) -> None:
+    """The declared sizes bind: Python's zip reader stops at them (and the checksum then fails)."""
+    deck = project(tmp_path, "cards.xlsx")
+    workbook = deck.parent / "cards.xlsx"
+    write_xlsx(workbook, {"Cards": [["id", "colour"], ["a", "red"]]})
+    part = "xl/worksheets/sheet1.xml"
+    rewrite_parts(workbook, {part: b"<worksheet " + NS + b"><sheetData>" + b"<row/>" * 5_000_000 + b"</sheetData>"
+                             b"</worksheet>"})
+    data = bytearray(workbook.read_bytes())
+    with zipfile.ZipFile(workbook) as archive:
+        local = archive.getinfo(part).header_offset
+    central = data.rindex(b"PK\x01\x02", 0, data.rindex(part.encode()))  # its entry in the directory
+    data[local + 22:local + 26] = (1000).to_bytes(4, "little")
+    data[central + 24:central + 28] = (1000).to_bytes(4, "little")
+    workbook.write_bytes(bytes(data))
+    with pytest.raises(DataError) as info:
+        load_deck_file(deck)
+    assert info.value.problems == [f"{workbook}: cannot be read as an .xlsx workbook (damaged; save it again from "
+                                   "your spreadsheet app)"]
