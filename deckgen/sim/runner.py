@@ -292,8 +292,12 @@ def _play_games(game: Game, n_players: int, bots: tuple[str, ...], options: dict
     else:
         with _pool(min(jobs, len(chunks)), game) as pool:
             futures = [pool.submit(_play_chunk, n_players, bots, options, seed, a, b, traced) for a, b in chunks]
-            for future in as_completed(futures):
-                done(*future.result())
+            try:
+                for future in as_completed(futures):
+                    done(*future.result())
+            except BaseException:  # a failed save or an interrupt: stop now, not after every chunk is played
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
     return [record for start in sorted(by_start) for record in by_start[start]]
 
 

@@ -146,3 +146,31 @@ def test_a_run_to_a_precision_stops_between_batches_whatever_the_jobs(toy_game: 
     capped = run_to_precision(toy_game, 2, ["random", "random"], options, seed=3, precision=0.001, max_games=1500,
                               jobs=1, traced=0)
     assert len(capped.records) == 1500
+
+
+def test_a_failed_save_stops_the_workers_instead_of_playing_every_chunk(toy_game: Game, tmp_path, monkeypatch) -> None:
+    """A chunk that cannot be stored (a full disk) ends the run at once: the chunks not yet
+    started are cancelled, not played to the end before the error is shown."""
+    from deckgen.errors import DeckgenError
+    from deckgen.sim import runner
+
+    played = tmp_path / "played"
+    original = runner.play_range
+
+    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        with open(played, "a") as log:  # the workers are forked from here: they count too
+            log.write("x")
+        return original(*args, **kwargs)
+
+    class FullDisk:
+        def load(self, start: int, stop: int) -> list:
+            return []
+
+        def save(self, start: int, records: list) -> None:
+            raise DeckgenError("results.sqlite: the disk is full")
+
+    monkeypatch.setattr(runner, "play_range", counted)
+    chunks = len(chunk_bounds(4000, 2))
+    with pytest.raises(DeckgenError, match="disk is full"):
+        run_simulation(toy_game, 2, ["random"] * 2, parse_options((), toy_game), 1, 4000, jobs=2, cache=FullDisk())
+    assert chunks > 12 and len(played.read_text()) <= 8
