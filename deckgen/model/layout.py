@@ -11,6 +11,7 @@ The schemas of the file's pieces (lengths, colours, element kinds) are in layout
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -265,7 +266,7 @@ def _elements(raw: dict[str, dict[str, Any]], path: Path, section: str, problems
         if model is None:
             where = field_path((*at, "type")) if isinstance(data, dict) and "type" in data else field_path(at)
             found = f"found {shown(kind)}" if isinstance(data, dict) and "type" in data else "no type"
-            problems.append(problem(path, where, f"{found} (expected type: text, icon, image or rect)"))
+            problems.append(problem(path, where, f"{found} (expected type: {', '.join(ELEMENT_KINDS)})"))
             continue
         try:
             element = validate(model, data, path, at)
@@ -335,6 +336,17 @@ def _check_references(spec: LayoutSpec, fonts: dict[str, FontFiles], elements: l
 # --------------------------------------------------------------------------- placing
 
 
+def turned_box(x: float, y: float, width: float, height: float, degrees: float) -> tuple[float, float, float, float]:
+    """The upright box around a box turned about its centre: what must stay on the card. At
+    90 and 270 degrees an element is laid out along its box's height and covers the box."""
+    if degrees % 90 == 0:
+        return x, y, width, height
+    turn = math.radians(degrees)
+    cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+    new_width, new_height = width * cos + height * sin, width * sin + height * cos
+    return x + (width - new_width) / 2, y + (height - new_height) / 2, new_width, new_height
+
+
 def _place(layout: Layout, geometry: CardGeometry, back: bool) -> list[Placed]:
     w, h, b = geometry.width, geometry.height, geometry.bleed
     inset = geometry.safe_inset
@@ -347,13 +359,14 @@ def _place(layout: Layout, geometry: CardGeometry, back: bool) -> list[Placed]:
         if width <= 0 or height <= 0:
             problems.append(f"{where}: box is {width:g} x {height:g} mm (expected a width and height above 0)")
             continue
-        over = max(-x, -y, x + width - w, y + height - h)
+        bx, by, bw, bh = turned_box(x, y, width, height, element.rotate)
+        over = max(-bx, -by, bx + bw - w, by + bh - h)
         if over > TOLERANCE:
             problems.append(f"{where}: lies {over:.1f} mm off the {w:g} x {h:g} mm card "
                             "(keep the box inside the trim; `bleed: true` reaches into the bleed)")
             continue
         if isinstance(element, (TextElement, IconElement)):
-            unsafe = max(inset - x, inset - y, x + width - (w - inset), y + height - (h - inset))
+            unsafe = max(inset - bx, inset - by, bx + bw - (w - inset), by + bh - (h - inset))
             if unsafe > TOLERANCE:
                 problems.append(f"{where}: reaches {unsafe:.1f} mm outside the safe area (keep {element.type} "
                                 f"at least {inset:g} mm inside the trim of a {w:g} x {h:g} mm card)")

@@ -20,6 +20,8 @@ from deckgen.render.svgpath import parse_colour
 _UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
 #: A designer's own icon name, as `:name:` in text takes it.
 ICON_NAME = re.compile(r"[A-Za-z0-9_-]+")
+#: The most points a polygon or line may have.
+MAX_POINTS = 200
 #: The largest number a length may have, in any unit: a card is far smaller.
 MAX_LENGTH = 1000.0
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
@@ -62,6 +64,22 @@ def _positive(value: Any) -> Length:
 
 def _not_negative(value: Any) -> Length:
     return _length(value, least=0.0)
+
+
+def _points(value: Any) -> list[tuple[Length, Length]]:
+    """`[[x, y], ...]` as lengths from the box's top-left corner (percentages of the box)."""
+    if not isinstance(value, list) or len(value) > MAX_POINTS:
+        raise ValueError(f"found {shown(value)} (expected a list of up to {MAX_POINTS} points, e.g. "
+                         "[[50%, 0%], [100%, 100%], [0%, 100%]])")
+    out = []
+    for index, point in enumerate(value):
+        if not isinstance(point, list) or len(point) != 2:
+            raise ValueError(f"point {index + 1}: found {shown(point)} (expected [x, y], e.g. [50%, 0%])")
+        try:
+            out.append((_length(point[0]), _length(point[1])))
+        except ValueError as exc:
+            raise ValueError(f"point {index + 1}: {exc}") from None
+    return out
 
 
 class PaletteChoice(StrictModel):
@@ -110,8 +128,15 @@ class _Element(StrictModel):
     width: Length = Length(100.0, "%")
     height: Length = Length(100.0, "%")
     when: dict[str, str | int | bool | list[str | int | bool]] = Field(default_factory=dict)
-    rotate: Literal[0, 90, 180, 270] = 0
+    rotate: float = 0.0
     ink_saver: InkSaver | dict[str, Any] = "auto"
+
+    @field_validator("rotate", mode="before")
+    @classmethod
+    def _rotate(cls, value: Any) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and -360 <= value <= 360:
+            return float(value)
+        raise ValueError(f"found {shown(value)} (expected degrees from -360 to 360, clockwise)")
 
     @field_validator("ink_saver", mode="before")
     @classmethod
@@ -187,9 +212,50 @@ class ImageElement(_Element):
     bleed: bool = False
 
 
-Element = RectElement | TextElement | IconElement | ImageElement
+class _Shape(_Element):
+    """Keys the drawn shapes share: fill and outline."""
+
+    fill: Colour = "none"
+    stroke: Colour = "none"
+    stroke_width: Length = Length(0.5, "mm")
+
+    _colours = field_validator("fill", "stroke", mode="before")(_colour_text)
+    _sizes = field_validator("stroke_width", mode="before")(_not_negative)
+
+
+class EllipseElement(_Shape):
+    """An ellipse filling its box (a circle in a square box)."""
+
+    type: Literal["ellipse"]
+
+
+class PolygonElement(_Shape):
+    """A closed shape through `points` (two lengths each, from the box's top-left corner;
+    percentages of the box)."""
+
+    type: Literal["polygon"]
+    points: list[tuple[Length, Length]] = Field(min_length=3, max_length=MAX_POINTS)
+
+    _points = field_validator("points", mode="before")(_points)
+
+
+class LineElement(_Element):
+    """A line through `points` (two or more; as a polygon's), not closed."""
+
+    type: Literal["line"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=MAX_POINTS)
+    stroke: Colour = "#000000"
+    stroke_width: Length = Length(0.5, "mm")
+
+    _colours = field_validator("stroke", mode="before")(_colour_text)
+    _sizes = field_validator("stroke_width", mode="before")(_positive)
+    _points = field_validator("points", mode="before")(_points)
+
+
+Element = RectElement | TextElement | IconElement | ImageElement | EllipseElement | PolygonElement | LineElement
 ELEMENT_KINDS: dict[str, type[Element]] = {
     "rect": RectElement, "text": TextElement, "icon": IconElement, "image": ImageElement,
+    "ellipse": EllipseElement, "polygon": PolygonElement, "line": LineElement,
 }
 
 

@@ -21,9 +21,12 @@ from deckgen.model.common import field_path, template_names
 from deckgen.model.deck import Card, Deck
 from deckgen.model.layout import Layout, Placed, load_layout, located, project_file
 from deckgen.model.layout_elements import (
+    EllipseElement,
     IconElement,
     ImageElement,
+    LineElement,
     PaletteChoice,
+    PolygonElement,
     RectElement,
     TextElement,
     is_template,
@@ -183,8 +186,8 @@ class _Drawing:
         x, y, w, h = placed.x, placed.y, placed.width, placed.height
         if element.rotate:
             cx, cy = x + w / 2, y + h / 2
-            self.out.append(f'<g transform="rotate({element.rotate} {n(cx)} {n(cy)})">')
-            if element.rotate in (90, 270):
+            self.out.append(f'<g transform="rotate({n(element.rotate)} {n(cx)} {n(cy)})">')
+            if element.rotate % 180 == 90:
                 x, y, w, h = cx - h / 2, cy - w / 2, h, w
         if isinstance(element, RectElement):
             self.rect(placed.id, element, x, y, w, h, saving)
@@ -192,8 +195,10 @@ class _Drawing:
             self.text(placed.id, element, x, y, w, h, saving)
         elif isinstance(element, IconElement):
             self.icon(placed.id, element, x, y, w, h, saving)
-        else:
+        elif isinstance(element, ImageElement):
             self.image(placed.id, element, x, y, w, h)
+        else:
+            self.shape(placed.id, element, x, y, w, h)
         if element.rotate:
             self.out.append("</g>")
 
@@ -214,6 +219,22 @@ class _Drawing:
         rounded = f' rx="{n(radius)}"' if radius > 0 else ""
         self.out.append(f'<rect x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}"{rounded} '
                         f'fill={quoteattr(fill or "none")}{stroke_part}/>')
+
+    def shape(self, element_id: str, element: EllipseElement | PolygonElement | LineElement,
+              x: float, y: float, w: float, h: float) -> None:
+        """An ellipse filling the box, or a polygon or line through points measured from the
+        box's top-left corner."""
+        fill = "none" if isinstance(element, LineElement) else self.choose(element_id, "fill", element.fill) or "none"
+        stroke = self.choose(element_id, "stroke", element.stroke) or "none"
+        paint = f'fill={quoteattr(fill)}'
+        if stroke != "none":
+            paint += f' stroke={quoteattr(stroke)} stroke-width="{n(element.stroke_width.mm(min(w, h)))}"'
+        if isinstance(element, EllipseElement):
+            self.out.append(f'<ellipse cx="{n(x + w / 2)}" cy="{n(y + h / 2)}" rx="{n(w / 2)}" ry="{n(h / 2)}" {paint}/>')
+            return
+        points = " ".join(f"{n(x + px.mm(w))},{n(y + py.mm(h))}" for px, py in element.points)
+        tag = "polygon" if isinstance(element, PolygonElement) else "polyline"
+        self.out.append(f'<{tag} points="{points}" {paint}/>')
 
     def icon(self, element_id: str, element: IconElement, x: float, y: float, w: float, h: float, saving: bool) -> None:
         name = self.fill(element_id, "icon", element.icon, self.raw).strip()

@@ -43,7 +43,7 @@ def test_unknown_element_key_names_file_and_element(tmp_path: Path) -> None:
 def test_unknown_type_and_top_level_key(tmp_path: Path) -> None:
     message = problems(tmp_path, {"elemnts": {}, "elements": {"x": {"type": "circle"}}})
     assert "elemnts: unknown key" in message
-    assert "elements.x.type: found 'circle' (expected type: text, icon, image or rect)" in message
+    assert "elements.x.type: found 'circle' (expected type: rect, text, icon, image, ellipse, polygon, line)" in message
 
 
 def test_bad_units(tmp_path: Path) -> None:
