@@ -11,14 +11,18 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 import pkgutil
 import random
 from abc import ABC, abstractmethod
+from pathlib import Path
 from typing import Any, ClassVar, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
 from deckgen.errors import BadPosition, DataError, IllegalMove, UnknownName
+from deckgen.fileio import shown_path
+from deckgen.games import project_code
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.chance import shuffled_order
@@ -391,8 +395,9 @@ def game_classes() -> dict[str, type[Game]]:
     describes play. The engine modules are all imported on the first call, whatever some of
     them registered already (an import of one engine registers only it)."""
     _import_all()
-    described = {rules.id: _DESCRIBED[0] for rules in all_rules().values() if rules.play is not None}
-    return {**_GAME_CLASSES, **described}
+    found = {rules.id: engine_class(rules) for rules in all_rules().values()
+             if rules.play is not None or project_code.engine_path(rules) is not None}
+    return {**_GAME_CLASSES, **{game_id: cls for game_id, cls in found.items() if cls is not None}}
 
 
 def _import_all() -> None:
@@ -404,13 +409,35 @@ def _import_all() -> None:
 
 def engine_class(rules: GameRules) -> type[Game] | None:
     """The engine that plays these rules: built from their description (only that engine's
-    package is imported, so a described game loads quickly), or hand-written."""
+    package is imported, so a described game loads quickly), the project's own engine file
+    beside their rule file, or hand-written."""
+    path = project_code.engine_path(rules)
+    if path is not None:
+        return project_engine(rules, path)
     if rules.play is not None:
         if not _DESCRIBED:
             importlib.import_module("deckgen.games.described")
         return _DESCRIBED[0]
     _import_all()
     return _GAME_CLASSES.get(rules.id)
+
+
+def project_engine(rules: GameRules, path: Path) -> type[Game]:
+    """The engine class a project's engine file defines for these rules: the one `Game`
+    subclass of the file whose `id` is the rule file's. A rule file that also describes play
+    is refused (one game, one engine)."""
+    if rules.play is not None:
+        raise DataError(f"{shown_path(path)}: {shown_path(rules.path.name)} describes play too (keep one engine: "
+                        "remove its play: section or this file)")
+    module = project_code.load_module(path)
+    classes = [value for value in vars(module).values() if isinstance(value, type) and issubclass(value, Game)
+               and value.__module__ == module.__name__ and not inspect.isabstract(value)]
+    mine = [cls for cls in classes if getattr(cls, "id", None) == rules.id]
+    if len(mine) != 1:
+        defined = ", ".join(f"{cls.__name__} (id {getattr(cls, 'id', None)!r})" for cls in classes) or "none"
+        raise DataError(f"{shown_path(path)}: expected one Game subclass with id = {rules.id!r}, the rule file's id "
+                        f"(found: {defined})")
+    return mine[0]
 
 
 def get_game(name: str) -> Game:
@@ -420,5 +447,6 @@ def get_game(name: str) -> Game:
     cls = engine_class(rules)
     if cls is None:
         raise UnknownName(f"{rules.id} has rules but no engine: deckgen can print its booklet and quick reference "
-                          "but cannot play it")
+                          "but cannot play it (describe play in its play: section, or write the engine in Python "
+                          f"beside it as {rules.id}.py: docs/rules-format.md, 'A description or an engine?')")
     return cls(rules)

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckgen.bots.registry import GREEDY, RANDOM, bots_for
 from deckgen.fileio import output_file, write_atomic
 from deckgen.games.base import Game
 from deckgen.report import table
@@ -70,10 +71,15 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
 
     runs = [simulate(n, [bot] * n) for n in rules.players.counts()]
     summaries = [summarize(run) for run in runs]
-    n_greedy = 4 if 4 in rules.players.counts() else rules.players.min
-    greedy_bots = ["greedy"] + ["random"] * (n_greedy - 1)
-    greedy = summarize(simulate(n_greedy, greedy_bots))
-    greedy_rate = greedy["seat_win_rate"][0]
+    greedy_line: list[str] = []
+    greedy = None
+    if GREEDY in bots_for(rules.id):  # a project's own Python engine may have no greedy bot
+        n_greedy = 4 if 4 in rules.players.counts() else rules.players.min
+        greedy = summarize(simulate(n_greedy, [GREEDY] + [RANDOM] * (n_greedy - 1)))
+        rate = greedy["seat_win_rate"][0]
+        greedy_line = [f"greedy bot in seat 0 against {n_greedy - 1} random bots: wins {100 * (rate['rate'] or 0):.1f}% "
+                       f"(95% CI {100 * rate['ci95'][0]:.1f}-{100 * rate['ci95'][1]:.1f}%, "
+                       f"fair share {100 * fair_share(greedy):.1f}%)", ""]
     target = output_file(out_dir, rules.deck)
     how_many = (f"games until every seat's 95% interval is within +/-{100 * precision:g} points (at most {games})"
                 if precision is not None else f"{games} games per player count")
@@ -86,10 +92,7 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
         table(["players", "games", "unfinished", "seat 0 edge", "95% CI", "p", "mean turns"],
               [_edge_row(s) for s in summaries]),
         "",
-        f"greedy bot in seat 0 against {n_greedy - 1} random bots: wins "
-        f"{100 * (greedy_rate['rate'] or 0):.1f}% (95% CI {100 * greedy_rate['ci95'][0]:.1f}-"
-        f"{100 * greedy_rate['ci95'][1]:.1f}%, fair share {100 * fair_share(greedy):.1f}%)",
-        "",
+        *greedy_line,
         *(format_summary(s) + "\n" for s in summaries),
     ]
     data = {"game": rules.id, "seed": seed, "games_per_count": games, "precision": precision, "report_bot": bot,

@@ -18,7 +18,8 @@ needs_layouts = pytest.mark.skipif(importlib.util.find_spec("deckgen.render.layo
                                    reason="card layouts are not in this tree yet")
 
 RULES_ONLY = ("comet-chase has rules but no engine: deckgen can print its booklet and quick reference "
-              "but cannot play it")
+              "but cannot play it (describe play in its play: section, or write the engine in Python beside it "
+              "as comet-chase.py: docs/rules-format.md, 'A description or an engine?')")
 
 
 def run(*args: str) -> Result:

@@ -1,0 +1,83 @@
+"""A designer's own engine: `decks/<deck>/games/<game>.py` beside the project's rule file.
+
+It is loaded from the file with importlib (no compiler, no install) under a module name no
+import statement can spell, so it never clashes with deckgen's modules. Only the current
+project's own rule files look for one, and only the file beside them named after the game:
+shipped data and every other `.py` file are never run. What the file defines is checked by
+`deckgen.games.base` (which engine class it holds); this module only finds, confines and
+runs the file, and turns what its code raises into one line naming the file and the line.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import traceback
+from pathlib import Path
+from types import ModuleType
+
+from deckgen import project
+from deckgen.errors import DataError
+from deckgen.fileio import contained, one_line, shown_path
+from deckgen.model.rules import GameRules
+
+#: Module names of project engines start so: a space and a colon, which no import can spell.
+MODULE_PREFIX = "deckgen project engine:"
+
+_modules: dict[Path, ModuleType] = {}
+
+
+def engine_path(rules: GameRules) -> Path | None:
+    """The engine file these rules would load, `<game>.py` beside their rule file, when the
+    rules are the current project's own and the file (or a link of that name) exists."""
+    current = project.current()
+    if current.root is None or not current.owns(rules.path):
+        return None
+    path = rules.path.parent / f"{rules.id}.py"
+    return path if os.path.lexists(path) else None
+
+
+def code_line(path: Path, exc: BaseException) -> str:
+    """What the engine file's code raised, as `file: line N: Kind: message` (the last line of
+    that file the error passed through; none when it never reached the file's code)."""
+    if isinstance(exc, SyntaxError) and exc.filename is not None and Path(exc.filename) == path.resolve():
+        return f"{shown_path(path)}: line {exc.lineno}: syntax error: {one_line(exc.msg)}"
+    target = str(path.resolve())
+    lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == target]
+    where = f"line {lines[-1]}: " if lines else ""
+    return f"{shown_path(path)}: {where}{type(exc).__name__}: {one_line(str(exc))}"
+
+
+def load_module(path: Path) -> ModuleType:
+    """The engine file run as a module (once per project: `project.on_change` forgets it). A
+    file leading outside the project, or that raises while it loads, is a DataError of one
+    line naming it; it is not run again until the project's files change."""
+    root = project.current().root
+    assert root is not None, "only a project's rule files have engine files"
+    full = contained(path, [root], DataError,
+                     advice="an engine is run only from the project's own games folder; copy the file into it")
+    if full in _modules:
+        return _modules[full]
+    name = f"{MODULE_PREFIX}{full}"
+    spec = importlib.util.spec_from_file_location(name, full)
+    if spec is None or spec.loader is None:
+        raise DataError(f"{shown_path(path)}: cannot be loaded as Python (expected a .py file)")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and pickling look their module up by name
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 (the designer's code may raise anything)
+        del sys.modules[name]
+        raise DataError(code_line(path, exc) + " (while loading the engine)") from None
+    _modules[full] = module
+    return module
+
+
+def _forget() -> None:
+    for module in _modules.values():
+        sys.modules.pop(module.__name__, None)
+    _modules.clear()
+
+
+project.on_change(_forget)
