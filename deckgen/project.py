@@ -17,7 +17,7 @@ from pathlib import Path
 
 from deckgen import paths
 from deckgen.errors import DataError
-from deckgen.fileio import contained, is_safe_id, shown_path
+from deckgen.fileio import is_safe_id, shown_path
 from deckgen.paths import MARKER, marker_above
 
 
@@ -45,13 +45,6 @@ class Project:
 
     def art_dir(self) -> Path:
         return (self.root or paths.PROJECT_ROOT) / "art"
-
-    def inside(self, path: Path, base: Path | None = None) -> Path:
-        """`path` (relative to `base`, by default the project root) resolved, links and `..`
-        followed; a DataError unless it lies in the project or the shipped data."""
-        roots = [r for r in (self.root, paths.PROJECT_ROOT) if r is not None]
-        start = base if base is not None else roots[0]
-        return contained(start / path, roots, DataError)
 
     def owns(self, path: Path) -> bool:
         """Whether a data file is the project's own (not shipped)."""

@@ -9,6 +9,7 @@ import pytest
 
 from deckgen import paths, project
 from deckgen.errors import DataError, UnknownName
+from deckgen.fileio import contained
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules
 from deckgen.project import MARKER, Project, find_project
@@ -74,19 +75,19 @@ def test_output_goes_to_the_project(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert Project(root).art_dir() == root / "art" and Project(root).fonts_dir() == root / "fonts"
 
 
-def test_inside_keeps_reads_in_the_project_or_the_shipped_data(tmp_path: Path):
+def test_a_project_file_is_read_only_inside_the_project_or_the_shipped_data(tmp_path: Path):
     root = make_project(tmp_path / "game").resolve()
+    deck = root / "decks" / "x" / "deck.yaml"
     (root / "art").mkdir()
     (root / "art" / "a.png").write_bytes(b"x")
-    here = Project(root)
-    assert here.inside(Path("art/a.png")) == root / "art" / "a.png"
-    assert here.inside(Path("a.png"), base=root / "art") == root / "art" / "a.png"
-    assert here.inside(paths.PROJECT_ROOT / "decks" / "mirror" / "deck.yaml").is_file()
+    allowed = paths.data_roots(deck)
+    assert contained(root / "art" / "a.png", allowed) == root / "art" / "a.png"
+    assert contained(paths.decks_dir() / "mirror" / "deck.yaml", allowed).is_file()
     (tmp_path / "secret.png").write_bytes(b"x")
     (root / "art" / "link.png").symlink_to(tmp_path / "secret.png")
-    for escape in (Path("../secret.png"), Path("/etc/passwd"), Path("art/link.png")):
+    for escape in (root / ".." / "secret.png", Path("/etc/passwd"), root / "art" / "link.png"):
         with pytest.raises(DataError, match=r"outside the project folder .* \(only files inside it are read"):
-            here.inside(escape)
+            contained(escape, allowed, DataError)
 
 
 def test_project_decks_join_the_shipped_ones(tmp_path: Path):
