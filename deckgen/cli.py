@@ -519,19 +519,20 @@ def _is_count_list(players_text: str | None) -> bool:
 @click.argument("game")
 @click.option("--size", default="poker", show_default=True, metavar="poker|tarot",
               help="Card size of the player aid.")
+@click.option("--paper", default=None, metavar="a4|letter", help="Paper (default: a4).")
 @click.option("--output", "output", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: ./output); the file goes to OUTPUT/<deck>/.")
-def render_quickref_command(game: str, size: str, output: Path | None) -> None:
+def render_quickref_command(game: str, size: str, paper: str | None, output: Path | None) -> None:
     """Render the quick-reference player aid of GAME: card-sized, front and back.
 
-    Writes OUTPUT/<deck>/<game>-quickref.pdf: a page of fronts and a page of backs mirrored for
-    long-edge duplex, with bleed and crop marks. Fails, naming the section, when the text
-    does not fit at 7.5 pt.
+    Writes OUTPUT/<deck>/<game>-quickref.pdf (-quickref-letter.pdf on Letter): a page of fronts
+    and a page of backs mirrored for long-edge duplex, with bleed, crop marks and a footer
+    saying how to print. Fails, naming the section, when the text does not fit at 7.5 pt.
 
     \b
     Examples:
       deckgen render quickref mirrorquest
-      deckgen render quickref mystique --size tarot
+      deckgen render quickref mystique --size tarot --paper letter
     """
     from deckgen.fileio import check_output_dir
     from deckgen.model.rules import load_rules
@@ -540,7 +541,7 @@ def render_quickref_command(game: str, size: str, output: Path | None) -> None:
     root = check_output_dir(output or output_dir())
     from deckgen.render.quickref import render_quickref
 
-    click.echo(f"wrote {render_quickref(load_rules(game), root, size=size)}")
+    click.echo(f"wrote {render_quickref(load_rules(game), root, size=size, paper=paper)}")
 
 
 from deckgen import cli_analyse as _cli_analyse  # noqa: E402,F401  (registers `deckgen analyse`)

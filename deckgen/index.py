@@ -31,6 +31,7 @@ GAME_FILES = (
     ("rules-booklet.pdf", "booklet to fold"),
     ("rules-booklet-letter.pdf", "booklet to fold (Letter)"),
     ("quickref.pdf", "quick reference"),
+    ("quickref-letter.pdf", "quick reference (Letter)"),
 )
 
 

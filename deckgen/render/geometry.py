@@ -330,13 +330,14 @@ def parse_card_size(text: str) -> tuple[float, float]:
     return width, height
 
 
-def plan_sheet(paper: tuple[float, float], card: CardGeometry) -> SheetLayout:
-    """The most cards of one size on a page with room for crop marks: separate bleeds when
-    that costs no cards, else cards abutting at the trim (used for player aids)."""
+def plan_sheet(paper: tuple[float, float], card: CardGeometry, reserve: float = 0.0) -> SheetLayout:
+    """The most cards of one size on a page with room for crop marks (and `reserve` mm of
+    height left free, split above and below the centred grid, for a footer): separate bleeds
+    when that costs no cards, else cards abutting at the trim (used for player aids)."""
     check_bleed(card.bleed)
     page_w, page_h = paper
     room_w = page_w - 2 * MARK_ZONE
-    room_h = page_h - 2 * MARK_ZONE
+    room_h = page_h - 2 * MARK_ZONE - reserve
     b = card.bleed
     separate = (fitting_count(room_w, card.full_width, 0.0), fitting_count(room_h, card.full_height, 0.0))
     shared = (fitting_count(room_w - 2 * b, card.width, 0.0), fitting_count(room_h - 2 * b, card.height, 0.0))

@@ -9,6 +9,7 @@ outside the art) and mirror the backs for long-edge duplex printing.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from functools import cache
@@ -31,12 +32,17 @@ from deckgen.model.rules import GameRules
 from deckgen.render import fonts
 from deckgen.render.geometry import (
     CARD_SIZES,
+    FOOTER_SIZES,
+    MARK_GAP,
+    MARK_ZONE,
+    PRINTER_MARGIN,
     CardGeometry,
     SheetLayout,
+    footer_room,
     parse_paper,
     plan_sheet,
 )
-from deckgen.render.sheets import draw_crop_marks
+from deckgen.render.sheets import draw_crop_marks, draw_footer
 
 #: Card sizes a quick reference can be printed at (trim sizes from the card renderer).
 QUICKREF_SIZES = ("poker", "tarot")
@@ -228,7 +234,8 @@ def quickref_faces(rules: GameRules, geometry: CardGeometry, style: QuickrefStyl
     )
 
 
-def draw_sheet_side(canvas: Canvas, face: QuickrefFace, layout: SheetLayout, mirrored: bool, marks: colors.Color) -> None:
+def draw_sheet_side(canvas: Canvas, face: QuickrefFace, layout: SheetLayout, mirrored: bool, marks: colors.Color,
+                    footer: list[str]) -> None:
     slots = [layout.slot(index, mirrored=mirrored) for index in range(layout.per_page)]
     for slot in slots:
         canvas.saveState()
@@ -244,36 +251,59 @@ def draw_sheet_side(canvas: Canvas, face: QuickrefFace, layout: SheetLayout, mir
         face.draw(canvas)
         canvas.restoreState()
     draw_crop_marks(canvas, layout, slots, marks)
+    draw_footer(canvas, layout, slots, footer)
 
 
-def quickref_path(rules: GameRules, out_dir: Path) -> Path:
-    return output_file(out_dir, rules.deck, f"{rules.id}-quickref.pdf")
+def quickref_path(rules: GameRules, out_dir: Path, paper: str = "a4") -> Path:
+    """<deck>/<game>-quickref.pdf on A4, -quickref-letter.pdf on Letter (as the card sheets)."""
+    suffix = "" if paper.lower() == "a4" else f"-{paper.lower()}"
+    return output_file(out_dir, rules.deck, f"{rules.id}-quickref{suffix}.pdf")
 
 
-def render_quickref(rules: GameRules, out_dir: Path, size: str = "poker") -> Path:
-    """Write <out_dir>/<deck>/<game>-quickref.pdf: a sheet of fronts and a sheet of backs
-    (mirrored for long-edge duplex), each with bleed and crop marks; returns the path."""
+def _aid_sheet(paper: tuple[float, float], card: CardGeometry) -> SheetLayout:
+    """The page, portrait or landscape, that holds the most player aids and leaves room for
+    the footer above and below the grid (the grid is centred; footer_lines picks a side).
+    Backs are printed flipping on the long edge: on a landscape page that reflects the rows."""
+    reserve = 2 * (footer_room(FOOTER_SIZES[-1], MARK_GAP) + PRINTER_MARGIN - MARK_ZONE)
+    portrait = plan_sheet(paper, card, reserve)
+    landscape = dataclasses.replace(plan_sheet((paper[1], paper[0]), card, reserve), mirror="rows")
+    return landscape if landscape.per_page > portrait.per_page else portrait
+
+
+#: The papers a quick reference is printed on.
+QUICKREF_PAPERS = ("a4", "letter")
+
+
+def render_quickref(rules: GameRules, out_dir: Path, size: str = "poker", paper: str | None = None) -> Path:
+    """Write <out_dir>/<deck>/<game>-quickref.pdf (-quickref-letter.pdf on Letter; the style's
+    paper by default): a sheet of fronts and a sheet of backs (mirrored for long-edge duplex),
+    each with bleed, crop marks and a footer saying what it is and how to print it; returns
+    the path."""
     if size not in QUICKREF_SIZES:
         raise DeckgenError(f"unknown quickref size {size!r} (expected one of: {', '.join(QUICKREF_SIZES)})")
     style = load_quickref_style()
+    paper = (paper or style.paper).lower()
+    if paper not in QUICKREF_PAPERS:
+        raise DeckgenError(f"unknown paper {paper!r} (expected one of: {', '.join(QUICKREF_PAPERS)})")
     geometry = CardGeometry(*CARD_SIZES[size], bleed=style.bleed_mm)
     front, back = quickref_faces(rules, geometry, style, size)
-    paper = parse_paper(style.paper)
-    layout = plan_sheet(paper, geometry)
+    paper_size = parse_paper(paper)
+    layout = _aid_sheet(paper_size, geometry)
     regular, _ = fonts.register_fonts()
     marks = colors.HexColor(style.colours.crop_marks)
-    target = quickref_path(rules, out_dir)
+    target = quickref_path(rules, out_dir, paper)
+    printing = ["Print at 100 % (actual size)", "double-sided, flip on the long edge"]
     with atomic_path(target) as temp:
         canvas = Canvas(
-            str(temp), pagesize=(paper[0] * mm, paper[1] * mm), invariant=1,
+            str(temp), pagesize=(layout.page_width * mm, layout.page_height * mm), invariant=1,
             initialFontName=regular, initialFontSize=style.sizes.body,
         )
         canvas.setTitle(f"{rules.name}: quick reference")
         canvas.setAuthor(rules.metadata.designer)
         canvas.setCreator("deckgen")
-        draw_sheet_side(canvas, front, layout, mirrored=False, marks=marks)
+        draw_sheet_side(canvas, front, layout, False, marks, [f"{rules.name}: quick reference, fronts", *printing])
         canvas.showPage()
-        draw_sheet_side(canvas, back, layout, mirrored=True, marks=marks)
+        draw_sheet_side(canvas, back, layout, True, marks, [f"{rules.name}: quick reference, backs", *printing])
         canvas.showPage()
         canvas.save()
     return target

@@ -324,12 +324,17 @@ class _SheetWriter:
             canvas.restoreState()
         draw_crop_marks(canvas, layout, slots)
         if layout.footer:
-            size, bottom, lines = footer_lines(layout, slots, footer)
-            canvas.setFillColorRGB(0.35, 0.35, 0.35)
-            for centre, text in lines:
-                canvas.setFont(FONT, size)
-                canvas.drawCentredString(centre * MM_TO_PT, bottom * MM_TO_PT + fonts.DESCENT * size, text)
+            draw_footer(canvas, layout, slots, footer)
         canvas.showPage()
+
+
+def draw_footer(canvas: Canvas, layout: SheetLayout, slots: list[Slot], parts: list[str]) -> None:
+    """The footer of a printed page (what it is, how to print it), where footer_lines puts it."""
+    size, bottom, lines = footer_lines(layout, slots, parts)
+    canvas.setFillColorRGB(0.35, 0.35, 0.35)
+    for centre, text in lines:
+        canvas.setFont(FONT, size)
+        canvas.drawCentredString(centre * MM_TO_PT, bottom * MM_TO_PT + fonts.DESCENT * size, text)
 
 
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:

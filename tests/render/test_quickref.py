@@ -58,13 +58,17 @@ def test_sheet_of_fronts_and_mirrored_backs(rules: GameRules, size: str, tmp_pat
     assert len(reader.pages) == 2
     layout = plan_sheet(parse_paper("a4"), CardGeometry(*CARD_SIZES[size], bleed=3.0))
     front, back = (" ".join(p.extract_text().split()) for p in reader.pages)
-    assert front.count("Lantern Trail") == layout.per_page >= 4
-    assert back.count("Lantern Trail") == layout.per_page
+    assert front.count("Lantern Trail") == layout.per_page + 1 >= 5  # every aid, and the footer
+    assert back.count("Lantern Trail") == layout.per_page + 1
+    assert "Lantern Trail: quick reference, fronts" in front and "Lantern Trail: quick reference, backs" in back
+    assert "Print at 100 % (actual size)" in front and "double-sided, flip on the long edge" in back
     assert "Suit: any number of cards." in front and "Pickups never add up." not in front
     assert "Pickups never add up." in back and "Wildcard left in hand: 3 points." in back
     for page in reader.pages:
         assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (595, 842)
-        assert min(s for _, _, _, s in text_runs(page)) >= MIN_TEXT_PT - 0.01
+        on_aids = [size for text, _, _, size in text_runs(page) if "quick reference," not in text
+                   and not text.startswith(("Print at", "double-sided"))]  # the footer is the sheet's, not the aid's
+        assert min(on_aids) >= MIN_TEXT_PT - 0.01
 
 
 def test_fonts_embedded_and_same_bytes(rules: GameRules, tmp_path: Path) -> None:
@@ -142,3 +146,17 @@ def test_cli_quickref_and_its_errors(tmp_path: Path) -> None:
         assert result.exit_code == 2
         lines = result.output.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(start), result.output
+
+
+def test_letter_paper_gets_its_own_file_with_the_footer(rules: GameRules, tmp_path: Path) -> None:
+    """--paper letter: -quickref-letter.pdf beside the A4 one, on the page (here landscape)
+    that holds the most aids with room for the footer, the backs reflected for a long-edge flip."""
+    a4 = render_quickref(rules, tmp_path)
+    letter = render_quickref(rules, tmp_path, paper="letter")
+    assert (a4.name, letter.name) == ("lantern-trail-quickref.pdf", "lantern-trail-quickref-letter.pdf")
+    reader = PdfReader(letter)
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (792, 612)
+        assert "Print at 100 % (actual size)" in page.extract_text()
+    with pytest.raises(DeckgenError, match="unknown paper 'a5'"):
+        render_quickref(rules, tmp_path, paper="a5")
