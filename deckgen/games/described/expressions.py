@@ -12,6 +12,8 @@ from deckgen.games.described.operators import (
     arithmetic,
     choice,
     compare,
+    counters_all,
+    counters_any,
     extreme,
     logical_and,
     logical_not,
@@ -90,15 +92,20 @@ def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
         return seat_of(args[0])
     if op == "not":
         return logical_not(args[0])
-    if op == "and":
-        return logical_and(args[0], args[1])
-    if op == "or":
-        return logical_or(args[0], args[1])
+    if op in ("and", "or"):
+        counters = _counter_chain(node, op, t)
+        if counters is not None:
+            return counters_all(counters) if op == "and" else counters_any(counters)
+        return logical_and(args[0], args[1]) if op == "and" else logical_or(args[0], args[1])
     if op == "if":
         return choice(args[0], args[1], args[2])
     if op in ("arith", "compare"):
         right = node.args[1]
         constant = int(right.data) if right.op == "const" else None
+        left = node.args[0]
+        place = zone_place(left.args[0], t) if left.op == "size" else None
+        if op == "compare" and constant == 0 and place is not None and str(node.data) in ("==", ">", "!="):
+            return _zone_empty(place, str(node.data) == "==")
         combine = arithmetic if op == "arith" else compare
         return combine(str(node.data), args[0], args[1], constant)
     if op in ("size", "top") and node.args[0].op == "zone":
@@ -225,6 +232,30 @@ def _seat_counter(base: int, seat: Fn) -> Fn:
     return counter
 
 
+def _counter_chain(node: Node, op: str, t: Tables) -> list[int] | None:
+    """The game counters of `a or b or c` (`and`), when every operand is one: tested in one
+    call (`by_suit or by_colour or by_number`); None otherwise."""
+    if node.op == op:
+        parts = [_counter_chain(arg, op, t) for arg in node.args]
+        return None if any(part is None for part in parts) else [i for part in parts if part for i in part]
+    if node.op == "counter" and not node.args:
+        return [t.counters[str(node.data)]]
+    return None
+
+
+def zone_place(node: Node, t: Tables) -> tuple[int, bool] | None:
+    """Where a zone expression points when that is known before play: a shared zone's index
+    (own False) or the first index of a seat's zone read for the moving seat (own True, as
+    `hand`); None for any other seat expression."""
+    if node.op != "zone":
+        return None
+    if not node.args:
+        return t.zones[str(node.data)], False
+    if node.args[0].op == "me":
+        return t.zones[str(node.data)], True
+    return None
+
+
 def _own_zone(base: int) -> Fn:
     def own_zone(state: DescribedState, card: int) -> int:
         return base + state.me
@@ -270,6 +301,28 @@ def _fixed_zone_look(size: bool, zone: int) -> Fn:
         cards = state.zones[zone]
         return cards[-1] if cards else -1
     return top_of
+
+
+def _zone_empty(place: tuple[int, bool], empty: bool) -> Fn:
+    """`size(zone) == 0` (or `> 0`, `!= 0`) of a shared zone or the moving seat's, in one call."""
+    base, own = place
+    if own:
+        if empty:
+            def own_empty(state: DescribedState, card: int) -> int:
+                return 0 if state.zones[base + state.me] else 1
+            return own_empty
+
+        def own_filled(state: DescribedState, card: int) -> int:
+            return 1 if state.zones[base + state.me] else 0
+        return own_filled
+    if empty:
+        def zone_empty(state: DescribedState, card: int) -> int:
+            return 0 if state.zones[base] else 1
+        return zone_empty
+
+    def zone_filled(state: DescribedState, card: int) -> int:
+        return 1 if state.zones[base] else 0
+    return zone_filled
 
 
 def _own_zone_look(size: bool, base: int) -> Fn:

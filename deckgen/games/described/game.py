@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, register_described
 from deckgen.games.described.actions import compile_actions, compile_move
+from deckgen.games.described.plays import playable_cards
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.rows import card_rows_of
 from deckgen.games.described.state import DescribedState, Layout
@@ -136,7 +137,8 @@ class DescribedGame(Game):
         for phase in p.phases.values():
             layout.phase_moves.append([
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
-                 generators[move.index]) for move in phase])
+                 generators[move.index], playable_cards(move, t)) for move in phase])
+            layout.counted_phases.append(any(entry[4] is not None for entry in layout.phase_moves[-1]))
         layout.dealer = compile_expr(p.dealer, t)
         layout.rotate_dealer = p.rotate_dealer
         layout.first = compile_expr(p.first, t) if p.first is not None else None

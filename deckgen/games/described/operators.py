@@ -6,6 +6,8 @@ closure (`size(hand) == 0` is one call, not three), the commonest shapes of a ru
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from deckgen.games.described.state import DescribedState, Fn
 
 
@@ -37,6 +39,32 @@ def logical_or(a: Fn, b: Fn) -> Fn:
     def either(state: DescribedState, card: int) -> int:
         return 1 if a(state, card) or b(state, card) else 0
     return either
+
+
+def counters_any(indices: list[int]) -> Fn:
+    """Whether any of these counters holds (`by_suit or by_colour`), read in one go."""
+    read = itemgetter(*indices)
+    if len(indices) == 1:
+        index = indices[0]
+
+        def holds(state: DescribedState, card: int) -> int:
+            return 1 if state.tally[index] else 0
+        return holds
+
+    def any_holds(state: DescribedState, card: int) -> int:
+        return 1 if any(read(state.tally)) else 0
+    return any_holds
+
+
+def counters_all(indices: list[int]) -> Fn:
+    """Whether every one of these counters holds, read in one go."""
+    read = itemgetter(*indices)
+    if len(indices) == 1:
+        return counters_any(indices)
+
+    def all_hold(state: DescribedState, card: int) -> int:
+        return 1 if all(read(state.tally)) else 0
+    return all_hold
 
 
 def choice(test: Fn, then: Fn, other: Fn) -> Fn:

@@ -13,10 +13,9 @@ from itertools import combinations, product
 from typing import Any, Callable, Mapping
 
 from deckgen.games.base import Move
-from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.expressions import Tables, compile_expr, zone_place
 from deckgen.games.described.rows import card_rows, card_rows_of, compile_for_cards
 from deckgen.games.described.state import DescribedState, Gen
-from deckgen.games.kit.tricks import must_follow
 from deckgen.model.play_groups import GroupDef
 from deckgen.model.play_defs import MoveDef
 
@@ -24,6 +23,8 @@ Apply = Callable[[DescribedState, int, int], None]
 Words = Callable[[DescribedState, Move], str]
 #: The cards of a zone a play may move, for the position at hand.
 Eligible = Callable[[DescribedState, list[int]], list[int]]
+#: The cards a play may move in the position at hand, its zone found from the state.
+Cards = Callable[[DescribedState], list[int]]
 #: Adds the move(s) of one group (its top card and the others) to the legal moves.
 Emit = Callable[[DescribedState, list[Move], int, tuple[int, ...]], None]
 
@@ -72,7 +73,40 @@ def compile_play(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
             state.trick_seats.append(state.me)
         if value >= 0:
             state.tally[base] = value
-    return generate, apply, words
+    return generate, _hand_to_shared(a, t, base) or apply, words
+
+
+def playable_cards(move: MoveDef, t: Tables) -> Cards | None:
+    """For a play of one card that declares nothing, the cards it may play in the position:
+    its legal moves are `(index, card, -1)` for each, in this order. Lets a random playout
+    draw one of them without making every move (None for any other move)."""
+    a = move.args
+    if move.kind != "play" or a.get("cards") is not None or a.get("declare") is not None:
+        return None
+    source, eligible = compile_expr(a["from"], t), _eligible(a, t)
+
+    def cards(state: DescribedState) -> list[int]:
+        return eligible(state, state.zones[source(state, -1)])
+    return cards
+
+
+def _hand_to_shared(a: Mapping[str, Any], t: Tables, base: int) -> Apply | None:
+    """The apply of the commonest play, from the mover's own zone to a shared one (a hand to
+    the discard pile or the trick), with both zones known before play; None for others."""
+    source, target = zone_place(a["from"], t), zone_place(a["to"], t)
+    if source is None or target is None or not source[1] or target[1]:
+        return None
+    hand, pile = source[0], target[0]
+    into_trick = pile == t.layout.trick_zone
+
+    def hand_to_shared(state: DescribedState, card: int, value: int) -> None:
+        state.zones[hand + state.me].remove(card)
+        state.zones[pile].append(card)
+        if into_trick:
+            state.trick_seats.append(state.me)
+        if value >= 0:
+            state.tally[base] = value
+    return hand_to_shared
 
 
 def _eligible(a: Mapping[str, Any], t: Tables) -> Eligible:
@@ -92,7 +126,8 @@ def _eligible(a: Mapping[str, Any], t: Tables) -> Eligible:
         else:
             cards = [c for c in zone if allowed(state, c)]
         if must_rows is not None:
-            return must_follow(cards, must_rows(state))
+            follows = must_rows(state)
+            return [c for c in cards if follows[c]] or cards  # must_follow, in line: it runs every move
         if must is not None:
             forced = [c for c in cards if must(state, c)]
             if forced:

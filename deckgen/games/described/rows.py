@@ -105,6 +105,12 @@ def _context(leaves: list[Node], t: Tables) -> Context:
         def tally_and_one(state: DescribedState) -> Hashable:
             return read_counters(state.tally), other(state, -1)
         return tally_and_one
+    if read_counters is not None and len(others) == 2:
+        first, second = others
+
+        def tally_and_two(state: DescribedState) -> Hashable:
+            return read_counters(state.tally), first(state, -1), second(state, -1)
+        return tally_and_two
 
     def every(state: DescribedState) -> Hashable:
         values = tuple([fn(state, -1) for fn in others])

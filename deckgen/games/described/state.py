@@ -30,6 +30,8 @@ Fn = Callable[["DescribedState", int], int]
 Run = Callable[["DescribedState", int], None]
 #: A compiled move generator: appends the legal moves of one move kind.
 Gen = Callable[["DescribedState", list[Move]], None]
+#: The cards a play of one card may play in a position (its moves are `(index, card, -1)`).
+Cards = Callable[["DescribedState"], list[int]]
 
 
 class Layout:
@@ -71,8 +73,12 @@ class Layout:
         #: Whether every move is a turn (`turn_unit: move`), read after every move.
         self.counts_moves = True
         self.phase_names: list[str] = []
-        #: Per phase: (move index, otherwise, when or None, generator).
-        self.phase_moves: list[list[tuple[int, bool, Fn | None, Gen]]] = []
+        #: Per phase: (move index, otherwise, when or None, generator, and for a play of one
+        #: card declaring nothing the cards it may play, else None).
+        self.phase_moves: list[list[tuple[int, bool, Fn | None, Gen, Cards | None]]] = []
+        #: Per phase: whether a move of it plays one card declaring nothing (`random_move`
+        #: then counts that move's cards rather than making its moves).
+        self.counted_phases: list[bool] = []
         #: Per move index: its kind, its phase, what it does and how it reads.
         self.move_kinds: list[str] = []
         self.move_apply: list[Callable[[DescribedState, int, int], None]] = []
@@ -179,7 +185,7 @@ class DescribedState(State):
         layout = self.layout
         layout.generations += 1
         self.epoch = layout.generations
-        for index, otherwise, when, generate in layout.phase_moves[self.phase]:
+        for index, otherwise, when, generate, _ in layout.phase_moves[self.phase]:
             if otherwise and out:
                 continue
             if when is not None and not when(self, -1):
@@ -189,12 +195,52 @@ class DescribedState(State):
             raise self.stuck()
         return out
 
+    def random_move(self, rng: random.Random) -> Move:
+        """The move `legal_moves()[int(rng.random() * len(legal_moves()))]`, found without
+        making the moves of plays of one card: their cards are counted, and only the move
+        drawn is made."""
+        layout = self.layout
+        if not layout.counted_phases[self.phase]:
+            moves = self.legal_moves()
+            return moves[int(rng.random() * len(moves))]
+        self.me = self.current_player
+        layout.generations += 1
+        self.epoch = layout.generations
+        parts: list[tuple[int, list[Any]]] = []
+        total = 0
+        for index, otherwise, when, generate, cards in layout.phase_moves[self.phase]:
+            if otherwise and total:
+                continue
+            if when is not None and not when(self, -1):
+                continue
+            if cards is not None:
+                found: list[Any] = cards(self)
+            else:
+                found = []
+                generate(self, found)
+                index = -1
+            if found:
+                parts.append((index, found))
+                total += len(found)
+        if not total:
+            raise self.stuck()
+        k = int(rng.random() * total)
+        for index, found in parts:
+            if k < len(found):
+                return (index, found[k], -1) if index >= 0 else found[k]
+            k -= len(found)
+        raise AssertionError("a drawn move beyond the legal moves")
+
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
         """`apply(random_move(rng))` in one loop: the same draws from the same lists."""
-        rand, legal_moves, apply = rng.random, self.legal_moves, self.apply
+        random_move, legal_moves, apply, rand = self.random_move, self.legal_moves, self.apply, rng.random
+        counted = self.layout.counted_phases
         while not self.over and self.turns < turn_cap:
-            moves = legal_moves()
-            apply(moves[int(rand() * len(moves))])
+            if counted[self.phase]:
+                apply(random_move(rng))
+            else:
+                moves = legal_moves()
+                apply(moves[int(rand() * len(moves))])
 
     def stuck(self) -> NoLegalMove:
         """The error of a position where the seat to move has no legal move: the description
@@ -227,7 +273,8 @@ class DescribedState(State):
         """After a move's actions: a full trick is won, a round may end, and the next seat
         (or the same one, in another phase) moves."""
         layout = self.layout
-        self.see_tops()
+        if layout.covered:
+            self.see_tops()
         if self.over:
             return
         if layout.trick_zone >= 0 and len(self.zones[layout.trick_zone]) >= self.n_players:
@@ -242,8 +289,11 @@ class DescribedState(State):
         else:
             self.phase = 0
             if not self.again and not self.next_set:
-                step = self.direction * (1 + self.skips)
-                self.current_player = (self.current_player + step) % self.n_players
+                if self.skips:
+                    self.current_player = (self.current_player + self.direction * (1 + self.skips)) % self.n_players
+                else:
+                    self.current_player = (self.current_player + self.direction) % self.n_players
+                    return  # nothing was set during the move: nothing to clear
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
 
     def see_tops(self) -> None:
