@@ -13,14 +13,14 @@ from deckgen.games.base import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.state import DescribedState
 
-GIVE, PLAY = 0, 1  # the move indices of the turn phase: a card passed, a card played to the trick
+GIVE, LEAD, FOLLOW = 0, 1, 2  # the move indices of the turn phase: a card passed, led, played to a trick
 
 
 @pytest.fixture(scope="module")
 def game() -> DescribedGame:
     engine = get_game("hearts")
     assert isinstance(engine, DescribedGame)
-    assert [m.kind for m in engine.program.phases["turn"]] == ["give", "play"]
+    assert [m.kind for m in engine.program.phases["turn"]] == ["give", "play", "play"]
     return engine
 
 
@@ -38,13 +38,13 @@ def at(game: DescribedGame, hands: list[list[str]], trick: list[str] | None = No
     return game.position(zones, current_player=current_player, **counters)
 
 
-def ids(state: DescribedState, moves: list[tuple[int, ...]], index: int) -> list[str]:
-    return sorted(state.layout.card_ids[m[1]] for m in moves if m[0] == index)
+def ids(state: DescribedState, moves: list[tuple[int, ...]], *indices: int) -> list[str]:
+    return sorted(state.layout.card_ids[m[1]] for m in moves if m[0] in indices)
 
 
 def plays(state: DescribedState) -> list[str]:
-    """The cards the seat to move may play to the trick, sorted."""
-    return ids(state, state.legal_moves(), PLAY)
+    """The cards the seat to move may play to the trick (lead or follow with), sorted."""
+    return ids(state, state.legal_moves(), LEAD, FOLLOW)
 
 
 def move(state: DescribedState, index: int, card_id: str) -> None:
@@ -53,9 +53,10 @@ def move(state: DescribedState, index: int, card_id: str) -> None:
 
 
 def play(state: DescribedState, *cards: str) -> None:
-    """Each card in turn, by the seat to move (checked legal)."""
+    """Each card in turn, by the seat to move (checked legal): a lead to an empty trick, else
+    a card following it."""
     for card_id in cards:
-        move(state, PLAY, card_id)
+        move(state, FOLLOW if state.card_zones()["trick"] else LEAD, card_id)
 
 
 def counters(state: DescribedState) -> dict[str, Any]:
@@ -121,7 +122,7 @@ def test_the_cards_change_hands_only_once_every_seat_has_chosen_then_the_2_of_cl
         assert after[f"passing/{seat}"] == []
     assert not counters(state)["choosing"]
     assert state.current_player == (holder + 1) % 4  # the new holder of the 2 of clubs
-    assert state.legal_moves() == [(PLAY, state.layout.card_ids.index("clubs-2"), -1)]
+    assert state.legal_moves() == [(LEAD, state.layout.card_ids.index("clubs-2"), -1)]
 
 
 def test_with_five_players_the_3_of_clubs_opens(game: DescribedGame) -> None:
