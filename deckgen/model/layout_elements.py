@@ -129,7 +129,15 @@ class _Element(StrictModel):
     height: Length = Length(100.0, "%")
     when: dict[str, str | int | bool | list[str | int | bool]] = Field(default_factory=dict)
     rotate: float = 0.0
+    opacity: float = 1.0
     ink_saver: InkSaver | dict[str, Any] = "auto"
+
+    @field_validator("opacity", mode="before")
+    @classmethod
+    def _opacity(cls, value: Any) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
+            return float(value)
+        raise ValueError(f"found {shown(value)} (expected a number from 0, invisible, to 1, opaque)")
 
     @field_validator("rotate", mode="before")
     @classmethod

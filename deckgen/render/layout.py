@@ -184,6 +184,8 @@ class _Drawing:
                 return
             saving = element.ink_saver != "keep"
         x, y, w, h = placed.x, placed.y, placed.width, placed.height
+        if element.opacity < 1:
+            self.out.append(f'<g opacity="{n(element.opacity)}">')
         if element.rotate:
             cx, cy = x + w / 2, y + h / 2
             self.out.append(f'<g transform="rotate({n(element.rotate)} {n(cx)} {n(cy)})">')
@@ -200,6 +202,8 @@ class _Drawing:
         else:
             self.shape(placed.id, element, x, y, w, h)
         if element.rotate:
+            self.out.append("</g>")
+        if element.opacity < 1:
             self.out.append("</g>")
 
     def rect(self, element_id: str, element: RectElement, x: float, y: float, w: float, h: float, saving: bool) -> None:

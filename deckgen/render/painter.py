@@ -117,7 +117,9 @@ class _Painter:
             local = parse_transform(transform)
             matrix = _multiply(matrix, local)
             ops.append(f"q {' '.join(map(_f, local))} cm")
-        if tag == "g":
+        if tag == "g" and element.get("opacity") is not None:
+            self.translucent(element, style, matrix)
+        elif tag == "g":
             self.children(element, style, matrix)
         elif tag == "text":
             self.text(element, style, matrix)
@@ -127,6 +129,23 @@ class _Painter:
             self.shape(tag, element, style)
         if transform:
             self.ops.append("Q")
+
+    def translucent(self, group: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
+        """A group drawn at its `opacity` (a layout element's): each of its shapes and texts
+        at that alpha, through an ExtGState in the card's form, then opaque again."""
+        alpha = float(group.get("opacity", "1"))
+        if not 0.0 <= alpha <= 1.0:
+            raise self.fail(f"opacity {alpha:g} (expected 0 to 1)")
+        canvas = self.canvas
+        if canvas is not None:
+            self.flush()
+            canvas.setFillAlpha(alpha)
+            canvas.setStrokeAlpha(alpha)
+        self.children(group, style, matrix)
+        if canvas is not None:
+            self.flush()
+            canvas.setFillAlpha(1)
+            canvas.setStrokeAlpha(1)
 
     def shape(self, tag: str, element: ET.Element, style: dict[str, str]) -> None:
         ops = self.ops
@@ -298,7 +317,7 @@ class _Painter:
             self.flush()  # this card's operators so far belong before the form, not in it
             canvas.beginForm(name, *box)
             self.art(root, where, [])
-            canvas.endForm()
+            end_form(canvas, name)
         canvas._formsinuse.append(name)
         return str(canvas._doc.getXObjectName(name))
 
@@ -363,7 +382,7 @@ def _interpolate(
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 _GEOMETRY: dict[str, set[str]] = {
-    "g": {"transform"},
+    "g": {"transform", "opacity"},
     "text": {"x", "y", "transform", "xml:space", "data-font"},
     "rect": {"x", "y", "width", "height", "rx", "ry", "transform"},
     "circle": {"cx", "cy", "r", "transform"},
@@ -405,6 +424,24 @@ def _attrs(attributes: dict[str, str]) -> dict[str, float]:
         for key, value in attributes.items()
         if key in ("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2")
     }
+
+
+def end_form(canvas: Canvas, name: str) -> None:
+    """canvas.endForm(), with the form's graphics states (a layout element's opacity) in its
+    resources: reportlab writes a form's resources without them, and PDF readers then refuse
+    the form's `gs` operators."""
+    from reportlab.pdfbase import pdfdoc
+
+    canvas.endForm()
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    if form.ExtGState:
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        resources.ExtGState = form.ExtGState
+        form.Resources = resources
 
 
 def parse_svg(svg_text: str, where: str) -> ET.Element:

@@ -205,7 +205,7 @@ def dtc_pdf(deck: Deck, geometry: CardGeometry, fronts: list[Face], backs: list[
                 canvas.beginForm(face.stem, 0, 0, *page)
                 where = f"deck {deck.id}: {face.side} {face.card_id}"
                 painter.paint_element(canvas, painter.parse_svg(face.svg_text, where), 0, 0, *page, where)
-                canvas.endForm()
+                painter.end_form(canvas, face.stem)
                 defined.add(face.stem)
             canvas.setBleedBox((0, 0, *page))
             canvas.setTrimBox(trim)

@@ -301,7 +301,7 @@ class _SheetWriter:
         width, height = self.form_size
         canvas.beginForm(name, 0, 0, width, height)
         painter.paint_element(canvas, root, 0, 0, width, height, where)
-        canvas.endForm()
+        painter.end_form(canvas, name)
         self.forms.add(name)
 
     def page(self, form_names: list[str], back: bool, footer: list[str]) -> None:

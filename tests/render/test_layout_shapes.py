@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from deckgen.errors import DataError
 from deckgen.render import painter
@@ -61,3 +63,37 @@ def test_a_bad_shape_key_is_one_line_naming_file_element_and_key(tmp_path: Path,
         layout_face_svg(deck, deck.cards[0], POKER)
     (line,) = caught.value.problems
     assert f"main.yaml: {expected}" in line, line
+
+
+def test_opacity_reaches_the_pdf_with_its_graphics_state(tmp_path: Path) -> None:
+    """`opacity` draws the element translucent: each card form that sets an alpha (`gs`) has
+    that ExtGState in its own resources, which PDF readers need to honour it."""
+    layout = {"elements": {"ground": {"type": "rect", "fill": "#1f3a93", "bleed": True},
+                           "veil": {"type": "rect", "fill": "white", "opacity": 0.5, "x": "10%", "y": "10%",
+                                    "width": "80%", "height": "40%"}}}
+    deck = deck_with(tmp_path, layout)
+    assert '<g opacity="0.5">' in layout_face_svg(deck, deck.cards[0], POKER)
+    pdf = render_sheets(deck, SheetOptions(backs=False))
+    translucent = [form for form in forms(pdf) if b" gs" in form.get_data()]
+    assert translucent and all("/ExtGState" in form["/Resources"] for form in translucent)
+    assert any(state.get_object().get("/ca") == 0.5 for form in translucent
+               for state in form["/Resources"]["/ExtGState"].values())
+    assert render_sheets(deck, SheetOptions(backs=False)) == pdf
+
+
+def forms(pdf: bytes) -> list:
+    """Every Form XObject the pages use."""
+    found = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            if ref.get_object()["/Subtype"] == "/Form":
+                found.append(ref.get_object())
+    return found
+
+
+def test_a_bad_opacity_is_one_line(tmp_path: Path) -> None:
+    deck = deck_with(tmp_path, {"elements": {"veil": {"type": "rect", "fill": "white", "opacity": 1.5}}})
+    with pytest.raises(DataError) as caught:
+        layout_face_svg(deck, deck.cards[0], POKER)
+    (line,) = caught.value.problems
+    assert "main.yaml: elements.veil.opacity: found 1.5 (expected a number from 0, invisible, to 1, opaque)" in line
