@@ -151,8 +151,9 @@ class SunsState(State):
         for mask in self.bids:
             self.discard += bits_of(mask)
         self.bids = [0] * self.n_players
-        for seat in range(self.n_players):  # night: refill in seat order
-            self._refill(seat)
+        if self.horizon:  # night: refill in seat order, unless that was the last sun
+            for seat in range(self.n_players):
+                self._refill(seat)
         self.sunrise()
 
     def _refill(self, seat: int) -> None:

@@ -281,7 +281,8 @@ class RestraintsState(State):
             self._show(seat)
             self._pass_right()
             if self.events is not None:
-                self.events.append({"type": "pass", "seat": seat, "returned": passed == n - 1})
+                # Every seat passes; `stuck` is the seat that could not play.
+                self.events.append({"type": "pass", "stuck": seat, "returned": passed == n - 1})
             if passed < n - 1 and self.hands[seat] & self.restraint:
                 return
         while True:
@@ -360,12 +361,11 @@ class RestraintsState(State):
 
     def result(self) -> Result:
         scores = [0.0] * self.n_players
-        if self.winner >= 0:
-            scores[self.winner] = 1.0
+        if self.winner < 0:  # drawn or stopped at the cap: nobody won, so nobody ranks first
+            return Result(self.is_over, (), tuple(scores), (), self.turns, self.counters)
+        scores[self.winner] = 1.0
         winners, ranking = rank_by_score(scores)
-        finished = self.is_over
-        return Result(finished, winners if finished and self.winner >= 0 else (), tuple(scores), ranking,
-                      self.turns, self.counters)
+        return Result(True, winners, tuple(scores), ranking, self.turns, self.counters)
 
     @property
     def counters(self) -> dict[str, int]:

@@ -114,6 +114,7 @@ def test_final_scores_count_face_values_and_ties_share(game: BattleForTheSuns) -
     state.play(STOP_MOVE)                    # round 2: all stop; seat 1 wins the 1 of yellow suns
     result = state.result()
     assert state.is_over and result.finished and result.scores == (7.0, 8.0) and result.winners == (1,)
+    assert state.hands == [0, 0]  # no night after the last sun: nobody draws
     shared = at(game, "yellow-suns-1", [["red-arms-1"], ["blue-arms-1"]],
                 won=[["blue-suns-5", "red-suns-2"], ["yellow-suns-4", "blue-suns-3"]], horizon=[])
     shared.play(card(game, "red-arms-1"))

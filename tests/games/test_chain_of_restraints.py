@@ -198,6 +198,17 @@ def test_a_full_rotation_returns_the_hands_then_she_redraws(game: ChainOfRestrai
     assert state.draw == game.cards.indices(deck) and not state.is_over
 
 
+def test_a_pass_event_names_the_stuck_seat_not_a_passer(game: ChainOfRestraints) -> None:
+    """Every seat passes its hand, so the log names the seat that could not play as `stuck`."""
+    blocked = blocked_by(game, "red-suns-3")
+    state = at(game, [blocked[:5], ["blue-moons-1"] + blocked[5:9]], grid={(0, 0): ["red-suns-3"]},
+               previous="red-suns-3", current_player=1)
+    state.events = []
+    state.play((idx(game, "blue-moons-1"), 1, 0))
+    passes = [e for e in state.events if e["type"] == "pass"]
+    assert passes == [{"type": "pass", "stuck": 0, "returned": False}]
+
+
 def test_a_passed_hand_stays_with_its_new_holder(game: ChainOfRestraints) -> None:
     """Ruling 4: after the pass, each hand stays where it went."""
     blocked = blocked_by(game, "red-suns-3")
@@ -217,6 +228,7 @@ def test_the_deck_running_out_is_a_draw(game: ChainOfRestraints) -> None:
     state.play((idx(game, "blue-moons-1"), 1, 0))
     result = state.result()
     assert state.is_over and result.finished and result.winners == () and result.scores == (0.0, 0.0)
+    assert result.ranking == ()  # nobody won, so no seat ranks first
     assert state.counters["game_draws"] == 1 and state.legal_moves() == []
 
 
@@ -340,7 +352,7 @@ def test_the_turn_cap(game: ChainOfRestraints) -> None:
     state = game.new_game(2, random.Random(4), game.rules.resolve_options())
     state.play_randomly(random.Random(4), 3)
     result = state.result()
-    assert state.turns == 3 and not result.finished and result.winners == ()
+    assert state.turns == 3 and not result.finished and result.winners == () and result.ranking == ()
 
 
 # -- positions, counters, play ---------------------------------------------------------------
