@@ -119,8 +119,11 @@ _DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, 
 
 
 def cannot_write(target: Path, exc: OSError) -> OutputError:
-    """One line for a write that failed (a folder this user may not write in, a full disk):
-    the target is left as it was."""
+    """One line for a write that failed (a folder this user may not write in, a full disk, a
+    file where a folder should be): the target is left as it was."""
+    if exc.errno in (errno.EEXIST, errno.ENOTDIR):
+        return OutputError(f"{shown_path(target)}: cannot write (a part of the path is a file, not a folder; "
+                           "give a path in a folder)")
     return OutputError(f"{shown_path(target)}: cannot write ({exc.strerror or 'input/output error'}; "
                        "nothing was changed there: free some space or check the folder's permissions)")
 

@@ -139,7 +139,7 @@ def test_progress_goes_to_stderr_only(toy_game: Game) -> None:
         (("simulate", "toy", "--option", "x=1"), "unknown option 'x'"),
         (("simulate", "toy", "--jobs", "0"), "--jobs '0'"),
         (("simulate", "toy", "--games", "0"), "at least one game"),
-        (("simulate", "toy", "--games", "10", "--plot", "/dev/null/x.png"), "cannot write the plot"),
+        (("simulate", "toy", "--games", "10", "--plot", "/dev/null/x.png"), "x.png: cannot write (a part of the path is a file"),
         (("simulate", "toy", "--games", "10", "--plot", "wins.jpeg"), "give a file ending in .png, .pdf, .svg"),
     ],
 )
