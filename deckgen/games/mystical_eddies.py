@@ -146,6 +146,7 @@ class EddiesState(State):
         self.balance = bool(options["balance"])
         self.target = int(options["target"])
         self.rounds = int(options["rounds"]) or n_players
+        self.turn_cap = game.rules.turn_cap
         self.hand_size = game.rules.setup[n_players].hand_size or 0
         self.hands = [0] * n_players
         self.won = [0] * n_players
@@ -334,6 +335,8 @@ class EddiesState(State):
                 return
         elif self.turns >= self.rounds:
             self.is_over = True
+            return
+        if self.turns >= self.turn_cap:  # stopped unfinished: no round is dealt that nobody plays
             return
         self.round_number += 1
         self.deal()

@@ -280,6 +280,14 @@ def test_the_turn_cap_is_a_hundred_rounds(game: MysticalEddies) -> None:
     state = play_game(game, 3, ["random"] * 3, 1, 0, options={"target": 10**6})
     result = state.result()
     assert not state.is_over and state.turns == 100 and not result.finished and result.winners == ()
+    assert state.round_number == 100 and state.hands == [0, 0, 0]  # round 101 is never dealt
+
+
+def test_the_capped_game_logs_no_deal_after_its_last_round(game: MysticalEddies) -> None:
+    state = game.new_game(3, random.Random(2), game.rules.resolve_options({"target": 10**6}), record=True)
+    state.play_randomly(random.Random(2), game.rules.turn_cap)
+    deals = [e["round"] for e in state.events or [] if e["type"] == "deal"]
+    assert deals == list(range(1, 101))
 
 
 def test_tied_totals_share_the_win(game: MysticalEddies) -> None:
