@@ -135,7 +135,7 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
 @click.option("--confirm-games", type=int, default=4000, show_default=True,
               help="Fresh games on which the best values and the shipped game are compared.")
 @click.option("--bots", default=None, help="One bot for every seat, or one per seat (default: the report bot).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the trials' games and of the search.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the trials' games and of the search.")
 @click.option("--jobs", default="auto", show_default=True, help="Worker processes, or auto for one per core.")
 @click.option("--json", "as_json", is_flag=True, help="Print the trials and the result as JSON.")
 @run_options

@@ -92,5 +92,10 @@ def test_out_of_range_seeds_are_one_line_before_any_work(tmp_path: Path) -> None
                                            "--output", str(tmp_path)])
         assert result.exit_code == 2 and result.stdout == "" and len(result.stderr.splitlines()) == 1
         assert "--seed" in result.stderr and "9223372036854775807" in result.stderr
+    for command in (["play", "zoomies"], ["analyse", "zoomies", "--output", str(tmp_path)],
+                    ["sweep", "zoomies", "--option", "x=1,2", "--output", str(tmp_path)],
+                    ["tune", "zoomies", "--option", "x=1..2", "--output", str(tmp_path)], ["build", "--output", str(tmp_path)]):
+        result = CliRunner().invoke(main, [*command, "--seed", str(2**63)])
+        assert result.exit_code == 2 and "--seed" in result.stderr and "9223372036854775807" in result.stderr, command
     assert not (tmp_path / "results.sqlite").exists()
     _simulate(tmp_path, "--seed", str(2**63 - 1))
