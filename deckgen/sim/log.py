@@ -46,16 +46,21 @@ class GameRecorder:
         self.game = game
         self.lines: list[LogLine] = [header]
         self._events_seen = 0
+        #: The turn of the move whose events are not yet recorded (0 for the set-up).
+        self._turn = 0
 
     def _flush_events(self, state: State) -> None:
+        """Events carry the turn of the move that caused them, even one that ends a turn (a
+        round's last trick), so that every event of a move reads as part of it."""
         events = state.events or []
         for event in events[self._events_seen :]:
-            self.lines.append({"type": "chance", "turn": state.turns, "event": event})
+            self.lines.append({"type": "chance", "turn": self._turn, "event": event})
         self._events_seen = len(events)
 
     def on_move(self, state: State, move: Move) -> None:
         """Record the events since the previous move, then this move (called before it is applied)."""
         self._flush_events(state)
+        self._turn = state.turns
         self.lines.append(
             {
                 "type": "move",
@@ -237,16 +242,17 @@ class _Replay:
         self.position = 1
         return game, state
 
-    def check_events(self, state: State, seen: int) -> int:
-        """Compare the chance lines at the current position with the engine's new events."""
+    def check_events(self, state: State, seen: int, turn: int) -> int:
+        """Compare the chance lines at the current position with the engine's new events,
+        caused by the move of `turn` (0: the set-up)."""
         events = state.events or []
         for event in events[seen:]:
             line = self.next_line()
             if line is None or line["type"] != "chance":
                 raise self.fail(line, f"the engine drew a chance event the log does not have ({_short(event)})")
-            turn = self.field(line, "turn", int)
-            if turn != state.turns:
-                raise self.fail(line, f"chance event logged at turn {turn} but the game is at turn {state.turns}")
+            logged = self.field(line, "turn", int)
+            if logged != turn:
+                raise self.fail(line, f"chance event logged at turn {logged} but its move is at turn {turn}")
             # Direct equality is the fast path; tuples in engine events only match after a JSON round trip.
             if line.get("event") != event and line.get("event") != _jsonable(event):
                 raise self.fail(
@@ -270,7 +276,7 @@ class _Replay:
 
     def run(self) -> tuple[Game, State]:
         game, state = self.start()
-        seen = self.check_events(state, 0)
+        seen = self.check_events(state, 0, 0)
         while (line := self.next_line()) is not None and line["type"] == "move":
             seat = self.field(line, "seat", int)
             turn = self.field(line, "turn", int)
@@ -294,7 +300,7 @@ class _Replay:
             except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
                 raise self.unreadable(line, game) from None
             self.position += 1
-            seen = self.check_events(state, seen)
+            seen = self.check_events(state, seen, turn)
         if line is None:
             raise self.fail(self.lines[-1], "the log ends without a result line")
         logged = {k: v for k, v in line.items() if k not in ("type", "_line")}

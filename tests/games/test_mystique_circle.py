@@ -19,6 +19,7 @@ from deckgen.games.mystique_circle import (
     MystiqueCircle,
     trick_winner,
 )
+from deckgen.sim.log import record_game
 from deckgen.sim.play import play_game
 
 
@@ -444,3 +445,19 @@ def test_a_clone_is_independent(game: MystiqueCircle) -> None:
     assert twin.events is None and twin.card_zones() == state.card_zones()
     twin.play_randomly(random.Random(1), 40)
     assert state.turns == 0 and all(len(h) == 12 for h in state.hands) and state.scores == [0] * 4
+
+
+def test_a_rounds_last_trick_is_logged_at_its_own_turn(game: MystiqueCircle) -> None:
+    """Every event of a move carries that move's turn, also the trick that ends a round."""
+    _, lines = record_game(game, 3, ["random"] * 3, 7, 0)
+    turn_of_move = -1
+    last_tricks = 0
+    for line, following in zip(lines, lines[1:]):
+        if line["type"] == "move":
+            turn_of_move = line["turn"]
+        if line["type"] == "chance" and line["event"]["type"] == "trick":
+            assert line["turn"] == turn_of_move
+            if following["type"] == "chance" and following["event"]["type"] == "reveal":
+                last_tricks += 1
+                assert following["turn"] == turn_of_move and following["event"]["round"] == turn_of_move + 1
+    assert last_tricks >= 2

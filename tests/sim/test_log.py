@@ -230,7 +230,7 @@ def test_a_chance_line_at_the_wrong_turn_fails(toy_game: Game, tmp_path: Path) -
     write_game(toy_game, path)
     position = first_line_of(path, "chance")
     rewrite(path, lambda lines: lines[position].update(turn=3))
-    with pytest.raises(LogError, match=rf"line {position + 1}: chance event logged at turn 3 but the game is at turn 0"):
+    with pytest.raises(LogError, match=rf"line {position + 1}: chance event logged at turn 3 but its move is at turn 0"):
         replay_log(path)
     rewrite(path, lambda lines: lines[position].pop("turn"))
     with pytest.raises(LogError, match="chance line: field 'turn' is missing"):
