@@ -431,7 +431,7 @@ def project_engine(rules: GameRules, path: Path) -> type[Game]:
                         "remove its play: section or this file)")
     module = project_code.load_module(path)
     classes = [value for value in vars(module).values() if isinstance(value, type) and issubclass(value, Game)
-               and value.__module__ == module.__name__ and not inspect.isabstract(value)]
+               and getattr(value, "__module__", None) == module.__name__ and not inspect.isabstract(value)]
     mine = [cls for cls in classes if getattr(cls, "id", None) == rules.id]
     if len(mine) != 1:
         defined = ", ".join(f"{cls.__name__} (id {getattr(cls, 'id', None)!r})" for cls in classes) or "none"
