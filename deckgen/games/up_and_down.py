@@ -109,6 +109,8 @@ class UpAndDownState(State):
                 self.flipped = True
                 self.flips += 1
                 self.direction = -self.direction
+                if self.events is not None:
+                    self.events.append({"type": "direction", "direction": DIRECTION_NAMES[self.direction]})
             self.current_player = self.next_seat[seat]
             return
         self.passes_in_row = 0
@@ -131,13 +133,13 @@ class UpAndDownState(State):
         if self.events is not None:
             self.events.append({"type": "draw", "seat": seat, "card": self.table.cards.ids[drawn]})
 
-    def start(self) -> None:
-        """The start or a restart: the highest card in any hand is played automatically (not a
-        turn), the direction becomes uphill, and the next seat moves."""
+    def start(self, kind: str = "start") -> None:
+        """The start or a restart (`kind`, the event's type): the highest card in any hand is
+        played automatically (not a turn), the direction becomes uphill, and the next seat moves."""
         rank = self.table.rank
         seat, card = max(((s, c) for s, hand in enumerate(self.hands) for c in hand), key=lambda sc: rank[sc[1]])
         if self.events is not None:
-            self.events.append({"type": "start", "seat": seat, "card": self.table.cards.ids[card]})
+            self.events.append({"type": kind, "seat": seat, "card": self.table.cards.ids[card]})
         self.direction = UPHILL
         self._play(seat, card)
         if not self.is_over:
@@ -146,7 +148,7 @@ class UpAndDownState(State):
     def _restart(self) -> None:
         self.restarts += 1
         self.flipped = False
-        self.start()
+        self.start("restart")
 
     def result(self) -> Result:
         scores = [1.0 if seat == self.winner else 0.0 for seat in range(self.n_players)]
@@ -261,7 +263,7 @@ class UpAndDown(Game):
         order = shuffled_order(table.cards.size, rng)
         piles = deal_hands(order, n_players, table.cards.size // n_players)
         hands = [[pile.pop() for _ in range(self.params.hand_cards)] for pile in piles]
-        events = [deal_event(table.cards, hands, pile_cards=len(piles[0]))] if record else None
+        events = [deal_event(table.cards, hands, pile_cards=[len(pile) for pile in piles])] if record else None
         state = UpAndDownState(self, table, piles, hands, [], events)
         state.start()
         return state
