@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckgen import paths, project
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import shown_path
+from deckgen.games import project_code
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck, load_deck_file
 from deckgen.model.rule_text import fill_placeholders
 from deckgen.model.rules import GameRules, all_rules, load_rules_file, rules_paths
 from deckgen.model.sheet import load_sheet_file
 
+if TYPE_CHECKING:
+    from deckgen.games.base import Game
+
+#: Random games a project's own engine plays at each player count when it is validated.
+CONTRACT_GAMES = 3
 #: Files one `validate` of a folder reads at most (a folder of a whole disk is a mistake).
 MAX_FILES = 1000
 MAX_ENTRIES = 20_000
@@ -100,7 +107,8 @@ def check_engine_rules(rules: GameRules) -> None:
                                 f"(games: {', '.join(sorted(all_rules()))})"))
     engine = engine_class(rules)
     if engine is not None:
-        game = engine(rules)
+        path = project_code.engine_path(rules)
+        game = engine(rules) if path is None else _checked_engine(engine, rules, path)
         if rules.play is not None:  # a description that parses can still never end
             from deckgen.games.described.game import DescribedGame
             from deckgen.games.described.trial import trial_problems
@@ -115,6 +123,33 @@ def check_engine_rules(rules: GameRules) -> None:
             raise DataError(problem(rules.path, "report_bot", f"{rules.report_bot!r} is not a bot of the game "
                                     f"(bots: {', '.join(bots_for(rules.id))})"))
     fill_placeholders(rules)
+
+
+def _checked_engine(engine: type[Game], rules: GameRules, path: Path) -> Game:
+    """A project's own engine built and held to the engine contract: a few random games at
+    every player count, then (where they kept it) a few determinizations; each kind of
+    failure once, as a line naming the file (what its code raises names the line)."""
+    from deckgen.sim.contract import Problem, determinize_problems, playout_problems
+
+    try:
+        game = engine(rules)
+    except DeckgenError:
+        raise
+    except Exception as exc:  # noqa: BLE001 (the designer's code may raise anything)
+        raise DataError(project_code.code_line(path, exc)) from None
+    found: dict[str, str] = {}
+    for n in rules.players.counts():
+        _, problems = playout_problems(game, n, ["random"] * n, CONTRACT_GAMES, seed=n, views_every=1,
+                                       explain=lambda exc: project_code.raised_at(path, exc))
+        try:  # only where play kept the contract: a leaking view, lost cards... would fail here again
+            problems = problems or determinize_problems(game, n)
+        except Exception as exc:  # noqa: BLE001
+            problems = [Problem("determinize", f"{n} players, determinize: {project_code.raised_at(path, exc)}")]
+        for kind, line in problems:
+            found.setdefault(kind, f"{shown_path(path)}: {line}")
+    if found:
+        raise DataError(*found.values())
+    return game
 
 
 def check_deck_looks(deck: Deck) -> list[str]:

@@ -39,14 +39,18 @@ def engine_path(rules: GameRules) -> Path | None:
 
 
 def code_line(path: Path, exc: BaseException) -> str:
-    """What the engine file's code raised, as `file: line N: Kind: message` (the last line of
-    that file the error passed through; none when it never reached the file's code)."""
+    """What the engine file's code raised, as `file: line N: Kind: message`."""
+    return f"{shown_path(path)}: {raised_at(path, exc)}"
+
+
+def raised_at(path: Path, exc: BaseException) -> str:
+    """An exception as `line N: Kind: message`, N the last line of the engine file it passed
+    through (no line when it never reached the file's code)."""
     if isinstance(exc, SyntaxError) and exc.filename is not None and Path(exc.filename) == path.resolve():
-        return f"{shown_path(path)}: line {exc.lineno}: syntax error: {one_line(exc.msg)}"
+        return f"line {exc.lineno}: syntax error: {one_line(exc.msg)}"
     target = str(path.resolve())
     lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == target]
-    where = f"line {lines[-1]}: " if lines else ""
-    return f"{shown_path(path)}: {where}{type(exc).__name__}: {one_line(str(exc))}"
+    return f"{f'line {lines[-1]}: ' if lines else ''}{type(exc).__name__}: {one_line(str(exc))}"
 
 
 def load_module(path: Path) -> ModuleType:

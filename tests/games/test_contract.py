@@ -9,7 +9,6 @@ game gets all of this by being registered."""
 from __future__ import annotations
 
 import ast
-import json
 import random
 from pathlib import Path
 from typing import Any, Iterator
@@ -20,11 +19,10 @@ from scipy.stats import chisquare
 import deckgen.games
 from deckgen.bots.registry import bots_for, make_bot
 from deckgen.errors import BadPlayerCount, BadPosition, DataError, UnknownCard
-from deckgen.games.base import Game, State, game_classes, get_game
-from deckgen.games.kit.zones import is_zone_name
+from deckgen.games.base import game_classes, get_game
 from deckgen.model.rules import GameRules, all_rules
-from deckgen.sim.play import game_rngs, play_game
-from tests.games.playout import check_playouts, zone_multiset
+from deckgen.sim.contract import determinize_problems, fresh_state, playout_problems, positions_along_a_game
+from deckgen.sim.play import play_game
 from tests.sim.toy_game import TOY_RULES, install_toy_game
 
 TOY = TOY_RULES.id
@@ -62,82 +60,27 @@ def _case_id(value: Any) -> str:
     return str(value)
 
 
-def fresh_state(game: Game, n_players: int, index: int = 0) -> State:
-    chance, _ = game_rngs(11, index)
-    return game.new_game(n_players, chance, game.rules.resolve_options(), record=True)
 
 
-def card_ids_in(value: Any) -> Iterator[str]:
-    """Every string anywhere in a JSON-able value."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield from card_ids_in(key)
-            yield from card_ids_in(item)
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from card_ids_in(item)
 
 
-def check_zones(state: State, game: Game) -> None:
-    zones = state.card_zones()
-    bad_names = [name for name in zones if not is_zone_name(name)]
-    assert not bad_names, f"zone names outside the naming scheme: {bad_names}"
-    missing = [f"hand/{s}" for s in range(state.n_players) if f"hand/{s}" not in zones]
-    assert not missing or all(not name.startswith("hand/") for name in zones), f"missing hand zones {missing}"
-    for name, cards in zones.items():
-        assert all(isinstance(c, str) for c in cards), f"zone {name} holds something other than card ids"
 
 
-def unknown_cards(state: State, player: int) -> set[str]:
-    """The cards `player` may not know: in its hidden zones, and covered ones it does not remember."""
-    zones = state.card_zones()
-    return {zones[name][i] for name, slots in state.unknown_places(player, zones).items() for i in slots}
 
 
-def known_places(state: State, seat: int) -> dict[str, list[str | None]]:
-    """Every zone `seat` may see (hidden ones left out), None where a covered card is unknown to it."""
-    zones = state.card_zones()
-    hidden, places = set(state.hidden_zones(seat)), state.unknown_places(seat, zones)
-    return {name: [None if i in places.get(name, ()) else card for i, card in enumerate(cards)]
-            for name, cards in zones.items() if name not in hidden}
 
 
-def check_observations_hide(state: State) -> None:
-    """No hidden card, nor any covered card the seat does not remember, is in its observation."""
-    for player in range(state.n_players):
-        observation = state.observation(player)
-        json.dumps(observation)
-        leaked = unknown_cards(state, player) & set(card_ids_in(observation))
-        assert not leaked, f"seat {player} sees hidden cards {sorted(leaked)[:5]}"
-        for name in state.covered_zones(player):
-            assert name in state.card_zones(), f"covered zone {name} is not a card zone"
 
 
 @pytest.mark.parametrize(("game_id", "n_players", "bot"), PLAYOUT_CASES, ids=_case_id)
 def test_seeded_games_keep_the_contract(engine: None, game_id: str, n_players: int, bot: str) -> None:
     """Cards kept, moves legal, the game ends or reaches its cap, the log replays; every move
     is described starting with its seat; zones and observations checked along the way."""
-    game = get_game(game_id)
-    observed = {"moves": 0}
-
-    def check(state: State, move: Any) -> None:
-        text = state.describe_move(move)
-        assert text.startswith(f"seat {state.current_player} "), f"move text {text!r} does not start with the seat"
-        if observed["moves"] % 7 == 0:
-            check_zones(state, game)
-            check_observations_hide(state)
-        observed["moves"] += 1
-
     # Search bots think for every seat at every move: one game of theirs checks as much rule
     # code as a greedy game, at many times its cost.
     games = 4 if bot == "random" else 1 if bot.startswith("search") else 2
-    for state in check_playouts(game_id, n_players, [bot] * n_players, games, seed=n_players):
-        check_zones(state, game)
-        check_observations_hide(state)
-    for index in range(games):  # the same seeded games again, looking at every few moves
-        play_game(game, n_players, [bot] * n_players, n_players, index, on_move=check)
+    _, problems = playout_problems(get_game(game_id), n_players, [bot] * n_players, games, seed=n_players)
+    assert not problems, "\n".join(line for _, line in problems)
 
 
 @pytest.mark.parametrize(("game_id", "n_players"), COUNT_CASES, ids=_case_id)
@@ -251,24 +194,8 @@ def test_the_registry_holds_every_engine_module() -> None:
     assert described
 
 
-def positions_along_a_game(game: Game, n_players: int, stops: int = 4) -> Iterator[State]:
-    """States at a few points of seeded random games, the fresh deal included."""
-    rng = random.Random(3)
-    for index in range(2):
-        state = fresh_state(game, n_players, index)
-        for stop in range(stops):
-            if state.is_over:
-                break
-            yield state
-            for _ in range(rng.randrange(1, 9)):
-                if state.is_over:
-                    break
-                state.apply(state.random_move(rng))
 
 
-def snapshot(state: State) -> tuple[Any, ...]:
-    return (state.card_zones(), [state.observation(s) for s in range(state.n_players)], state.current_player,
-            state.turns, state.is_over, repr(state.legal_moves()))
 
 
 @pytest.mark.parametrize(("game_id", "n_players"), COUNT_CASES, ids=_case_id)
@@ -278,28 +205,8 @@ def test_clones_and_determinizations_keep_what_each_seat_saw(engine: None, game_
     covered pile, the top, the size and the cards it remembers; it deals the cards the seat
     does not know again (some determinization differs where there are two to deal); and
     playing either to the end leaves the original untouched."""
-    game = get_game(game_id)
-    rng = random.Random(8)
-    to_deal = dealt = 0
-    for state in positions_along_a_game(game, n_players):
-        before = snapshot(state)
-        twin = state.clone()
-        assert snapshot(twin) == before
-        twin.play_randomly(rng, game.rules.turn_cap)
-        for seat in range(n_players):
-            world = state.determinize(seat, rng)
-            assert world.observation(seat) == state.observation(seat), f"seat {seat}'s observation changed"
-            assert zone_multiset(world) == zone_multiset(state), "cards lost or duplicated"
-            assert known_places(world, seat) == known_places(state, seat), f"seat {seat} would see a change"
-            if len(unknown_cards(state, seat)) >= 2:
-                to_deal += 1
-                dealt += world.card_zones() != state.card_zones()
-            if seat == state.current_player:
-                assert repr(world.legal_moves()) == repr(state.legal_moves())
-            world.play_randomly(rng, game.rules.turn_cap)
-            assert world.result().finished or world.turns >= game.rules.turn_cap
-        assert snapshot(state) == before, "the original changed"
-    assert dealt or not to_deal, f"{to_deal} determinizations with unknown cards to deal, all the same as the game"
+    problems = determinize_problems(get_game(game_id), n_players)
+    assert not problems, "\n".join(line for _, line in problems)
 
 
 RULE_BOT_CASES = [(game_id, n, bot) for game_id, n, bot in PLAYOUT_CASES if bot not in ("random", SMALL_SEARCH)]

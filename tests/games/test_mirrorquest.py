@@ -23,7 +23,8 @@ from deckgen.games.mirrorquest import (
     MirrorquestState,
 )
 from deckgen.model.rules import load_rules
-from tests.games.playout import check_playouts, zone_multiset
+from deckgen.sim.contract import zone_multiset
+from tests.games.playout import check_playouts
 
 RED, GREEN, BLUE, YELLOW = 0, 1, 2, 3
 TOP = "red-deer-winterwoods"

@@ -11,7 +11,7 @@ from deckgen.bots.mystique_pillars import GreedyPillarsBot
 from deckgen.errors import IllegalMove
 from deckgen.games.base import get_game
 from deckgen.games.mystique_pillars import BUILD, BUILDING, DRAFT, DRAW, MystiquePillars, PillarsState
-from tests.games.test_contract import card_ids_in
+from deckgen.sim.contract import card_ids_in
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ import pytest
 from deckgen import project
 from deckgen.games import project_code
 from deckgen.games.base import engine_class, get_game
+from deckgen.model.rules import load_play_rules
 from tests.games.engine_example import GAMES, example_files, example_project, run
 
 #: An engine file that leaves a mark when it runs (it must not).
@@ -43,16 +44,16 @@ def test_the_engine_file_is_the_game_under_its_rule_file_id(games: Path) -> None
 
 
 def test_only_the_file_beside_the_rule_file_runs(games: Path, tmp_path: Path) -> None:
-    """A .py file elsewhere in the project, or named after no game, is never run; without
-    the engine file the game is rules only."""
+    """A .py file elsewhere in the project, or named after no game, is never run: a game
+    looks for its engine file only beside its rule file."""
     mark = tmp_path / "ran.txt"
     (games / "sky-climb.py").unlink()
     for stray in (games.parent / "sky-climb.py", games.parents[2] / "games" / "sky-climb.py",
                   games / "other.py", games.parent / "layouts" / "sky-climb.py"):
         stray.parent.mkdir(parents=True, exist_ok=True)
         stray.write_text(MARKING.format(mark=str(mark)))
-    result = run("simulate", "sky-climb", "--games", "5")
-    assert result.exit_code == 2 and "sky-climb has rules but no engine" in result.stderr
+    assert project_code.engine_path(get_game("comet-chase").rules) is None
+    assert project_code.engine_path(load_play_rules("sky-climb")) is None
     assert not mark.exists()
 
 

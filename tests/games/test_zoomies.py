@@ -17,7 +17,8 @@ from deckgen.games.base import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.zoomies import HIGH, LOW, Zoomies, ZoomiesState, standing
 from deckgen.model.rules import load_rules
-from tests.games.playout import check_playouts, zone_multiset
+from deckgen.sim.contract import zone_multiset
+from tests.games.playout import check_playouts
 
 
 @pytest.fixture(scope="module")
