@@ -109,7 +109,7 @@ def check_deck_file(path: Path, root: Path) -> None:
 def test_fuzz_deck_files(root: Path, disk: Disk) -> None:
     path = root / "inputs" / "fuzz" / "deck.yaml"
 
-    @fuzz(70)
+    @fuzz(50)
     @given(st.sampled_from(sorted(SHIPPED_DECKS)), st.data())
     def mutated(deck_id: str, data: st.DataObject) -> None:
         document = mutate(SHIPPED_DECKS[deck_id], data)
@@ -118,7 +118,7 @@ def test_fuzz_deck_files(root: Path, disk: Disk) -> None:
         disk.put(path, dump(document))
         check_deck_file(path, root / "output")
 
-    @fuzz(40)
+    @fuzz(30)
     @given(st.lists(YAML_TOKENS, max_size=40).map("".join))
     def raw_text(text: str) -> None:
         disk.put(path, text)
@@ -129,7 +129,7 @@ def test_fuzz_deck_files(root: Path, disk: Disk) -> None:
 
 
 def test_fuzz_rule_files(root: Path, disk: Disk) -> None:
-    @fuzz(35)
+    @fuzz(25)
     @given(st.sampled_from(sorted(SHIPPED_RULES)), st.data())
     def mutated(source: Path, data: st.DataObject) -> None:
         target = disk.put(root / "inputs" / source.parent.parent.name / "games" / source.name,
@@ -152,7 +152,7 @@ def test_fuzz_command_lines(root: Path, disk: Disk) -> None:
     with pytest.MonkeyPatch.context() as patch:
         install_toy_game(patch)
 
-        @fuzz(70)
+        @fuzz(50)
         @given(st.one_of(command_lines(), command_lines(), validate_lines(folder)))
         def command_line(args: list[str]) -> None:
             clean_exit(args)
