@@ -139,10 +139,11 @@ class PillarsState(State):
             self.draws += 1
         if pillar:
             self.seen |= 1 << pillar[-1]
+            if self.events is not None:
+                self._uncovered(p)
             return
         if self.split_largest:
-            sizes = [len(other) for other in self.pillars]
-            split = sizes.index(max(sizes)) if max(sizes) >= 2 else -1
+            split = self.largest_split(p)
         if split < 0:
             return
         source = self.pillars[split]
@@ -153,6 +154,18 @@ class PillarsState(State):
         self.splits += 1
         if self.events is not None:
             self.events.append({"type": "split", "seat": seat, "from": split, "to": p, "cards": lifted})
+            self._uncovered(split)
+
+    def _uncovered(self, p: int) -> None:
+        """Log the card that now shows on top of pillar `p` (face up: a public fact)."""
+        assert self.events is not None
+        self.events.append({"type": "uncover", "pillar": p, "card": self.game.cards.ids[self.pillars[p][-1]]})
+
+    def largest_split(self, emptied: int) -> int:
+        """With `split=largest`, the pillar split onto the `emptied` one: the largest (the
+        first of equals), or -1 when none has two cards."""
+        sizes = [0 if q == emptied else len(other) for q, other in enumerate(self.pillars)]
+        return sizes.index(max(sizes)) if max(sizes) >= 2 else -1
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -227,6 +240,8 @@ class PillarsState(State):
         if move[0] == BUILD:
             return f"seat {seat} builds the {names[move[1]]} on pillar {move[2] + 1}"
         p, split = move[1], move[2]
+        if self.split_largest and len(self.pillars[p]) == 1:
+            split = self.largest_split(p)  # chosen by the rule, not in the move: named here
         text = f"seat {seat} takes the {names[self.pillars[p][-1]]} from pillar {p + 1}"
         return text + (f", splitting pillar {split + 1}" if split >= 0 else "")
 

@@ -83,8 +83,12 @@ def test_the_largest_option_splits_the_tallest_pillar(game: MystiquePillars) -> 
     pillars = [["yellow-suns-1"], cards[:4], cards[4:11], cards[11:18]]
     state = at(game, [["blue-arms-5"], ["blue-arms-4"]], pillars, options={"split": "largest"})
     assert [m for m in state.legal_moves() if m[:2] == (DRAW, 0)] == [(DRAW, 0, -1)]
+    assert state.describe_move((DRAW, 0, -1)).endswith("from pillar 1, splitting pillar 3")  # the rule's split, named
+    state.events = []
     state.play((DRAW, 0, -1))
     assert [len(p) for p in state.pillars] == [3, 4, 4, 7]
+    assert state.events == [{"type": "split", "seat": 0, "from": 2, "to": 0, "cards": 3},
+                            {"type": "uncover", "pillar": 2, "card": cards[7]}]
 
 
 def test_building_the_last_card_wins(game: MystiquePillars) -> None:
@@ -154,12 +158,15 @@ def test_a_card_uncovered_by_a_draw_or_a_split_is_remembered_once_covered(game: 
     pillars = [["red-suns-3", "blue-suns-4"], ["blue-arms-4"],
                ["yellow-moons-1", "yellow-moons-2", "yellow-moons-3", "yellow-moons-4", "red-arms-5"], []]
     state = at(game, [["blue-arms-1"], ["yellow-suns-3", "red-moons-3", "blue-arms-2"]], pillars)
+    state.events = []
     state.play((DRAW, 1, 2))  # empties pillar 1: pillar 2's top two lift onto it, the 3 of yellow moons shows
     assert [game.cards.ids[c] for c in state.pillars[1]] == ["yellow-moons-4", "red-arms-5"]
     state.play((BUILD, idx(game, "yellow-suns-3"), 2))  # seat 1 covers it (colour and number)
     state.play((DRAW, 0, -1))  # the 3 of red suns shows
     state.play((BUILD, idx(game, "red-moons-3"), 0))  # and seat 1 covers it
     assert sorted(state.remembered_cards(0)) == ["red-suns-3", "yellow-moons-3"]
+    uncovered = [(e["pillar"], e["card"]) for e in state.events or [] if e["type"] == "uncover"]
+    assert uncovered == [(2, "yellow-moons-3"), (0, "red-suns-3")]  # every card a draw or split shows, logged
 
 
 def world_of(state: PillarsState, seat: int, seed: int) -> PillarsState:
