@@ -208,7 +208,7 @@ class EddiesState(State):
         next_seat = self.next_seat
         followers = self.n_players - 1
         while not self.is_over and self.turns < turn_cap:
-            if self.trick:
+            if self.trick or self.events is not None:  # a recorded game logs every trick
                 self.play_card(self.random_move(rng)[0])
                 continue
             seat = leader = self.current_player
@@ -319,6 +319,9 @@ class EddiesState(State):
             points, step = self.categories[winner], CATEGORY_POINTS[established]
             points[0], points[1], points[2] = points[0] + step[0], points[1] + step[1], points[2] + step[2]
         self.won[winner] |= self.trick_mask
+        if self.events is not None:
+            self.events.append({"type": "trick", "cards": self.game.cards.ids_of(self.trick), "leader": self.leader,
+                                "winner": winner, "established": ATTRIBUTE_WORDS[established]})
         self.trick = []
         self.trick_mask = 0
         self.lead = -1
@@ -329,6 +332,10 @@ class EddiesState(State):
 
     def end_round(self) -> None:
         self.turns += 1
+        if self.events is not None:
+            self.events.append({"type": "round_end", "round": self.round_number, "tricks": list(self.tricks),
+                                "categories": [dict(zip(CATEGORY_NAMES, points)) for points in self.categories],
+                                "scores": self.scores()})
         if self.target:
             if max(self.scores()) >= self.target:
                 self.is_over = True

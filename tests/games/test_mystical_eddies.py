@@ -224,6 +224,23 @@ def test_balance_score_is_the_lowest_category(game: MysticalEddies) -> None:
     assert plain.scores() == [11, 3, 18]
 
 
+def test_tricks_and_rounds_are_logged_with_the_winner_and_the_scores(game: MysticalEddies) -> None:
+    """What a trick established and who won it, and every score at a round's end, are events."""
+    state = at(game, [["blue-arms-1"], ["red-suns-2"], ["red-crowns-3"]], categories=[[5, 2, 4], [1, 1, 1], [0, 9, 9]],
+               tricks=[11, 3, 18], options={"balance": True})
+    state.events = []
+    for card_id in ("blue-arms-1", "red-suns-2", "red-crowns-3"):
+        state.play(move(game, card_id))
+    assert state.events[:2] == [
+        {"type": "trick", "cards": ["blue-arms-1", "red-suns-2", "red-crowns-3"], "leader": 0, "winner": 0,
+         "established": "nothing"},
+        {"type": "round_end", "round": 1, "tricks": [12, 3, 18],
+         "categories": [{"suit": 5, "colour": 2, "number": 4}, {"suit": 1, "colour": 1, "number": 1},
+                        {"suit": 0, "colour": 9, "number": 9}], "scores": [2, 1, 0]},
+    ]
+    assert state.events[2]["type"] == "deal" and state.events[2]["round"] == 2
+
+
 # -- the game's length, options, cap ---------------------------------------------------------
 
 def test_first_leads_rotate_and_the_default_is_a_round_per_player(game: MysticalEddies) -> None:
