@@ -1,4 +1,5 @@
-"""Card faces and backs drawn from a layout (deckgen/model/layout.py) instead of a template.
+"""Card faces and backs drawn from a layout (deckgen/model/layout.py) instead of a template;
+the shipped icons come from render/icons.py.
 
 * `layout_face_svg(deck, card, geometry) -> str` and `layout_back_svg(deck, back_id, geometry)`:
   the same kind of SVG document as render.svg's templates make (millimetres, origin at the
@@ -11,9 +12,8 @@ Text from the data is escaped; paths from the data are resolved inside the proje
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from deckgen.errors import DataError, DeckgenError
@@ -33,54 +33,14 @@ from deckgen.model.layout_elements import (
 )
 from deckgen.render import artwork, fonts, textfit
 from deckgen.render.geometry import CardGeometry
+from deckgen.render.icons import ICON_MACROS, icon_markup
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
 from deckgen.render.svg import _number as n
 from deckgen.render.svgpath import parse_colour
 
-if TYPE_CHECKING:
-    from jinja2.runtime import Macro
-
-#: Icon names a layout may use, by the icons.svg.j2 macro that draws them; True when the
-#: macro takes a second colour (the layout's `ink`).
-ICON_MACROS: dict[str, tuple[str, bool]] = {
-    **{name: (name, False) for name in ("moon", "sun", "arm", "crown", "palm", "star", "sparkle", "swirl",
-                                        "deer", "winterwoods", "moonlake", "emberpeak", "mistvale")},
-    **{name: (name, True) for name in ("skull", "mirror", "owl", "fox", "hare")},
-    **{plural: (plural[:-1], False) for plural in ("moons", "suns", "arms", "crowns")},
-    **{suit: ("french_suit", False) for suit in ("hearts", "diamonds", "spades", "clubs")},
-}
 #: An inline icon's radius and how far its centre sits above the baseline (x the text size).
 INLINE_RADIUS = 0.42
 INLINE_RISE = 0.33
-
-
-@cache
-def _icon_module() -> Any:
-    """The shipped icon macros, read from deckgen's own templates whatever project is open."""
-    from jinja2 import (
-        Environment,
-        FileSystemBytecodeCache,
-        FileSystemLoader,
-        StrictUndefined,
-    )
-
-    from deckgen.render.svg import _bytecode_cache, _mix
-
-    folder = Path(__file__).resolve().parents[2] / "templates" / "cards"
-    env = Environment(loader=FileSystemLoader(str(folder)), autoescape=True, undefined=StrictUndefined,
-                      bytecode_cache=_bytecode_cache(FileSystemBytecodeCache))
-    env.filters["n"] = n
-    env.filters["mix"] = _mix
-    return env.get_template("icons.svg.j2").module
-
-
-def icon_markup(name: str, x: float, y: float, r: float, fill: str, ink: str) -> str:
-    """The SVG of a named icon centred on (x, y) with radius r."""
-    macro_name, takes_ink = ICON_MACROS[name]
-    macro: Macro = getattr(_icon_module(), macro_name)
-    if macro_name == "french_suit":
-        return str(macro(name, x, y, r, fill))
-    return str(macro(x, y, r, fill, ink) if takes_ink else macro(x, y, r, fill))
 
 
 def deck_layout(deck: Deck) -> Layout:
