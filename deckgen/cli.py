@@ -458,7 +458,7 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     workers = parse_jobs(jobs, force_jobs)
     if plot_path is not None:
         plot_format(plot_path)
-    root = check_run_options(scheduler, cluster, output)
+    root = check_run_options(scheduler, cluster, output, store=not no_store)
     _jobs_note(jobs, workers)
 
     from deckgen.games.base import get_game

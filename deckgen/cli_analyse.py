@@ -95,7 +95,7 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
             ladder_text.replace(" ", ""), "--ladder", "search budgets such as 8,16,32 (each at most 999), or none")))
     option_pairs_text(option_pairs)
     workers = parse_jobs(jobs)
-    root = check_run_options(scheduler, cluster, output)  # the output folder is checked before minutes of games
+    root = check_run_options(scheduler, cluster, output, store=not no_store)  # the output folder is checked before minutes of games
     _jobs_note(jobs, workers)
 
     from deckgen.bots.registry import RANDOM, SEARCH, bots_for

@@ -30,11 +30,20 @@ def run_options(command: F) -> F:
     return command
 
 
-def check_run_options(scheduler: str | None, cluster: str | None, output: Path | None) -> Path:
-    """Form checks before any engine loads; returns the output folder."""
+def check_run_options(scheduler: str | None, cluster: str | None, output: Path | None, store: bool = True) -> Path:
+    """Form checks before any engine loads; returns the output folder. A results database
+    already there is opened now (when the run stores), so one that is refused (another
+    program's, damaged, a link elsewhere) is said before seconds of loading, not after."""
+    import os
+
     from deckgen.fileio import check_output_dir
     from deckgen.project import output_dir
     from deckgen.sim.cluster import check_cluster_options
 
     check_cluster_options(scheduler, cluster)
-    return check_output_dir(output or output_dir())
+    root = check_output_dir(output or output_dir())
+    if store and os.path.lexists(root / "results.sqlite"):
+        from deckgen.sim.store import open_store
+
+        open_store(root)
+    return root

@@ -77,7 +77,7 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
     if plot_path is not None:
         plot_format(plot_path)
     workers = parse_jobs(jobs)
-    root = check_run_options(scheduler, cluster, output)
+    root = check_run_options(scheduler, cluster, output, store=not no_store)
     _jobs_note(jobs, workers)
 
     from deckgen.fileio import output_file, write_atomic
@@ -161,7 +161,7 @@ def tune_command(game_name: str, option_pairs: tuple[str, ...], objective: str, 
     if bots is not None:
         bot_names_text(bots)
     workers = parse_jobs(jobs)
-    root = check_run_options(scheduler, cluster, output)
+    root = check_run_options(scheduler, cluster, output, store=not no_store)
     _jobs_note(jobs, workers)
 
     from deckgen.games.base import get_game

@@ -99,3 +99,17 @@ def test_out_of_range_seeds_are_one_line_before_any_work(tmp_path: Path) -> None
         assert result.exit_code == 2 and "--seed" in result.stderr and "9223372036854775807" in result.stderr, command
     assert not (tmp_path / "results.sqlite").exists()
     _simulate(tmp_path, "--seed", str(2**63 - 1))
+
+
+def test_a_refused_database_is_said_before_the_game_loads(tmp_path: Path) -> None:
+    import sqlite3
+
+    db = sqlite3.connect(tmp_path / "results.sqlite")
+    db.execute("CREATE TABLE invoices (total REAL)")
+    db.commit()
+    db.close()
+    for command in (["simulate", "no-such-game"], ["analyse", "no-such-game"], ["sweep", "no-such-game", "--option", "x=1,2"]):
+        result = CliRunner().invoke(main, [*command, "--output", str(tmp_path)])
+        assert result.exit_code == 2 and "not deckgen's results database" in result.stderr, (command, result.output)
+    stored = CliRunner().invoke(main, ["simulate", "no-such-game", "--output", str(tmp_path), "--no-store"])
+    assert stored.exit_code == 2 and "no-such-game" in stored.stderr and "results database" not in stored.stderr
