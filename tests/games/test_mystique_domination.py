@@ -214,8 +214,15 @@ def test_going_out_mid_trick(game: MystiqueDomination) -> None:
              ["blue-suns-3", "blue-suns-4"]]
     state = at(game, hands, table=["yellow-arms-5"], trick=["red-moons-2"], won=[["yellow-arms-1"], ["yellow-arms-2"]],
                current_player=1)
+    state.events = []
     state.play(move(game, "red-suns-4"))
     team_a, team_b = state.scored_piles
+    out = state.events[0]  # the log names every card going out moves, so majorities can be read
+    assert out["type"] == "round" and out["went_out"] == 1
+    assert set(out["pile"]) == {"yellow-arms-5", "red-moons-2", "red-suns-4"}
+    assert out["hands"] == [["blue-moons-1", "blue-moons-2"], [], ["blue-moons-3", "blue-moons-4"],
+                            ["blue-suns-3", "blue-suns-4"]]
+    assert [set(pile) for pile in out["score_piles"]] == [ids(game, team_a), ids(game, team_b)]
     assert ids(game, team_b) == {"yellow-arms-2", "yellow-arms-5", "red-moons-2", "red-suns-4", "blue-moons-1",
                                  "blue-moons-2", "blue-moons-3", "blue-moons-4"}
     assert ids(game, team_a) == {"yellow-arms-1", "blue-suns-3", "blue-suns-4"}

@@ -124,6 +124,9 @@ class DominationState(State):
         """`seat` emptied her hand: the round ends and is scored."""
         team = team_of(seat, PLAYERS)
         partner = partner_of(seat, PLAYERS)
+        ids = self.game.cards.ids_of_mask
+        # What going out moves to the score piles, each seat's hand and the pile, named before it moves.
+        moved = {"pile": ids(self.pile), "hands": [ids(hand) for hand in self.hands]} if self.events is not None else {}
         taken = self.pile
         for other in range(PLAYERS):
             if team_of(other, PLAYERS) != team:
@@ -149,7 +152,9 @@ class DominationState(State):
         self.margins[min(abs(points[0] - points[1]) // 10, 5)] += 1
         self.turns += 1
         if self.events is not None:
-            self.events.append({"type": "round", "went_out": seat, "points": list(points), "scores": list(self.scores)})
+            self.events.append({"type": "round", "went_out": seat, **moved,
+                                "score_piles": [ids(pile) for pile in self.won],
+                                "points": list(points), "scores": list(self.scores)})
         target = self.game.params.target
         if max(self.scores) >= target and self.scores[0] != self.scores[1]:
             self.is_over = True
