@@ -210,10 +210,15 @@ class _Builder:
                 args["count"] = self.expr(f.get("count", 0), f"{w}.count", INT, scope)
             return [Action(kind, args)]
         if kind in ("move", "draw"):
-            f = self.fields(value, w, {"from": True, "to": True, "count": False, "all": False})
+            chosen = {"where": False} if kind == "move" else {}  # a draw takes the top cards, refilling
+            f = self.fields(value, w, {"from": True, "to": True, "count": False, "all": False, **chosen})
             args = {"from": self.zone(f.get("from", "x"), f"{w}.from", scope),
                     "to": self.zone(f.get("to", "x"), f"{w}.to", scope),
-                    "count": self.expr(f.get("count", 1), f"{w}.count", INT, scope), "all": bool(f.get("all", False))}
+                    "count": self.expr(f.get("count", 1), f"{w}.count", INT, scope), "all": bool(f.get("all", False)),
+                    "where": self.expr(f["where"], f"{w}.where", BOOL, scope.with_bound("it")) if "where" in f
+                    else None}
+            if "where" in f and ("count" in f or "all" in f):
+                self.fail(f"{w}.where", "where moves every card of the zone it holds for: leave out count and all")
             return [Action(kind, args)]
         if kind in ("set", "add"):
             if not isinstance(value, dict) or not value:

@@ -52,6 +52,8 @@ def compile_action(action: Action, t: Tables) -> Step:
         return _deal(compile_expr(a["from"], t), t.zones[a["to"]], compile_expr(a["count"], t))
     if kind == "split":
         return _split(compile_expr(a["from"], t), t.zones[a["to"]])
+    if kind == "move" and a.get("where") is not None:
+        return _move_where(compile_expr(a["from"], t), compile_expr(a["to"], t), compile_expr(a["where"], t))
     if kind in ("move", "draw"):
         return _move(kind == "draw", compile_expr(a["from"], t), compile_expr(a["to"], t),
                      compile_expr(a["count"], t), bool(a["all"]))
@@ -158,6 +160,27 @@ def _set_constant(add: bool, index: int, value: int) -> Step:
     def set_counter(state: DescribedState, card: int) -> None:
         state.tally[index] = value
     return set_counter
+
+
+def _move_where(source: Fn, target: Fn, test: Fn) -> Step:
+    """Every card of the zone for which `test` holds (`it`) goes to the target, in its order."""
+    def move_where(state: DescribedState, card: int) -> None:
+        src, dst = source(state, card), target(state, card)
+        saved = state.bound_it
+        kept: list[int] = []
+        moved: list[int] = []
+        for it in state.zones[src]:
+            state.bound_it = it
+            if test(state, card):
+                moved.append(it)
+            else:
+                kept.append(it)
+        state.bound_it = saved
+        state.zones[src] = kept
+        state.zones[dst].extend(moved)
+        if dst == state.layout.trick_zone:
+            state.trick_seats.extend([state.me] * len(moved))
+    return move_where
 
 
 def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables) -> Step:

@@ -48,10 +48,14 @@ def compile_play(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
         else:
             out.append((index, card, -1) + rest)
 
+    zone_names = t.layout.zone_names
+
     def words(state: DescribedState, move: Move) -> str:
         cards = [names[c] for c in move[3:]] + [names[move[1]]]
         said = f"{verb} the {cards[0]}" if len(cards) == 1 else \
             f"{verb} the {', the '.join(cards[:-1])} and the {cards[-1]}"
+        if verb == "gives":  # where a given card goes is the point of the move
+            said += f" to {zone_names[target(state, move[1])]}"
         return said + (f" and declares {values[move[2]]}" if move[2] >= 0 else "")
 
     group = a.get("cards")

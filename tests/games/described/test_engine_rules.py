@@ -198,3 +198,25 @@ def test_next_takes_a_seat_and_at_most_one_condition() -> None:
     with pytest.raises(DataError, match=r"play\.phases\.turn\.0\.play\.then\.0\.next: column \d+: left\(\) takes a "
                                         r"seat, and may take a condition on seat"):
         described(play)
+
+
+def test_a_move_where_takes_every_card_it_holds_for_in_order() -> None:
+    play = small_play(zones={"stock": {"visible": "nobody"}, "hand": {"owner": "seat", "visible": "owner"},
+                             "table": {"visible": "everyone", "order": "fan"}, "out": {"visible": "nobody"}})
+    play["round"]["setup"] = [{"move": {"from": "stock", "to": "out", "where": "it.number == 1"}},
+                              {"deal": {"from": "stock", "to": "hand", "count": 2}}]
+    game = described(play)
+    state = game.new_game(2, random.Random(3), game.rules.resolve_options())
+    zones = state.card_zones()
+    ones = [card.id for card in game.deck.cards if card.attrs["number"] == 1]
+    assert sorted(zones["out"]) == sorted(ones) and len(ones) == 12
+    assert not any(card in ones for name, cards in zones.items() if name != "out" for card in cards)
+    assert sum(len(cards) for name, cards in zones.items() if name.startswith("hand/")) == 4
+
+
+def test_a_move_where_has_no_count() -> None:
+    play = small_play()
+    play["round"]["setup"] = [{"move": {"from": "stock", "to": "table", "where": "it.number == 1", "count": 2}}]
+    with pytest.raises(DataError, match=r"play\.round\.setup\.0\.move\.where: where moves every card of the zone it "
+                                        r"holds for: leave out count and all"):
+        described(play)
