@@ -75,7 +75,7 @@ PRESETS = ("tgc", "mpc", "dtc", "tts")
 @click.option("--png", "png_dpi", type=click.IntRange(30, 1200), default=None, metavar="DPI",
               help="Also write a PNG of every card and back (trim plus bleed) to OUTPUT/DECK/png/.")
 @click.option("--svg", "write_svg", is_flag=True,
-              help="Also write an SVG of every card and back to OUTPUT/DECK/svg/.")
+              help="Also write an SVG of every card and back to OUTPUT/DECK/svg/, its pictures in svg/art/.")
 @click.option("--preset", type=click.Choice(PRESETS), default=None,
               help="Instead of the PDF, the files of a print shop or Tabletop Simulator in OUTPUT/DECK/PRESET/ "
                    "with a manifest: tgc, mpc (PNGs), dtc (PDF), tts (sheets and a saved object).")

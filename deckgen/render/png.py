@@ -38,6 +38,7 @@ from deckgen.model.deck import Deck
 from deckgen.render import artwork, fonts, painter, svg
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.outlines import outline_font_text
+from deckgen.render.svg_export import Portable
 from deckgen.render.sheets import SheetOptions
 from deckgen.sim.runner import die_with_parent
 
@@ -262,8 +263,9 @@ def export_images(
         svg_items = _jobs(deck, geometry, options.ink_saver)
         folder = output_file(output_root, deck.id, "svg")
         with atomic_folder(folder) as temp:
+            portable = Portable(temp)  # pictures copied into svg/art/ and linked from there
             for stem, text in svg_items:
-                write_atomic(output_file(temp, f"{stem}.svg"), text)
+                write_atomic(output_file(temp, f"{stem}.svg"), portable.make(text))
         written += [folder / f"{stem}.svg" for stem, _ in svg_items]
     if png_dpi is not None:
         pixels = pixel_geometry(geometry, png_dpi)
