@@ -58,6 +58,15 @@ def code_hash() -> str:
     return text_hash(__version__ + folder_hash(Path(__file__).resolve().parent.parent, _PLAYING_CODE))
 
 
+def rules_hash(game: Game) -> str:
+    """The hash of the game's rule file and, when the project's own Python engine plays it,
+    of that engine file too: its code decides the records as much as deckgen's does."""
+    from deckgen.games.project_code import engine_path
+
+    own, engine = file_hash(game.rules.path), engine_path(game.rules)
+    return own if engine is None else text_hash(own + file_hash(engine))
+
+
 def deck_is_variant(game: Game) -> bool:
     """Whether the game plays a deck other than its shipped one (a sweep's deck variant)."""
     return game.rules.deck_variant is not None
@@ -78,9 +87,9 @@ class GameSpec:
     @classmethod
     def of(cls, game: Game) -> GameSpec:
         if not deck_is_variant(game):
-            return cls(game.rules.id, file_hash(game.rules.path), code_hash())
+            return cls(game.rules.id, rules_hash(game), code_hash())
         path = game.deck.path
-        return cls(game.rules.id, file_hash(game.rules.path), code_hash(), str(path),
+        return cls(game.rules.id, rules_hash(game), code_hash(), str(path),
                    path.read_text(encoding="utf-8"))
 
 
@@ -96,7 +105,7 @@ def game_from_spec(spec: GameSpec) -> Game:
     from deckgen.games.base import get_game
 
     game = get_game(spec.game_id)
-    differs = [what for what, mine, theirs in (("rule file", file_hash(game.rules.path), spec.rules_hash),
+    differs = [what for what, mine, theirs in (("rule file", rules_hash(game), spec.rules_hash),
                                                ("deckgen code", code_hash(), spec.code_hash)) if mine != theirs]
     if differs:
         raise DeckgenError(f"game {spec.game_id}: this worker's {' and '.join(differs)} differ from the client's; "

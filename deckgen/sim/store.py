@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen import __version__
 from deckgen.fileio import OutputError, output_file, shown_path
-from deckgen.sim.inputs import code_hash, deck_hash, file_hash, text_hash
+from deckgen.sim.inputs import code_hash, deck_hash, rules_hash, text_hash
 from deckgen.sim.metrics import GameTrace
 from deckgen.sim.runner import GameRecord
 from deckgen.sim.store_file import LOCK_WAIT, SCHEMA_VERSION, Damaged, StoreError, check_identity, failure, set_aside
@@ -65,7 +65,7 @@ def canonical(data: Any) -> str:
 
 def game_inputs(game: Game) -> dict[str, str]:
     """The hashes a game's results depend on."""
-    return {"game": game.rules.id, "rules_hash": file_hash(game.rules.path), "deck_hash": deck_hash(game),
+    return {"game": game.rules.id, "rules_hash": rules_hash(game), "deck_hash": deck_hash(game),
             "code_hash": code_hash()}
 
 

@@ -12,6 +12,8 @@ from deckgen import project
 from deckgen.games import project_code
 from deckgen.games.base import engine_class, get_game
 from deckgen.model.rules import load_play_rules
+from deckgen.sim.inputs import GameSpec
+from deckgen.sim.store import game_inputs
 from tests.games.engine_example import GAMES, example_files, example_project, run
 
 #: An engine file that leaves a mark when it runs (it must not).
@@ -102,3 +104,14 @@ def test_a_rule_file_with_play_and_an_engine_file_is_refused(games: Path) -> Non
     (games / "comet-chase.py").write_text(example_files()["sky-climb.py"])
     one_error(("play", "comet-chase"), f"{GAMES / 'comet-chase.py'}: comet-chase.yaml describes play too "
                                        "(keep one engine: remove its play: section or this file)")
+
+
+def test_stored_results_of_an_engine_file_are_not_reused_once_it_changes(games: Path) -> None:
+    """The results store and cluster workers key a game's results by its rule file and, for a
+    project engine, by its engine file too."""
+    before = game_inputs(get_game("sky-climb"))
+    (games / "sky-climb.py").write_text(example_files()["sky-climb.py"] + "\n# a change\n")
+    project.forget_loaded()
+    after = game_inputs(get_game("sky-climb"))
+    assert after["rules_hash"] != before["rules_hash"] and after["code_hash"] == before["code_hash"]
+    assert GameSpec.of(get_game("sky-climb")).rules_hash == after["rules_hash"]
