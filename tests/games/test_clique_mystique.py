@@ -104,6 +104,7 @@ def play_worked_example(game: CliqueMystique, ident: str) -> tuple[Diagram, Cliq
     assert move in state.legal_moves()
     _, kinds = state.outcome(move)
     assert sorted(KIND_NAMES[k] for k in kinds) == sorted(d.facts["groups"])
+    state.events = []
     state.play(move)
     return d, state, start
 
@@ -122,6 +123,12 @@ def test_the_start_position_is_a_checkerboard(game: CliqueMystique) -> None:
     assert all(c.owner == game.start_owner(c.col, c.row) for c in cells)
     assert [fresh.hands[s].bit_count() for s in (0, 1)] == [7, 7] and len(fresh.draw) == 60 - 9 - 14
     assert fresh.current_player == d.facts["first_player"] == 0  # ruling 2
+    logged = game.new_game(2, random.Random(3), game.rules.resolve_options(), record=True)
+    board = (logged.events or [])[0]["board"]  # numbered as the moves number cells
+    geo = game.geometry
+    assert sorted(b["cell"] for b in board) == sorted(c for c, stack in enumerate(logged.stacks) if stack)
+    assert all((b["row"], b["col"], b["owner"]) == (geo.row(b["cell"]), geo.col(b["cell"]), logged.owner[b["cell"]])
+               for b in board)
 
 
 def test_scenario_1_a_clique_of_four_turns_the_centre(game: CliqueMystique) -> None:
@@ -129,6 +136,10 @@ def test_scenario_1_a_clique_of_four_turns_the_centre(game: CliqueMystique) -> N
     after = owners(state)
     turned = sorted([list(spot) for spot in after if after[spot] != start.get(spot, after[spot])])
     assert turned == sorted(d.facts["turned"])
+    logged = next(e for e in state.events or [] if e["type"] == "owners")  # rotations are logged
+    geo = game.geometry
+    assert sorted([geo.col(c), geo.row(c)] for c in logged["rotated"]) == turned and logged["seat"] == d.facts["mover"]
+    assert sorted(logged["groups"]) == sorted(d.facts["groups"])
     assert state.hands[0].bit_count() == 7 and len(state.draw) == 10 - d.facts["drawn"]
     assert [state.owned_cards(s) for s in (0, 1)] == d.facts["owned_cards"]
     assert state.current_player == 1

@@ -119,7 +119,9 @@ class CliqueMystique(Game):
         hands = deal_hands(draw, n_players, self.hand_size)
         events: list[dict[str, Any]] | None = None
         if record:
-            board = [[geo.col(c), geo.row(c), self.cards.ids[stacks[c][0]]] for c in self.start_cells()]
+            # Cells as the moves number them, with row and column (row first, as moves are read).
+            board = [{"cell": c, "row": geo.row(c), "col": geo.col(c), "card": self.cards.ids[stacks[c][0]],
+                      "owner": owner[c]} for c in self.start_cells()]
             events = [deal_event(self.cards, hands, board=board)]
         return CliqueState(self, stacks, owner, [sum(1 << c for c in h) for h in hands], draw, rng, events)
 

@@ -341,7 +341,7 @@ class CliqueState(State):
 
     def _place(self, seat: int, move: Move) -> None:
         rotate, kinds = self.outcome(move)
-        placed = 0
+        placed = claimed = 0
         stacks, top, owner = self.stacks, self.top, self.owner
         for j in range(1, len(move), 2):
             cell, card = move[j], move[j + 1]
@@ -352,6 +352,10 @@ class CliqueState(State):
             if owner[cell] < 0:
                 owner[cell] = seat
                 self.own[seat] |= 1 << cell
+                claimed |= 1 << cell
+        if self.events is not None:  # ownership: new stacks claimed, the opponent's turned
+            self.events.append({"type": "owners", "seat": seat, "claimed": bits_of(claimed),
+                                "rotated": bits_of(rotate), "groups": [KIND_NAMES[k] for k in kinds]})
         for kind in kinds:
             self.placed_groups[kind] += 1
         self.placements_made += 1
