@@ -95,13 +95,12 @@ class GuildsState(State):
         if code == DECK:
             self._take_from_deck(seat, 1)
         elif code == DISCARD:
-            self.hands[seat] |= 1 << self.discard.pop()
+            self._take_from_discard(seat, 1)
         else:
             _, card, from_deck, from_discard = move
             self.hands[seat] ^= 1 << card
             self._take_from_deck(seat, from_deck)
-            for _ in range(from_discard):
-                self.hands[seat] |= 1 << self.discard.pop()
+            self._take_from_discard(seat, from_discard)
             self.discard.append(card)
             self.buys += 1
             self.bought_cards += from_deck + from_discard
@@ -119,6 +118,17 @@ class GuildsState(State):
             self.hands[seat] |= 1 << card
         if self.events is not None:
             self.events.append({"type": "draw", "seat": seat, "cards": self.game.cards.ids_of(drawn)})
+
+    def _take_from_discard(self, seat: int, count: int) -> None:
+        """Take the top `count` discards (face up: logged by name, top first)."""
+        if not count:
+            return
+        taken = self.discard[-count:][::-1]
+        del self.discard[-count:]
+        for card in taken:
+            self.hands[seat] |= 1 << card
+        if self.events is not None:
+            self.events.append({"type": "take_discard", "seat": seat, "cards": self.game.cards.ids_of(taken)})
 
     # -- scoring -----------------------------------------------------------------------
 

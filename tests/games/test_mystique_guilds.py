@@ -147,8 +147,11 @@ def test_buying_from_both_piles(game: MystiqueGuilds) -> None:
     buys = [m for m in state.legal_moves() if m[0] == BUY]
     assert (BUY, three, 1, 2) in buys and (BUY, three, 0, 3) not in buys  # only 2 on the discard pile
     assert len(buys) == sum(1 for d in range(4) for p in range(min(3 - d, 2) + 1))
+    state.events = []
     state.play((BUY, three, 1, 2))
     assert state.hands[0].bit_count() == 3 and state.discard == [three] and len(state.draw) == 4
+    taken = [e for e in state.events if e["type"] == "take_discard"]  # the discards a buy takes, named
+    assert taken == [{"type": "take_discard", "seat": 0, "cards": ["blue-arms-2", "blue-arms-1"]}]
     plain = at(game, [["red-moons-3"], []], draw=5, discard=["blue-arms-1"])
     assert all(m[3] == 0 for m in plain.legal_moves() if m[0] == BUY)
 
