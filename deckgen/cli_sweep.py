@@ -1,5 +1,5 @@
-"""`deckgen sweep` (rule and deck variants against the default) and `deckgen results` (the
-stored runs)."""
+"""`deckgen sweep` (rule and deck variants against the default), `deckgen tune` (option
+values searched for fair seats or a target length) and `deckgen results` (the stored runs)."""
 
 from __future__ import annotations
 
