@@ -1,6 +1,6 @@
 """A designer's own engine: `decks/<deck>/games/<game>.py` beside the project's rule file.
 
-It is loaded from the file with importlib (no compiler, no install) under a module name no
+It runs from the file's text as a module (nothing to build or install), under a name no
 import statement can spell, so it never clashes with deckgen's modules. Only the current
 project's own rule files look for one, and only the file beside them named after the game:
 shipped data and every other `.py` file are never run. What the file defines is checked by
@@ -10,7 +10,6 @@ runs the file, and turns what its code raises into one line naming the file and 
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 import traceback
@@ -19,11 +18,14 @@ from types import ModuleType
 
 from deckgen import project
 from deckgen.errors import DataError
-from deckgen.fileio import contained, one_line, shown_path
+from deckgen.fileio import contained, one_line, read_limited, shown_path
 from deckgen.model.rules import GameRules
 
 #: Module names of project engines start so: a space and a colon, which no import can spell.
 MODULE_PREFIX = "deckgen project engine:"
+
+#: The largest engine file read (a game engine is a few hundred lines).
+MAX_ENGINE_BYTES = 1_000_000
 
 _modules: dict[Path, ModuleType] = {}
 
@@ -56,23 +58,22 @@ def raised_at(path: Path, exc: BaseException) -> str:
 def load_module(path: Path) -> ModuleType:
     """The engine file run as a module (once per project: `project.on_change` forgets it). A
     file leading outside the project, or that raises while it loads, is a DataError of one
-    line naming it; it is not run again until the project's files change."""
+    line naming it. It is compiled from its text, read as every input is: no bytecode is
+    read from or written beside it."""
     root = project.current().root
     assert root is not None, "only a project's rule files have engine files"
     full = contained(path, [root], DataError,
                      advice="an engine is run only from the project's own games folder; copy the file into it")
     if full in _modules:
         return _modules[full]
-    name = f"{MODULE_PREFIX}{full}"
-    spec = importlib.util.spec_from_file_location(name, full)
-    if spec is None or spec.loader is None:
-        raise DataError(f"{shown_path(path)}: cannot be loaded as Python (expected a .py file)")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses and pickling look their module up by name
+    source = read_limited(path, MAX_ENGINE_BYTES, "a Python engine file", DataError, within=[root])
+    module = ModuleType(f"{MODULE_PREFIX}{full}")
+    module.__file__ = str(full)
+    sys.modules[module.__name__] = module  # dataclasses and pickling look their module up by name
     try:
-        spec.loader.exec_module(module)
+        exec(compile(source, str(full), "exec", dont_inherit=True), module.__dict__)  # noqa: S102 (the designer's engine)
     except Exception as exc:  # noqa: BLE001 (the designer's code may raise anything)
-        del sys.modules[name]
+        del sys.modules[module.__name__]
         raise DataError(code_line(path, exc) + " (while loading the engine)") from None
     _modules[full] = module
     return module

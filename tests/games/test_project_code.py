@@ -4,6 +4,7 @@ of the project or raises while it loads."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,8 +37,11 @@ def one_error(args: tuple[str, ...], expected: str) -> None:
     assert result.stderr.splitlines() == [f"error: {expected}"] and "Traceback" not in result.output
 
 
-def test_the_engine_file_is_the_game_under_its_rule_file_id(games: Path) -> None:
+def test_the_engine_file_is_the_game_under_its_rule_file_id(games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """...run from its text: nothing (no bytecode) is written beside it."""
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
     game = get_game("sky-climb")
+    assert sorted(p.name for p in games.iterdir()) == ["comet-chase.yaml", "sky-climb.py", "sky-climb.yaml"]
     assert type(game).__module__.startswith(project_code.MODULE_PREFIX)
     assert not type(game).__module__.isidentifier()  # no import statement can name it
     assert engine_class(game.rules) is type(game)
