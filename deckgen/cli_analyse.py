@@ -102,10 +102,9 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
     from deckgen.games.base import get_game
     from deckgen.sim.cluster import dask_engine
     from deckgen.sim.report import ProgressLines
-    from deckgen.sim.runner import parse_bots, parse_options, run_simulation
-    from deckgen.sim.skill import skill_ladder, skill_table, verdict
-    from deckgen.sim.skill_plan import Request, cheap_pairs, describe, measure, plan, plan_search
-    from deckgen.sim.stats import summarize
+    from deckgen.sim.runner import parse_bots, parse_options
+    from deckgen.sim.skill_plan import Request
+    from deckgen.sim.skill_run import run_analysis
     from deckgen.sim.store import game_inputs, open_store
 
     game = get_game(game_name)
@@ -117,85 +116,30 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
     field_bot = next((name for name in reversed(cheap) if name != RANDOM), RANDOM)
     report_bots = parse_bots(game.rules.report_bot, game, n_players)
     bars = ProgressLines(sys.stderr.isatty() if progress is None else progress)
-    bar = bars.start
 
     seconds = budget if budget is not None else DEFAULT_BUDGET
-    finish = started + seconds - 2.0  # two seconds to write and print
-    # The user fixed the search match's games: it plays them all, whatever the time.
-    fixed = n_games is not None
+    plan_request = Request(seconds, n_players, cheap, field_bot, n_games, metrics_games, search_budget, budgets)
     with dask_engine(scheduler, cluster) as engine:
-        jobs_used = engine or workers
-        costs = measure(game, n_players, field_bot, options, seed, workers if engine is None else engine.workers)
-        request = Request(max(1.0, seconds - (time.perf_counter() - started) - 2.0), n_players, cheap, field_bot,
-                          n_games, metrics_games, search_budget, budgets)
-        chosen = plan(costs, request)
-        click.echo(describe(chosen, seconds), err=True)
-        phase_start = time.perf_counter()
         try:
-            matches = skill_table(game, n_players, cheap_pairs(cheap), options, seed, chosen.cheap_games, jobs_used,
-                                  bar)
-            summary = summarize(run_simulation(game, n_players, report_bots, options, seed, chosen.metrics_games,
-                                               jobs_used, bar("design metrics", chosen.metrics_games)))
-            # The machine is shared: where the first games ran slower than planned, so will search.
-            planned = chosen.estimate["matches without search"] + chosen.estimate["design metrics"]
-            slowdown = min(4.0, max(1.0, (time.perf_counter() - phase_start) / max(planned, 0.5)))
-            costs = costs.scaled(slowdown)
-            before = describe(chosen, seconds)
-            plan_search(chosen, costs, request, finish - time.perf_counter())
-            if describe(chosen, seconds) != before:
-                bars.close()
-                click.echo(f"re-planned for the time left: {describe(chosen, seconds)}", err=True)
-            took = {"before search": time.perf_counter() - phase_start}
-            if chosen.search_budget is not None:
-                phase_start = time.perf_counter()
-                # Search's estimate is the least sure: in budget mode its match stops a round after
-                # half as long again as planned (or the budget's end), with the games it has played.
-                estimated = chosen.estimate[f"search:{chosen.search_budget} against {field_bot}"]
-                deadline = None if fixed else min(finish, time.perf_counter() + 1.5 * estimated)
-                matches += skill_table(game, n_players, [(f"search:{chosen.search_budget}", field_bot)], options,
-                                       seed, chosen.search_games, jobs_used, bar, deadline)
-                chosen.search_games = matches[-1]["games"]
-                took["search"] = time.perf_counter() - phase_start
-                # The ladder goes on at the pace search had.
-                costs = costs.scaled(min(4.0, max(0.5, took["search"] / max(estimated, 0.5))))
-            phase_start = time.perf_counter()
-
-            def go_on(step: int) -> bool:
-                """A ladder step the plan chose, while the budget lasts (when the budget chose it)."""
-                if budgets is not None:
-                    return True
-                cost = costs.seconds([f"search:{step}"] + [f"search:{max(1, step // 2)}"] * (n_players - 1),
-                                     chosen.ladder_games)
-                return time.perf_counter() + cost <= finish
-
-            ladder = skill_ladder(game, n_players, options, seed, chosen.ladder_games, jobs_used,
-                                  tuple(chosen.ladder), bar, go_on=go_on,
-                                  deadline=None if budgets is not None else finish) if chosen.ladder else []
-            took["skill ladder"] = time.perf_counter() - phase_start
+            data = run_analysis(game, plan_request, options, seed, engine or workers,
+                                workers if engine is None else engine.workers, report_bots, started,
+                                lambda line: click.echo(line, err=True), bars)
         finally:
             bars.close()
-    elapsed = time.perf_counter() - started
-    data = {"game": game.rules.id, "players": n_players, "seed": seed, "games_per_match": chosen.cheap_games,
-            "skill": matches, "ladder": ladder, "metrics": summary["metrics"], "metrics_bots": summary["bots"],
-            "verdict": verdict(matches, ladder),
-            "plan": {"budget_seconds": seconds, "estimated_seconds": round(chosen.seconds, 1),
-                     "elapsed_seconds": round(elapsed, 1), "games_per_match": chosen.cheap_games,
-                     "search_budget": chosen.search_budget, "search_games": chosen.search_games,
-                     "ladder": [step["budget"] for step in ladder], "ladder_games": chosen.ladder_games,
-                     "metrics_games": chosen.metrics_games, "notes": chosen.notes,
-                     "estimate": {k: round(v, 1) for k, v in chosen.estimate.items()},
-                     "took": {k: round(v, 1) for k, v in took.items()}}}
+    chosen_plan = data["plan"]
     if store is not None:
         store.record_run("analyse", game_inputs(game), {
-            "players": n_players, "bots": [*cheap, f"search:{chosen.search_budget}"], "options": dict(options),
-            "seed": seed, "games": chosen.cheap_games, "ladder": data["plan"]["ladder"],
-            "search_budget": chosen.search_budget, "metrics_games": chosen.metrics_games}, data)
+            "players": n_players, "bots": [*cheap, f"search:{chosen_plan['search_budget']}"],
+            "options": dict(options), "seed": seed, "games": chosen_plan["games_per_match"],
+            "ladder": chosen_plan["ladder"], "search_budget": chosen_plan["search_budget"],
+            "metrics_games": chosen_plan["metrics_games"]}, data)
     if output is not None:
         from deckgen.sim.html_report import write_analysis
 
         for path in write_analysis(game.rules, output, data):
             click.echo(f"wrote {path}", err=as_json)
-    click.echo(f"analysed in {elapsed:.0f} s (estimated {chosen.seconds:.0f} s)", err=True)
+    click.echo(f"analysed in {chosen_plan['elapsed_seconds']:.0f} s "
+               f"(estimated {chosen_plan['estimated_seconds']:.0f} s)", err=True)
     if as_json:
         emit_json(data)
         return
@@ -204,11 +148,11 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
     head = ["challenger", "against", "games", "win rate", "95% CI", "verdict"]
     click.echo(f"{game.rules.name}, {n_players} players: challenger in one seat (rotated), fair share "
                f"{_percent(1 / n_players)}")
-    click.echo(table(head, match_rows(matches, "challenger")))
-    if ladder:
+    click.echo(table(head, match_rows(data["skill"], "challenger")))
+    if data["ladder"]:
         click.echo("\nskill ladder: search at a budget against search at half of it")
         click.echo(table(["budget", "against", "games", "win rate", "95% CI", "verdict"],
-                         match_rows([{**m, "budget": str(m["budget"])} for m in ladder], "budget")))
-    click.echo(f"\ndesign metrics ({chosen.metrics_games} games, bots {game.rules.report_bot})")
-    click.echo(table(["metric", "value", "95% CI"], metric_rows(summary["metrics"])))
+                         match_rows([{**m, "budget": str(m["budget"])} for m in data["ladder"]], "budget")))
+    click.echo(f"\ndesign metrics ({chosen_plan['metrics_games']} games, bots {game.rules.report_bot})")
+    click.echo(table(["metric", "value", "95% CI"], metric_rows(data["metrics"])))
     click.echo("\n" + textwrap.fill(data["verdict"], 92))
