@@ -107,12 +107,16 @@ def decks_command(as_json: bool) -> None:
 @main.command("cards")
 @click.argument("deck")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array, one object per card.")
-def cards_command(deck: str, as_json: bool) -> None:
+@click.option("--decks", type=click.IntRange(min=1), default=1, show_default=True,
+              help="List this many copies, one per back, with the ids and move indices games with "
+                   "several decks log (back:id).")
+def cards_command(deck: str, as_json: bool, decks: int) -> None:
     """List the cards of DECK (an id, or the path of a deck folder or file) with every attribute.
 
     \b
     Examples:
       deckgen cards mystique
+      deckgen cards mystique --decks 2
       deckgen cards mirror --json
       deckgen cards decks/mine
     """
@@ -120,6 +124,11 @@ def cards_command(deck: str, as_json: bool) -> None:
 
     loaded = load_deck(deck)
     rows = [c.to_json(loaded.number_field) for c in loaded.cards]
+    if decks > 1:
+        from deckgen.games.kit.cards import CardIndex
+
+        ids = CardIndex.of_deck(loaded, decks).ids
+        rows = [{"index": i, **row, "id": ids[i]} for i, row in enumerate(rows * decks)]
     if as_json:
         emit_json(rows)
         return

@@ -61,6 +61,13 @@ def test_cards_json_mystique():
     assert all({"id", "colour", "suit", "number", "card_number"} <= set(c) for c in cards)
 
 
+def test_cards_of_two_decks_list_the_ids_two_deck_games_log():
+    cards = json.loads(run("cards", "mystique", "--decks", "2", "--json").output)
+    assert [c["index"] for c in cards] == list(range(120))
+    assert (cards[0]["id"], cards[60]["id"]) == ("gold:yellow-moons-1", "silver:yellow-moons-1")
+    assert run("cards", "mirror", "--decks", "2").exit_code == 2  # one back: no second copy
+
+
 def test_cards_json_mirror():
     cards = json.loads(run("cards", "mirror", "--json").output)
     assert len(cards) == 54
