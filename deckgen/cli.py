@@ -374,20 +374,23 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
 
 @main.command("replay")
 @click.argument("log_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
-def replay_command(log_file: Path) -> None:
+@click.option("--show", is_flag=True, help="Print each move and the public state after it (boards, face-up cards, "
+                                          "pile tops, hand sizes).")
+def replay_command(log_file: Path, show: bool) -> None:
     """Replay a game log through the engine and check every move, chance event and the result.
 
     Exits 2 with the first difference (an illegal move, a different draw or result) or when
     FILE is not a deckgen game log.
 
     \b
-    Example:
+    Examples:
       deckgen replay zoomies.jsonl
+      deckgen replay zoomies.jsonl --show
     """
     from deckgen.sim.log import replay_log
-    from deckgen.sim.transcript import describe_result
+    from deckgen.sim.transcript import describe_result, public_state_printer
 
-    header, game, state = replay_log(log_file)
+    header, game, state = replay_log(log_file, public_state_printer(click.echo) if show else None)
     result = state.result().to_json()
     click.echo(f"ok: {log_file} replays: {game.rules.name}, {header['players']} players, seed {header['seed']}, "
                f"game {header['index']}")

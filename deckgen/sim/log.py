@@ -196,11 +196,13 @@ def parse_log(raw_lines: Iterable[str], source: str) -> list[LogLine]:
 class _Replay:
     """Walks the lines of a log against a live engine state, failing at the first difference."""
 
-    def __init__(self, lines: list[LogLine], source: str, game: Game | None) -> None:
+    def __init__(self, lines: list[LogLine], source: str, game: Game | None,
+                 on_move: Callable[[Game, State, LogLine], None] | None = None) -> None:
         self.lines = lines
         self.source = source
         self.position = 0
         self.game = game
+        self.on_move = on_move
 
     def fail(self, line: LogLine | None, message: str) -> LogError:
         where = f"line {line['_line']}: " if line is not None else ""
@@ -301,6 +303,8 @@ class _Replay:
                 raise self.unreadable(line, game) from None
             self.position += 1
             seen = self.check_events(state, seen, turn)
+            if self.on_move is not None:
+                self.on_move(game, state, line)
         if line is None:
             raise self.fail(self.lines[-1], "the log ends without a result line")
         logged = {k: v for k, v in line.items() if k not in ("type", "_line")}
@@ -328,8 +332,9 @@ def replay_lines(lines: list[LogLine], source: str = "<log>", game: Game | None 
     return _Replay(lines, source, game).run()
 
 
-def replay_log(path: Path) -> tuple[LogLine, Game, State]:
-    """Replay a log file; returns its header, the engine and the final state."""
+def replay_log(path: Path, on_move: Callable[[Game, State, LogLine], None] | None = None) -> tuple[LogLine, Game, State]:
+    """Replay a log file; returns its header, the engine and the final state. `on_move` sees
+    the engine and the state after each move (checked, with its events) and the move's line."""
     lines = read_log(path)
-    game, state = replay_lines(lines, shown_path(path))
+    game, state = _Replay(lines, shown_path(path), None, on_move).run()
     return lines[0], game, state

@@ -4,7 +4,7 @@ lines, so a changed game shows where it parts from the pinned one."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from deckgen.games.base import Game, Move, State
 from deckgen.games.kit.board import board_text, card_code
@@ -35,6 +35,40 @@ def card_codes(game: Game) -> dict[str, str]:
 def board_lines(game: Game, state: State, codes: dict[str, str]) -> list[str]:
     """A grid game's board as monospace text (short card codes, stacks, owners)."""
     return board_text(state.board_cells(), codes, hexagonal=game.grid == "hexagonal")
+
+
+def public_lines(game: Game, state: State, codes: dict[str, str]) -> list[str]:
+    """What every seat sees after a move, as `deckgen replay --show` prints it: a grid game's
+    board, every zone all seats see in full, the top and size of covered piles, and only the
+    size of a zone hidden from some seat (a hand, a draw pile)."""
+    seats = range(state.n_players)
+    hidden = {name for seat in seats for name in state.hidden_zones(seat)}
+    covered = {name for seat in seats for name in state.covered_zones(seat)}
+    lines = board_lines(game, state, codes) if game.grid else []
+    for name, cards in state.card_zones().items():
+        if game.grid and (name == "table" or name.startswith("cell/")):
+            continue  # the board above shows them
+        if name in hidden:
+            lines.append(f"{name}: {len(cards)} card{'' if len(cards) == 1 else 's'}")
+        elif name in covered:
+            lines.append(f"{name}: {cards[-1] if cards else '-'} on top of {len(cards)}")
+        else:
+            lines.append(f"{name}: {' '.join(cards) or '-'}")
+    return lines
+
+
+def public_state_printer(echo: Callable[[str], None]) -> Callable[[Game, State, LogLine], None]:
+    """A replay hook that prints each move's line and the public state after it."""
+    codes: dict[str, str] = {}
+
+    def show(game: Game, state: State, line: LogLine) -> None:
+        if game.grid and not codes:
+            codes.update(card_codes(game))
+        echo(f"{line['turn']:>5}  {line.get('text', '')}")
+        for row in public_lines(game, state, codes):
+            echo(f"{'':>9}{row}")
+
+    return show
 
 
 def played_transcript(

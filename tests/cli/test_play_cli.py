@@ -171,3 +171,21 @@ def test_replay_errors_exit_2_with_one_line(toy_game: Game, tmp_path: Path) -> N
         assert result.exit_code == 2, result.output
         assert result.stdout == ""
         assert result.stderr.splitlines() == [result.stderr.strip()] and message in result.stderr
+
+
+def test_replay_show_prints_the_public_state_after_each_move(tmp_path: Path) -> None:
+    """Boards for grid games, face-up cards and pile tops; hidden zones only by their size."""
+    log = tmp_path / "clique.jsonl"
+    assert run("play", "clique-mystique", "--seed", "3", "--log", str(log)).exit_code == 0
+    shown = run("replay", str(log), "--show")
+    assert shown.exit_code == 0, shown.output
+    out = shown.stdout.splitlines()
+    moves = [json.loads(line) for line in log.read_text().splitlines() if '"type":"move"' in line]
+    assert [line[7:] for line in out if line[:5].strip().isdigit()] == [m["text"] for m in moves]
+    assert out[1].split() == ["-1", "0", "1"]  # the board's column header after the first move
+    hands = [line.strip() for line in out if line.strip().startswith("hand/")]
+    assert hands and all(line.endswith(("card", "cards")) for line in hands)  # sizes, never the cards
+    pillars = tmp_path / "pillars.jsonl"
+    assert run("play", "mystique-pillars", "--seed", "3", "--log", str(pillars)).exit_code == 0
+    tops = [line.strip() for line in run("replay", str(pillars), "--show").stdout.splitlines() if "pillar/0:" in line]
+    assert tops and all(" on top of " in line for line in tops)
