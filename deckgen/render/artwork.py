@@ -68,18 +68,23 @@ def inspect(path: Path, where: str) -> ImageInfo:
         raise DataError(f"{where}: cannot read the file ({exc.strerror or exc})") from None
     if not path.is_file():
         raise DataError(f"{where}: not a regular file (expected a PNG, JPEG or SVG file)")
-    return _inspect(str(path), info.st_mtime_ns, info.st_size, where)
+    found = _inspect(str(path), info.st_mtime_ns, info.st_size)
+    if isinstance(found, str):
+        raise DataError(f"{where}: {found}")
+    return found
 
 
 @lru_cache(maxsize=4096)
-def _inspect(path_text: str, stamp: int, size: int, where: str) -> ImageInfo:
+def _inspect(path_text: str, stamp: int, size: int) -> ImageInfo | str:
+    """The file's description, or what is wrong with it: checked and decoded once per file
+    version, whichever card or element asks."""
     path = Path(path_text)
     if path.suffix.lower() == ".svg":
         if size > MAX_SVG_BYTES:
-            raise DataError(f"{where}: SVG larger than {MAX_SVG_BYTES // (1024 * 1024)} MiB")
+            return f"SVG larger than {MAX_SVG_BYTES // (1024 * 1024)} MiB"
         return ImageInfo(path, "svg", 0, 0)
     if size > MAX_IMAGE_BYTES:
-        raise DataError(f"{where}: image larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB")
+        return f"image larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB"
     import warnings
 
     from PIL import Image, UnidentifiedImageError
@@ -93,22 +98,22 @@ def _inspect(path_text: str, stamp: int, size: int, where: str) -> ImageInfo:
                 kind = (image.format or "").lower()
                 width, height = image.size
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise DataError(f"{where}: {too_large}") from None
+        return too_large
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, struct.error):
-        raise DataError(f"{where}: not a readable PNG, JPEG or SVG file") from None
+        return "not a readable PNG, JPEG or SVG file"
     if kind not in ("png", "jpeg"):
-        raise DataError(f"{where}: a {kind.upper() or 'unknown'} image (expected PNG, JPEG or SVG)")
+        return f"a {kind.upper() or 'unknown'} image (expected PNG, JPEG or SVG)"
     if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
-        raise DataError(f"{where}: {width} x {height} pixels is too large (at most {MAX_SIDE} a side and "
-                        f"{MAX_PIXELS // 1_000_000} million pixels; scale it down)")
+        return (f"{width} x {height} pixels is too large (at most {MAX_SIDE} a side and "
+                f"{MAX_PIXELS // 1_000_000} million pixels; scale it down)")
     if kind == "jpeg" and width * height > MAX_JPEG_PIXELS_PER_BYTE * size:
-        raise DataError(f"{where}: its header claims {width} x {height} pixels, far more than {size:,} bytes "
-                        "can hold (the file is truncated or damaged)")
+        return (f"its header claims {width} x {height} pixels, far more than {size:,} bytes "
+                "can hold (the file is truncated or damaged)")
     problem = _png_problem(path.read_bytes()) if kind == "png" else None
     if problem is None:
         problem = _decode_problem(path, kind)
     if problem is not None:
-        raise DataError(f"{where}: {problem}")
+        return problem
     return ImageInfo(path, kind, width, height)
 
 
