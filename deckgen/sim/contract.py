@@ -123,12 +123,12 @@ def _move_problems(state: State, move: Move, cards: Counter, check_views: bool) 
 
 
 def playout_problems(game: Game, n_players: int, bots: list[str], games: int, seed: int = 1,
-                     options: dict[str, Any] | None = None, views_every: int = 7,
+                     options: dict[str, Any] | None = None, views_every: int | None = 7,
                      explain: Callable[[Exception], str] = repr) -> tuple[list[State], list[Problem]]:
     """Play `games` seeded, logged games (rule `options`, defaults when None), checking every
-    move (legal, cards kept, its text) and every `views_every` moves the zones and what each
-    seat sees, then the end (cards kept, ended or capped, a result that agrees, the log
-    replays to the same end). Returns the final states and the problems, each once a game,
+    move (legal, cards kept, its text) and every `views_every` moves (None: never) the zones
+    and what each seat sees, then the end (cards kept, ended or capped, a result that
+    agrees, the log replays to the same end, and the views unless None). Returns the final states and the problems, each once a game,
     its line `N players, game I, turn T: what failed`; an illegal move or an exception (as
     `explain(exception)` words it) stops the game."""
     finals: list[State] = []
@@ -142,7 +142,7 @@ def playout_problems(game: Game, n_players: int, bots: list[str], games: int, se
         def check(state: State, move: Move) -> None:
             cards = start.setdefault("cards", zone_multiset(state))
             try:
-                met = _move_problems(state, move, cards, moves[0] % views_every == 0)
+                met = _move_problems(state, move, cards, views_every is not None and moves[0] % views_every == 0)
             except _Stop as stop:
                 found.setdefault("legal", f"{where}, turn {state.turns}: {stop}")
                 raise
@@ -152,7 +152,7 @@ def playout_problems(game: Game, n_players: int, bots: list[str], games: int, se
 
         try:
             state, log = record_game(game, n_players, bots, seed, index, options, on_move=check)
-            for kind, line in _end_problems(game, state, log, start.get("cards")):
+            for kind, line in _end_problems(game, state, log, start.get("cards"), views_every is not None):
                 found.setdefault(kind, f"{where}, at the end: {line}")
             finals.append(state)
         except _Stop:
@@ -163,9 +163,9 @@ def playout_problems(game: Game, n_players: int, bots: list[str], games: int, se
     return finals, problems
 
 
-def _end_problems(game: Game, state: State, log: list[Any], cards: Counter | None) -> list[Problem]:
-    """What is wrong with a game's end: cards, its result, its views, its log's replay."""
-    problems = zone_problems(state) + observation_problems(state)
+def _end_problems(game: Game, state: State, log: list[Any], cards: Counter | None, views: bool) -> list[Problem]:
+    """What is wrong with a game's end: cards, its result, its views (if asked), its log's replay."""
+    problems = zone_problems(state) + observation_problems(state) if views else []
     if cards is not None and zone_multiset(state) != cards:
         problems.append(Problem("cards", f"cards lost or duplicated: {_changes(cards, zone_multiset(state))}"))
     if not state.is_over and state.turns < game.rules.turn_cap:
