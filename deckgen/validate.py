@@ -183,8 +183,8 @@ def _id_clashes() -> list[str]:
 
 
 def validate_paths(given: list[Path]) -> int:
-    """Validate files (a file under games/ is rule data, under sheets/ a sheet layout, anything
-    else a deck); returns the count."""
+    """Validate files (a file under games/ is rule data, or a game's engine file standing for
+    it; under sheets/ a sheet layout; anything else a deck); returns the count."""
     problems: list[str] = []
     files: list[Path] = []
     for path in given:
@@ -197,8 +197,9 @@ def validate_paths(given: list[Path]) -> int:
     problems.extend(_id_clashes())
     for path in files:
         try:
-            if path.parent.name == "games":
-                check_engine_rules(load_rules_file(path, fill=False))
+            if path.parent.name == "games":  # an engine file given stands for its game's rule file
+                check_engine_rules(load_rules_file(path.with_suffix(".yaml") if path.suffix == ".py" else path,
+                                                   fill=False))
             elif path.parent.name == "sheets":
                 load_sheet_file(path)
             else:
