@@ -4,6 +4,7 @@ of the project or raises while it loads."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -38,14 +39,15 @@ def one_error(args: tuple[str, ...], expected: str) -> None:
 
 
 def test_the_engine_file_is_the_game_under_its_rule_file_id(games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """...run from its text: nothing (no bytecode) is written beside it."""
+    """The file's one Game subclass with the rule file's id is the game, run from the file's
+    text under a name no import can spell: nothing (no bytecode) is written beside it."""
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     game = get_game("sky-climb")
     assert sorted(p.name for p in games.iterdir()) == ["comet-chase.yaml", "sky-climb.py", "sky-climb.yaml"]
     assert type(game).__module__.startswith(project_code.MODULE_PREFIX)
     assert not type(game).__module__.isidentifier()  # no import statement can name it
     assert engine_class(game.rules) is type(game)
-    state = game.new_game(3, __import__("random").Random(1), game.rules.resolve_options())
+    state = game.new_game(3, random.Random(1), game.rules.resolve_options())
     assert sum(len(cards) for cards in state.card_zones().values()) == game.cards.size == 20
 
 
