@@ -60,10 +60,9 @@ class Project:
         """Every game's rule file by game id (the file name); one id twice is an error, and so
         is a game left behind in a deck folder whose deck.yaml was removed."""
         files = [p for root in self.decks_dirs() for p in sorted(root.glob("*/games/*.yaml"))]
-        orphans = [p for p in files if not os.path.lexists(p.parent.parent / "deck.yaml")]
+        orphans = [problem for problem in map(orphan_problem, files) if problem is not None]
         if orphans:
-            raise DataError(*(f"{shown_path(p)}: its deck folder {shown_path(p.parent.parent)} has no deck.yaml "
-                              "(remove the game with its deck, or put deck.yaml back)" for p in orphans))
+            raise DataError(*orphans)
         return _by_id(files, "game", lambda p: p.stem)
 
     def deck_file(self, name: str) -> Path | None:
@@ -91,6 +90,14 @@ def _same(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
     except OSError:
         return False
+
+
+def orphan_problem(rule_file: Path) -> str | None:
+    """The problem of a game left behind in a deck folder whose deck.yaml was removed."""
+    if os.path.lexists(rule_file.parent.parent / "deck.yaml"):
+        return None
+    return (f"{shown_path(rule_file)}: its deck folder {shown_path(rule_file.parent.parent)} has no deck.yaml "
+            "(remove the game with its deck, or put deck.yaml back)")
 
 
 def _by_id(files: Iterable[Path], kind: str, id_of: Callable[[Path], str]) -> dict[str, Path]:
