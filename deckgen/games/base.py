@@ -26,6 +26,7 @@ from deckgen.games import project_code
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.chance import shuffled_order
+from deckgen.games.kit.notation import move_text, parse_text
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
 from deckgen.model.common import StrictModel, problem, validate
@@ -133,6 +134,22 @@ class State(ABC):
     @abstractmethod
     def describe_move(self, move: Move) -> str:
         """The move in words, starting with the seat ("seat 2 plays Red Deer in Winterwoods")."""
+
+    def move_notation(self, move: Move) -> str:
+        """The move as short canonical text that `parse_move` reads back (`kit.notation`)."""
+        return move_text(move, self.card_slots(move), self.card_ids())
+
+    def parse_move(self, text: str) -> Move:
+        """The move `move_notation` wrote as `text` (not checked for legality: `play` does)."""
+        return parse_text(text, self.card_ids())
+
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """Where `move` holds cards (positions in the tuple): those are written as card ids."""
+        return ()
+
+    def card_ids(self) -> Sequence[str]:
+        """The ids of the cards in play, by the index moves use."""
+        return ()
 
     @property
     def counters(self) -> dict[str, int]:

@@ -281,6 +281,13 @@ class SunsState(State):
         twin.rng = rng
         return twin
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """A bid's card; stop (-1) is a number."""
+        return range(1) if move[0] >= 0 else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
         if move[0] == STOP:

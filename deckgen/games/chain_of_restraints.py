@@ -417,6 +417,13 @@ class RestraintsState(State):
                   if t != player and not self.known[player][t] & self.hands[t]]
         return ["draw", *unseen]
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The card; col and row are numbers."""
+        return (0,)
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         card, col, row = move
         names = self.game.cards.names

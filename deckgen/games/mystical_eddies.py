@@ -475,6 +475,13 @@ class EddiesState(State):
         """The other hands and the cards set aside; tricks are played face up."""
         return [f"hand/{s}" for s in range(self.n_players) if s != player] + ["removed"]
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The card played."""
+        return (0,)
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         card = move[0]
         seat = self.current_player

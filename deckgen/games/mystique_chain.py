@@ -158,6 +158,13 @@ class ChainState(State):
         """Nothing is hidden after the setup draw."""
         return []
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The card played; attributes are numbers."""
+        return (0,) if len(move) == 2 else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
         if len(move) == 1:

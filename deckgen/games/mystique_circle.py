@@ -428,6 +428,13 @@ class CircleState(State):
                 self.holes[int(seat)] = cards
                 self.bids[int(seat)] = sum(self.game.bid_value[c] for c in cards) if cards else -1
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """Hole cards or the card played."""
+        return range(len(move))
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
         names = self.game.cards.names

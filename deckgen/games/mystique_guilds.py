@@ -222,6 +222,13 @@ class GuildsState(State):
         twin.draw = pool
         return twin
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """A buy's Influence Card; counts are numbers."""
+        return (1,) if move[0] == BUY else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
         names = self.game.cards.names

@@ -401,6 +401,13 @@ class MazeState(State):
         zones["discard"] = cards.ids_of(self.discard)
         return zones
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The discarded card."""
+        return (1,) if move[0] == DISCARD else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
         names = self.game.cards.names

@@ -234,6 +234,13 @@ class PillarsState(State):
         """Minus the cards in hand: whoever builds their last card wins."""
         return [-float(hand.bit_count()) for hand in self.hands]
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The card built; pillars are numbers."""
+        return (1,) if move[0] == BUILD else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
+
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
         names = self.game.cards.names

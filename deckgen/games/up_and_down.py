@@ -207,6 +207,13 @@ class UpAndDownState(State):
         """Minus the cards left in each pile: the first to refill from an empty pile wins."""
         return [-float(len(pile)) for pile in self.piles]
 
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The card played (gold:/silver: ids with two decks); pass is -1."""
+        return range(1) if move[0] >= 0 else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.table.cards.ids
+
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
         if move[0] == PASS:

@@ -22,7 +22,7 @@ from typing import Any, Mapping, Sequence
 from pydantic import Field
 
 from deckgen.errors import BadPosition, UnknownCard
-from deckgen.games.base import Game, Result, State, register
+from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_order
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
@@ -264,6 +264,13 @@ class ZoomiesState(State):
         if not self.second_place_wins or top == lowest:
             return [float(p) for p in points]
         return [float(lowest - p if p == top else p) for p in points]
+
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The card; the reading or goal code is a number."""
+        return (0,)
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
 
     def describe_move(self, move: tuple[int, int]) -> str:
         card, code = move

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.clique_mystique.board import KIND_COUNTERS, KIND_NAMES
@@ -525,6 +525,13 @@ class CliqueState(State):
     def hidden_zones(self, player: int) -> list[str]:
         """The other hand and the deck; every stack, covered cards included, is public."""
         return [f"hand/{1 - player}", "draw"]
+
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """Placed and replaced cards; cells are numbers."""
+        return range(2, len(move), 2) if move[0] == PLACE else range(1, len(move)) if move[0] == REPLACE else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
@@ -575,6 +575,13 @@ class MirrorquestState(State):
         twin.pile = pool
         twin.rng = rng
         return twin
+
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """Played cards; effect counts and the declared colour are numbers."""
+        return range(3, len(move)) if move[0] == PLAY else (1,) if move[0] in (WILD, PICKUP) else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.table.ids
 
     def describe_move(self, move: Move) -> str:
         return f"seat {self.current_player} {self.table.move_words(move)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any
@@ -441,6 +441,13 @@ class DominationState(State):
         hidden += [f"pass/{s}" for s in range(PLAYERS) if s != player]
         hidden += [f"received/{s}" for s in range(PLAYERS) if s not in (player, partner_of(player, PLAYERS))]
         return hidden
+
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The cards passed or played; pass is -1."""
+        return range(len(move)) if move[0] >= 0 else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

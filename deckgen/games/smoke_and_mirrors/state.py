@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
@@ -356,6 +356,13 @@ class SmokeState(State):
             twin.act_honest = self.game.totals(twin.acts[self.act_seat]) >> self.claim & 1 == 1
         twin.rng = rng
         return twin
+
+    def card_slots(self, move: Move) -> Sequence[int]:
+        """The cards of an act or the card given."""
+        return range(1, len(move)) if move[0] in (ACT, GIVE) else ()
+
+    def card_ids(self) -> Sequence[str]:
+        return self.game.cards.ids
 
     def describe_move(self, move: Move) -> str:
         p = self.current_player
