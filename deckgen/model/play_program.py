@@ -9,6 +9,7 @@ and quick reference read their numbers from.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -417,12 +418,20 @@ class _Builder:
 
     def defines(self) -> None:
         """Named expressions, each typed in order so that later ones may use earlier ones."""
+        failed: list[str] = []
         for name, text in self.spec.define.items():
             if name in self.counters or name in self.spec.zones:
                 self.fail(f"define.{name}", f"{name!r} is already a counter or zone")
                 continue
+            if any(re.search(rf"\b{bad}\b", str(text)) for bad in failed):
+                failed.append(name)  # built on a define already reported: not reported again
+                self.scope.defines[name] = Node("invalid", INT)
+                continue
             scope = self.scope.with_bound("card", "it")
+            reported = len(self.problems)
             self.scope.defines[name] = self.expr(text, f"define.{name}", None, scope)
+            if len(self.problems) > reported:
+                failed.append(name)
 
 
 def _is_int(value: Any) -> bool:
