@@ -376,7 +376,9 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
 @click.argument("log_file", metavar="FILE", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--show", is_flag=True, help="Print each move and the public state after it (boards, face-up cards, "
                                           "pile tops, hand sizes).")
-def replay_command(log_file: Path, show: bool) -> None:
+@click.option("--from-text", "from_text", is_flag=True,
+              help="Play each move as its notation reads (the log's `notation` field), not its JSON.")
+def replay_command(log_file: Path, show: bool, from_text: bool) -> None:
     """Replay a game log through the engine and check every move, chance event and the result.
 
     Exits 2 with the first difference (an illegal move, a different draw or result) or when
@@ -386,11 +388,12 @@ def replay_command(log_file: Path, show: bool) -> None:
     Examples:
       deckgen replay zoomies.jsonl
       deckgen replay zoomies.jsonl --show
+      deckgen replay zoomies.jsonl --from-text
     """
     from deckgen.sim.log import replay_log
     from deckgen.sim.transcript import describe_result, public_state_printer
 
-    header, game, state = replay_log(log_file, public_state_printer(click.echo) if show else None)
+    header, game, state = replay_log(log_file, public_state_printer(click.echo) if show else None, from_text)
     result = state.result().to_json()
     click.echo(f"ok: {log_file} replays: {game.rules.name}, {header['players']} players, seed {header['seed']}, "
                f"game {header['index']}")

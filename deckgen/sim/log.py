@@ -67,6 +67,7 @@ class GameRecorder:
                 "turn": state.turns,
                 "seat": state.current_player,
                 "move": self.game.move_to_json(move),
+                "notation": state.move_notation(move),
                 "text": state.describe_move(move),
             }
         )
@@ -197,12 +198,14 @@ class _Replay:
     """Walks the lines of a log against a live engine state, failing at the first difference."""
 
     def __init__(self, lines: list[LogLine], source: str, game: Game | None,
-                 on_move: Callable[[Game, State, LogLine], None] | None = None) -> None:
+                 on_move: Callable[[Game, State, LogLine], None] | None = None, from_text: bool = False) -> None:
         self.lines = lines
         self.source = source
         self.position = 0
         self.game = game
         self.on_move = on_move
+        #: Read each move from its `notation` instead of its JSON.
+        self.from_text = from_text
 
     def fail(self, line: LogLine | None, message: str) -> LogError:
         where = f"line {line['_line']}: " if line is not None else ""
@@ -266,6 +269,14 @@ class _Replay:
             raise self.fail(line, "chance event in the log that the engine did not draw")
         return len(events)
 
+    def move_from_notation(self, line: LogLine, state: State) -> Move:
+        """The move the line's `notation` names."""
+        text = self.field(line, "notation", str)
+        try:
+            return state.parse_move(text)
+        except DeckgenError as exc:
+            raise self.fail(line, "; ".join(exc.problems)) from None
+
     def next_line(self) -> LogLine | None:
         """The line at the current position (None at the end); a header or an unknown
         line type here is an error."""
@@ -291,16 +302,21 @@ class _Replay:
                 raise self.fail(line, f"seat {seat} moves but it is seat {state.current_player}'s turn")
             if turn != state.turns:
                 raise self.fail(line, f"move logged at turn {turn} but the game is at turn {state.turns}")
-            try:
-                move = game.move_from_json(line["move"])
-            except Exception:  # whatever an engine's reader raises on a foreign value
-                raise self.unreadable(line, game) from None
+            if self.from_text:
+                move = self.move_from_notation(line, state)
+            else:
+                try:
+                    move = game.move_from_json(line["move"])
+                except Exception:  # whatever an engine's reader raises on a foreign value
+                    raise self.unreadable(line, game) from None
             try:
                 state.play(move)
             except IllegalMove as exc:
                 raise self.fail(line, "; ".join(exc.problems)) from None
             except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
                 raise self.unreadable(line, game) from None
+            if not self.from_text and "notation" in line and self.move_from_notation(line, state) != move:
+                raise self.fail(line, f"notation {line['notation']!r} is not the move {_short(line['move'])}")
             self.position += 1
             seen = self.check_events(state, seen, turn)
             if self.on_move is not None:
@@ -332,9 +348,11 @@ def replay_lines(lines: list[LogLine], source: str = "<log>", game: Game | None 
     return _Replay(lines, source, game).run()
 
 
-def replay_log(path: Path, on_move: Callable[[Game, State, LogLine], None] | None = None) -> tuple[LogLine, Game, State]:
+def replay_log(path: Path, on_move: Callable[[Game, State, LogLine], None] | None = None,
+               from_text: bool = False) -> tuple[LogLine, Game, State]:
     """Replay a log file; returns its header, the engine and the final state. `on_move` sees
-    the engine and the state after each move (checked, with its events) and the move's line."""
+    the engine and the state after each move (checked, with its events) and the move's line;
+    `from_text` plays each move as its notation reads."""
     lines = read_log(path)
-    game, state = _Replay(lines, shown_path(path), None, on_move).run()
+    game, state = _Replay(lines, shown_path(path), None, on_move, from_text).run()
     return lines[0], game, state

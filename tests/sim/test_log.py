@@ -248,3 +248,28 @@ def test_an_engine_that_cannot_read_a_move_is_one_line(toy_game: Game, tmp_path:
     with pytest.raises(LogError, match="cannot be read by the toy-high-card engine") as failure:
         replay_lines(read_log(path), str(path), toy_game)
     assert "internals" not in str(failure.value)
+
+
+def test_moves_carry_their_notation_which_must_name_the_same_move(toy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    lines = write_game(toy_game, path)
+    moves = [line for line in lines if line["type"] == "move"]
+    assert all(m["notation"] == " ".join(map(str, m["move"])) for m in moves)  # the toy's moves hold no card slots
+    position = first_line_of(path, "move")
+    other = "-2" if moves[0]["notation"] != "-2" else "-3"
+    rewrite(path, lambda lines: lines[position].update(notation=other))
+    with pytest.raises(LogError, match=rf"line {position + 1}: notation '{other}' is not the move"):
+        replay_log(path)
+
+
+def test_replay_from_text_plays_the_notation_not_the_json(toy_game: Game, tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    write_game(toy_game, path)
+    rewrite(path, lambda lines: [line.update(move=[999]) for line in lines if line["type"] == "move"])
+    with pytest.raises(LogError):
+        replay_log(path)
+    _, _, state = replay_log(path, from_text=True)
+    assert state.is_over
+    rewrite(path, lambda lines: [line.update(notation="no-such-card") for line in lines if line["type"] == "move"])
+    with pytest.raises(LogError, match="'no-such-card' is neither a number nor a card"):
+        replay_log(path, from_text=True)
