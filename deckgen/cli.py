@@ -332,14 +332,17 @@ def games_command(as_json: bool) -> None:
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="Set a rule option (repeatable).")
 @click.option("--log", "log_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write a JSON-lines game log (see docs/game-log.md).")
+@click.option("--moves", default="", metavar="TEXT",
+              help="The first moves in their notation, separated by ';' (as logs write them); the bots play on.")
 def play_command(game_name: str, players: int | None, seed: int, game_index: int, bots: str,
-                 option_pairs: tuple[str, ...], log_path: Path | None) -> None:
+                 option_pairs: tuple[str, ...], log_path: Path | None, moves: str) -> None:
     """Play one game of GAME with bots and print the transcript and the result.
 
     \b
     Examples:
       deckgen play mirrorquest --players 4 --seed 7 --bots greedy,random,random,random
       deckgen play zoomies --players 4 --seed 3 --log zoomies.jsonl
+      deckgen play mystique-pillars --seed 2 --moves "0 1 -1; 0 3 -1"
     """
     from deckgen.sim.runner import SimulationError, bot_names_text, option_pairs_text
 
@@ -359,7 +362,8 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
     bot_names = parse_bots(bots, game, n_players)
     options = parse_options(option_pairs, game)
     try:
-        lines, text_lines = played_transcript(game, n_players, bot_names, seed, game_index, options)
+        opening = [text.strip() for text in moves.split(";") if text.strip()]
+        lines, text_lines = played_transcript(game, n_players, bot_names, seed, game_index, options, opening)
     except NoLegalMove as error:
         if log_path is not None and error.log:  # the moves that led there, to read or replay
             write_log(log_path, error.log)

@@ -84,6 +84,11 @@ class State(ABC):
     def play(self, move: Move) -> None:
         """Apply a move after checking it is legal; an `IllegalMove` says in words what was
         tried, by whom and when."""
+        self.check_move(move)
+        self.apply(move)
+
+    def check_move(self, move: Move) -> None:
+        """Raise `IllegalMove` (what was tried, by whom and when) unless `move` is legal here."""
         seat, turn = self.current_player, self.turns
         if self.is_over:
             raise IllegalMove(f"seat {seat}: no move can be played, the game is over (turn {turn})")
@@ -93,7 +98,6 @@ class State(ABC):
                 f"seat {seat} at turn {turn}: {self._words(move)} is not a legal move "
                 f"({len(legal)} legal moves, e.g. {self._words(legal[0]) if legal else 'none'})"
             )
-        self.apply(move)
 
     def _words(self, move: Move) -> str:
         """A move in words if the engine can describe it, else as its value (an illegal move

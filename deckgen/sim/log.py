@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from deckgen import __version__
 from deckgen.errors import DeckgenError, IllegalMove, NoLegalMove
@@ -103,9 +103,11 @@ def record_game(
     index: int = 0,
     options: dict[str, Any] | None = None,
     on_move: Callable[[State, Move], None] | None = None,
+    opening: Sequence[str] = (),
 ) -> tuple[State, list[LogLine]]:
     """Play game `index` of seed `seed` with bots, recording it; returns the final state and
-    the log lines. The game is the same one the simulator plays for that seed and index."""
+    the log lines. The game is the same one the simulator plays for that seed and index
+    (after the `opening` moves, given in their notation, when there are some)."""
     game.check_players(n_players)
     resolved = game.rules.resolve_options(options)
     recorder = GameRecorder(game, make_header(game, n_players, bot_names, seed, index, resolved))
@@ -116,7 +118,8 @@ def record_game(
         recorder.on_move(state, move)
 
     try:
-        state = play_game(game, n_players, bot_names, seed, index, resolved, record=True, on_move=hook)
+        state = play_game(game, n_players, bot_names, seed, index, resolved, record=True, on_move=hook,
+                          opening=opening)
     except NoLegalMove as error:
         error.log = recorder.lines  # the moves up to the position without one, for the designer
         raise

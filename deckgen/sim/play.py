@@ -4,7 +4,7 @@ process or machine plays it."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from deckgen.bots.registry import RANDOM, check_bot_names, make_bot
 from deckgen.errors import NoLegalMove
@@ -25,12 +25,15 @@ def play_game(
     options: dict[str, Any] | None = None,
     record: bool = False,
     on_move: Callable[[State, Move], None] | None = None,
+    opening: Sequence[str] = (),
 ) -> State:
     """Play one game with bots to its end or the rules' turn cap; returns the final state.
-    `on_move(state, move)` is called before each move is applied. A position with no legal
-    move is a `NoLegalMove` naming the game and seed, so that it can be played again."""
+    `on_move(state, move)` is called before each move is applied. `opening`: the first moves
+    in their notation (`State.parse_move`), played before the bots choose; an illegal one is
+    an `IllegalMove`. A position with no legal move is a `NoLegalMove` naming the game and
+    seed, so that it can be played again."""
     try:
-        return _play(game, n_players, bot_names, seed, index, options, record, on_move)
+        return _play(game, n_players, bot_names, seed, index, options, record, on_move, opening)
     except NoLegalMove as error:
         raise NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(bot_names)} "
                           f"(deckgen play {game.rules.id} --players {n_players} --seed {seed} --game-index {index} "
@@ -46,6 +49,7 @@ def _play(
     options: dict[str, Any] | None,
     record: bool,
     on_move: Callable[[State, Move], None] | None,
+    opening: Sequence[str] = (),
 ) -> State:
     if n_players not in game.rules.setup:  # the allowed counts, looked up cheaply per game
         game.check_players(n_players)
@@ -53,6 +57,12 @@ def _play(
     resolved = game.rules.resolve_options(options)
     state = game.new_game(n_players, chance, resolved, record=record)
     cap = game.rules.turn_cap
+    for text in opening:
+        move = state.parse_move(text)
+        state.check_move(move)
+        if on_move is not None:
+            on_move(state, move)
+        state.apply(move)
     if on_move is None and all(name == RANDOM for name in bot_names):
         # What RandomBot.choose does in every seat (each seat's bot would share bot_rng),
         # in the state's own loop: the simulator's innermost.

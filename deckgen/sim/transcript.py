@@ -72,7 +72,8 @@ def public_state_printer(echo: Callable[[str], None]) -> Callable[[Game, State, 
 
 
 def played_transcript(
-    game: Game, n_players: int, bot_names: list[str], seed: int, index: int = 0, options: dict[str, Any] | None = None
+    game: Game, n_players: int, bot_names: list[str], seed: int, index: int = 0, options: dict[str, Any] | None = None,
+    opening: Sequence[str] = (),
 ) -> tuple[list[LogLine], list[str]]:
     """Play and record game `index` of `seed`; the log lines and the printed transcript, with a
     grid game's board drawn after every move (a list of moves alone is unreadable there)."""
@@ -84,7 +85,8 @@ def played_transcript(
     def before_move(state: State, move: Move) -> None:
         boards.append(board_lines(game, state, codes))
 
-    final, lines = record_game(game, n_players, bot_names, seed, index, options, on_move=before_move if game.grid else None)
+    final, lines = record_game(game, n_players, bot_names, seed, index, options,
+                               on_move=before_move if game.grid else None, opening=opening)
     after_moves = boards[1:] + [board_lines(game, final, codes)] if game.grid else []
     return lines, list(transcript(game, lines, after_moves))
 

@@ -189,3 +189,16 @@ def test_replay_show_prints_the_public_state_after_each_move(tmp_path: Path) -> 
     assert run("play", "mystique-pillars", "--seed", "3", "--log", str(pillars)).exit_code == 0
     tops = [line.strip() for line in run("replay", str(pillars), "--show").stdout.splitlines() if "pillar/0:" in line]
     assert tops and all(" on top of " in line for line in tops)
+
+
+def test_play_moves_plays_the_given_notation_first_then_the_bots(tmp_path: Path) -> None:
+    log = tmp_path / "pillars.jsonl"
+    result = run("play", "mystique-pillars", "--seed", "2", "--moves", "0 1 -1; 0 3 -1", "--log", str(log))
+    assert result.exit_code == 0, result.output
+    moves = [json.loads(line) for line in log.read_text().splitlines() if '"type":"move"' in line]
+    assert [m["notation"] for m in moves[:2]] == ["0 1 -1", "0 3 -1"] and len(moves) > 2
+    assert result.stdout.splitlines()[1].endswith("from pillar 2") and run("replay", str(log)).exit_code == 0
+    illegal = run("play", "mystique-pillars", "--seed", "2", "--moves", "1 red-suns-3 0")
+    assert illegal.exit_code == 2 and "is not a legal move" in illegal.stderr
+    unreadable = run("play", "mystique-pillars", "--moves", "0 x")
+    assert unreadable.exit_code == 2 and "'x' is neither a number nor a card" in unreadable.stderr
