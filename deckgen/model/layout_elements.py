@@ -58,7 +58,8 @@ def _length(value: Any, least: float = -MAX_LENGTH, above: float | None = None) 
     return length
 
 
-def _positive(value: Any) -> Length:
+def positive_length(value: Any) -> Length:
+    """A size or box side as written, above 0; ValueError saying what was expected."""
     return _length(value, above=0.0)
 
 
@@ -154,7 +155,7 @@ class _Element(StrictModel):
         raise ValueError(f"found {shown(value)} (expected auto, keep, outline, hide or a mapping of keys to use instead)")
 
     _place = field_validator("x", "y", mode="before")(_length)
-    _box = field_validator("width", "height", mode="before")(_positive)
+    _box = field_validator("width", "height", mode="before")(positive_length)
 
     def shows(self, value_of: dict[str, Any]) -> bool:
         """Whether the card (its raw values by field) passes the element's `when`."""
@@ -201,7 +202,7 @@ class TextElement(_Element):
             return float(value)
         raise ValueError(f"found {shown(value)} (expected a number from 0.8 to 3, times the text size)")
 
-    _sizes = field_validator("size", "min_size", mode="before")(_positive)
+    _sizes = field_validator("size", "min_size", mode="before")(positive_length)
 
 
 class IconElement(_Element):
@@ -256,7 +257,7 @@ class LineElement(_Element):
     stroke_width: Length = Length(0.5, "mm")
 
     _colours = field_validator("stroke", mode="before")(_colour_text)
-    _sizes = field_validator("stroke_width", mode="before")(_positive)
+    _sizes = field_validator("stroke_width", mode="before")(positive_length)
     _points = field_validator("points", mode="before")(_points)
 
 
@@ -285,7 +286,7 @@ class LayoutSpec(StrictModel):
     elements: dict[str, dict[str, Any]] = Field(default_factory=dict)
     back: dict[str, dict[str, Any]] = Field(default_factory=dict)
 
-    _size = field_validator("min_size", mode="before")(_positive)
+    _size = field_validator("min_size", mode="before")(positive_length)
 
     @field_validator("icons", mode="before")
     @classmethod

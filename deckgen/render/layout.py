@@ -31,6 +31,7 @@ from deckgen.model.layout_elements import (
     TextElement,
     is_template,
 )
+from deckgen.model.text_spans import span_style
 from deckgen.render import artwork, fonts, textfit
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.icons import ICON_MACROS, icon_markup
@@ -244,50 +245,58 @@ class _Drawing:
         content = self.fill(element_id, "text", element.text, self.labels)
         if not content.strip():
             return
+        size = element.size.mm(h)
         try:
-            paragraphs = textfit.parse_markup(content, {*ICON_MACROS, *self.layout.icons}, element.bold, element.italic)
+            paragraphs = textfit.parse_markup(content, {*ICON_MACROS, *self.layout.icons},
+                                              lambda words: span_style(words, self.layout.palettes, size),
+                                              element.bold, element.italic)
         except textfit.UnknownIcon as exc:
             raise self.fail(element_id, f"unknown icon :{exc}: in the text (icons: {self.icon_names()}; "
                             f"write \\:{exc}: to print the colons)") from None
+        except textfit.BadSpan as exc:
+            raise self.fail(element_id, f"text: {exc}") from None
         faces = self.faces(self.choose(element_id, "font", element.font))
         colour = self.ink(self.choose(element_id, "colour", element.colour) or "#000000", (x, y, w, h), saving)
 
         def measure(piece: textfit.Piece) -> float:
             return fonts.text_width(piece.text, _font_of(faces, piece), 1.0)
 
-        size = element.size.mm(h)
         least = element.min_size.mm(h) if element.min_size is not None else self.layout.min_size
         try:
             fitted = textfit.fit(paragraphs, measure, w, h, size, least, element.line_height, element.wrap)
         except textfit.DoesNotFit as exc:
             raise self.fail(element_id, f"text does not fit: {exc} (shorten the text, enlarge the box "
                             "or lower min_size)") from None
-        self.lines(element_id, fitted, element, faces, colour, (x, y, w, h))
+        self.lines(element_id, fitted, element, faces, colour, (x, y, w, h), saving)
 
     def lines(self, element_id: str, fitted: textfit.Fitted, element: TextElement,
-              faces: dict[tuple[bool, bool], Face] | None, colour: str, box: tuple[float, float, float, float]) -> None:
+              faces: dict[tuple[bool, bool], Face] | None, colour: str, box: tuple[float, float, float, float],
+              saving: bool) -> None:
         """The fitted lines as SVG text, each piece naming its element (`data-name`: the contrast
-        check reports by element)."""
+        check reports by element) and drawn at its span's size and colour."""
         x, y, w, h = box
         s = fitted.size
         block = fitted.height(element.line_height)
         top = y + {"top": 0.0, "middle": (h - block) / 2, "bottom": h - block}[element.valign]
-        for index, line in enumerate(fitted.lines):
-            baseline = top + fonts.ASCENT * s + index * element.line_height * s
+        first = fitted.lines[0].scale if fitted.lines else 1.0
+        for line, step in zip(fitted.lines, fitted.steps()):
+            baseline = top + fonts.ASCENT * s * first + step * element.line_height * s
             slack = w - line.width * s
             left = x + {"left": 0.0, "center": slack / 2, "right": slack}[element.align]
             for offset, piece in line.pieces:
                 px = left + offset * s
+                ps = s * piece.scale
+                ink = colour if piece.colour is None else self.ink(piece.colour, box, saving)
                 if piece.icon is not None:
-                    r = INLINE_RADIUS * s
-                    cx, cy = px + s * textfit.ICON_WIDTH / 2, baseline - INLINE_RISE * s
+                    r = INLINE_RADIUS * ps
+                    cx, cy = px + ps * textfit.ICON_WIDTH / 2, baseline - INLINE_RISE * ps
                     if piece.icon in self.layout.icons:
                         self.own_icon(piece.icon, cx - r, cy - r, 2 * r)
                     else:
-                        self.out.append(icon_markup(piece.icon, cx, cy, r, colour, "#ffffff"))
+                        self.out.append(icon_markup(piece.icon, cx, cy, r, ink, "#ffffff"))
                     continue
-                self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(s)}"{_face_attributes(faces, piece)} '
-                                f'fill={quoteattr(colour)} data-name={quoteattr(element_id)}>{escape(piece.text)}</text>')
+                self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(ps)}"{_face_attributes(faces, piece)} '
+                                f'fill={quoteattr(ink)} data-name={quoteattr(element_id)}>{escape(piece.text)}</text>')
 
     def faces(self, font: str | None) -> dict[tuple[bool, bool], Face] | None:
         """The faces of a layout font by (bold, italic), their files registered; None for

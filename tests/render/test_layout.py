@@ -10,6 +10,7 @@ import yaml
 
 from deckgen.errors import DataError
 from deckgen.model.deck import deck_ids, load_deck
+from deckgen.model.text_spans import SpanStyle
 from deckgen.render import fonts, painter, textfit
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.layout import layout_back_svg, layout_face_svg
@@ -43,7 +44,7 @@ def measure(piece: textfit.Piece) -> float:
 
 
 def test_shrink_to_fit_chooses_a_smaller_size_and_wraps() -> None:
-    words = textfit.parse_markup("a rather long line of card text that wraps", ())
+    words = textfit.parse_markup("a rather long line of card text that wraps", (), lambda words: SpanStyle())
     loose = textfit.fit(words, measure, 100, 30, 4.0, 1.2)
     tight = textfit.fit(words, measure, 30, 6, 4.0, 1.2)
     assert loose.size == 4.0 and len(loose.lines) == 1
