@@ -63,15 +63,17 @@ def report_pages(out_dir: Path, game_ids: list[str]) -> list[Path]:
 
 def game_documents(game_id: str, out_dir: Path) -> list[Path]:
     """Rule booklet and imposed booklet (A5 on A4), the imposed booklet on Letter (an A4
-    sheet printed on Letter at actual size loses its edges) and the quick reference, for a
-    game whose rule data has a `quickref:` section (a player aid is optional)."""
+    sheet printed on Letter at actual size loses its edges) and the quick reference on A4 and
+    on Letter, for a game whose rule data has a `quickref:` section (a player aid is optional)."""
     from deckgen.model.rules import load_rules
     from deckgen.render.booklet import PAPERS, render_booklet, render_imposed
-    from deckgen.render.quickref import render_quickref
+    from deckgen.render.quickref import QUICKREF_PAPERS, render_quickref
 
     rules = load_rules(game_id)
     booklets = render_booklet(rules, out_dir, imposed=True) + [render_imposed(rules, out_dir, PAPERS["letter"])]
-    return booklets + ([render_quickref(rules, out_dir)] if rules.quickref is not None else [])
+    if rules.quickref is None:
+        return booklets
+    return booklets + [render_quickref(rules, out_dir, paper=paper) for paper in QUICKREF_PAPERS]
 
 
 def game_fairness(game_id: str, out_dir: Path, games: int, seed: int, precision: float | None,
@@ -139,7 +141,7 @@ def build_all(
     """Build every deck's and every game's outputs under out_dir; returns the files there.
 
     Per deck: card listing, composition report, print-and-play sheets, thumbnails. Per game:
-    rule booklet, imposed booklets (A4 and Letter), quick reference and, unless sim_games is 0,
+    rule booklet, imposed booklets (A4 and Letter), quick references (A4 and Letter) and, unless sim_games is 0,
     a fairness report (sim_games per player count, or with a precision, as many as it takes up
     to sim_games). Then, once every task is done, each game's design report and the index page.
     Independent tasks run on `jobs` processes, the simulations on `engine` when one is given;

@@ -17,7 +17,8 @@ from deckgen.render.png import thumbnail_stems
 from tests.html_check import parse_page
 
 DECK_FILES = ["cards.json", "composition.txt", "composition.json", "pnp.pdf"]
-GAME_FILES = ["rules.pdf", "rules-booklet.pdf", "rules-booklet-letter.pdf", "quickref.pdf", "fairness.json",
+GAME_FILES = ["rules.pdf", "rules-booklet.pdf", "rules-booklet-letter.pdf", "quickref.pdf", "quickref-letter.pdf",
+              "fairness.json",
               "fairness.txt", "fairness.png", "report.html"]
 
 
@@ -120,3 +121,24 @@ def test_a_rebuild_skips_what_is_unchanged_and_replays_no_stored_game(tmp_path: 
     build.build_all(tmp_path, lines.append, sim_games=30, jobs=1)
     assert (tmp_path / "mirror" / "zoomies-fairness.txt").is_file() and played == []
     assert sum("(unchanged)" in line for line in lines) == 2
+
+
+def test_a_game_s_documents_hold_the_quick_reference_on_a4_and_on_letter(tmp_path: Path):
+    """The build writes GAME-quickref-letter.pdf beside GAME-quickref.pdf (as it writes the
+    Letter booklet beside the A4 one), and the index and the design report link both."""
+    from pypdf import PdfReader
+
+    from deckgen.build import game_documents
+    from deckgen.index import write_index
+    from deckgen.model.rules import load_rules
+    from deckgen.sim.html_report import write_game_report
+
+    rules = load_rules("smoke-and-mirrors")
+    files = {path.name: path for path in game_documents(rules.id, tmp_path)}
+    a4, letter = files[f"{rules.id}-quickref.pdf"], files[f"{rules.id}-quickref-letter.pdf"]
+    pages = [sorted(round(float(v)) for v in PdfReader(path).pages[0].mediabox[2:]) for path in (a4, letter)]
+    assert pages == [[595, 842], [612, 792]]
+    wanted = {f"{rules.deck}/{rules.id}-quickref.pdf", f"{rules.deck}/{rules.id}-quickref-letter.pdf"}
+    assert wanted <= set(parse_page(write_index(tmp_path)).links)
+    report = parse_page(write_game_report(rules, tmp_path, index_link=True))
+    assert {f"{rules.id}-quickref.pdf", f"{rules.id}-quickref-letter.pdf"} <= set(report.links)

@@ -46,6 +46,7 @@ GAME_FILES = (
     ("rules-booklet.pdf", "booklet for saddle stitching (A4)"),
     ("rules-booklet-letter.pdf", "booklet for saddle stitching (Letter)"),
     ("quickref.pdf", "quick reference"),
+    ("quickref-letter.pdf", "quick reference (Letter)"),
     ("fairness.txt", "fairness report (text)"),
     ("fairness.json", "fairness report (JSON)"),
     ("analysis.json", "skill analysis (JSON)"),

@@ -211,7 +211,8 @@ def test_render_cards_and_build_in_a_fresh_project(game: Path):
     assert "results.sqlite" in written  # what the build made, for the next build to reuse
     assert [p for p in written if p not in thumbs and not p.startswith("results.sqlite")] == [
         "index.html", "sky/comet-chase-fairness.json", "sky/comet-chase-fairness.png",
-        "sky/comet-chase-fairness.txt", "sky/comet-chase-quickref.pdf", "sky/comet-chase-report.html",
+        "sky/comet-chase-fairness.txt", "sky/comet-chase-quickref-letter.pdf", "sky/comet-chase-quickref.pdf",
+        "sky/comet-chase-report.html",
         "sky/comet-chase-rules-booklet-letter.pdf", "sky/comet-chase-rules-booklet.pdf", "sky/comet-chase-rules.pdf",
         "sky/sky-cards.json", "sky/sky-composition.json", "sky/sky-composition.txt", "sky/sky-pnp.pdf"]
     assert snapshot(game) == before
