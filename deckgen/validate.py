@@ -197,10 +197,9 @@ def validate_paths(given: list[Path]) -> int:
     problems.extend(_id_clashes())
     for path in files:
         try:
-            orphan = project.orphan_problem(path) if path.parent.name == "games" else None
-            if orphan is not None:  # said once: its deck cannot be read to check it against
-                problems.append(orphan)
-            elif path.parent.name == "games":  # an engine file given stands for its game's rule file
+            if path.parent.name == "games" and project.orphan_problem(path) in problems:
+                continue  # a project game whose deck.yaml is gone, said already: no deck to check it against
+            if path.parent.name == "games":  # an engine file given stands for its game's rule file
                 check_engine_rules(load_rules_file(path.with_suffix(".yaml") if path.suffix == ".py" else path,
                                                    fill=False))
             elif path.parent.name == "sheets":

@@ -88,7 +88,8 @@ def test_simulate_json(toy_game: Game) -> None:
     assert summary["finished"] + summary["unfinished"] == 300
     assert result.stderr == ""  # no progress line when stderr is not a terminal
     assert sum(summary["seat_wins"]) == pytest.approx(summary["finished"])
-    assert set(summary["length"]) == {"games", "mean", "median", "p90", "max"}
+    assert set(summary["length"]) == {"games", "mean", "sd", "median", "p90", "max"}
+    assert summary["length"]["sd"] >= 0
     assert summary["counters"]["passes"]["total"] > 0
 
 
