@@ -8,16 +8,21 @@ several cards add the others: `deckgen.games.described.plays`).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Final, Mapping
 
+from deckgen.errors import DataError
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.plays import Apply, Words, compile_play
 from deckgen.games.described.state import DescribedState, Fn, Gen, Run
+from deckgen.model.common import problem
 from deckgen.model.play_expr import Node
 from deckgen.model.play_defs import Action, MoveDef
 
 Step = Callable[[DescribedState, int], None]
+#: The largest value a counter may take, either way: far beyond any score, far below the
+#: numbers a rule feeding a counter into itself would make.
+COUNTER_LIMIT: Final = 10 ** 15
 
 
 def compile_actions(actions: tuple[Action, ...], t: Tables) -> Run:
@@ -60,8 +65,9 @@ def compile_action(action: Action, t: Tables) -> Step:
     if kind in ("set", "add"):
         value = a["value"]
         if a["seat"] is None and value.op == "const":
-            return _set_constant(kind == "add", t.counters[a["counter"]], int(value.data))
-        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], compile_expr(value, t), t)
+            return _set_constant(kind == "add", t.counters[a["counter"]], int(value.data), str(a["counter"]))
+        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], compile_expr(value, t), t,
+                       str(a["counter"]))
     if kind == "if":
         return _branch(compile_expr(a["test"], t), compile_actions(action.then, t), compile_actions(action.other, t))
     if kind == "each_seat":
@@ -150,16 +156,27 @@ def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> St
     return move
 
 
-def _set_constant(add: bool, index: int, value: int) -> Step:
+def _set_constant(add: bool, index: int, value: int, name: str) -> Step:
     """A game counter set to, or raised by, a number the rule writes (`passes: 0`)."""
     if add:
         def raise_counter(state: DescribedState, card: int) -> None:
-            state.tally[index] += value
+            total = state.tally[index] + value
+            if not -COUNTER_LIMIT <= total <= COUNTER_LIMIT:
+                raise runaway(state, name)
+            state.tally[index] = total
         return raise_counter
 
     def set_counter(state: DescribedState, card: int) -> None:
         state.tally[index] = value
     return set_counter
+
+
+def runaway(state: DescribedState, name: str) -> DataError:
+    """The error of a counter grown past `COUNTER_LIMIT`: a rule that multiplies or adds
+    without end would otherwise make numbers that take the machine's memory and time."""
+    return DataError(problem(state.layout.path, f"play.counters.{name}",
+                             f"went beyond {COUNTER_LIMIT:,} in either direction at turn {state.turns} of round "
+                             f"{state.round_no}: a rule makes it grow without end (a product or sum fed by itself?)"))
 
 
 def _move_where(source: Fn, target: Fn, test: Fn) -> Step:
@@ -183,17 +200,24 @@ def _move_where(source: Fn, target: Fn, test: Fn) -> Step:
     return move_where
 
 
-def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables) -> Step:
+def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables, name: str) -> Step:
     seat = compile_expr(seat_node, t) if seat_node is not None else None
     if seat is None and not add:  # the commonest: a game counter set
         def set_counter(state: DescribedState, card: int) -> None:
-            state.tally[base] = value(state, card)
+            amount = value(state, card)
+            if not -COUNTER_LIMIT <= amount <= COUNTER_LIMIT:
+                raise runaway(state, name)
+            state.tally[base] = amount
         return set_counter
 
     def assign(state: DescribedState, card: int) -> None:
         index = base + (seat(state, card) if seat is not None else 0)
         amount = value(state, card)
-        state.tally[index] = state.tally[index] + amount if add else amount
+        if add:
+            amount += state.tally[index]
+        if not -COUNTER_LIMIT <= amount <= COUNTER_LIMIT:
+            raise runaway(state, name)
+        state.tally[index] = amount
     return assign
 
 

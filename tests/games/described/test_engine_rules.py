@@ -220,3 +220,15 @@ def test_a_move_where_has_no_count() -> None:
     with pytest.raises(DataError, match=r"play\.round\.setup\.0\.move\.where: where moves every card of the zone it "
                                         r"holds for: leave out count and all"):
         described(play)
+
+
+def test_a_counter_fed_by_itself_stops_the_game_with_one_line_naming_it() -> None:
+    """Squaring a counter every move would make numbers that fill the memory: past 10^15 the
+    game stops with the counter's field and the turn."""
+    play = small_play(counters={"total": {"start": 2}})
+    play["round"]["setup"] = [{"shuffle": "stock"}, {"deal": {"from": "stock", "to": "hand", "count": 30}}]
+    play["phases"]["turn"] = [{"play": {"from": "hand", "to": "table", "then": [{"set": {"total": "total * total"}}]}}]
+    game = described(play)
+    with pytest.raises(DataError, match=r"play\.counters\.total: went beyond 1,000,000,000,000,000 in either "
+                                        r"direction at turn 6 of round 1: a rule makes it grow without end"):
+        game.new_game(2, random.Random(1), game.rules.resolve_options()).play_randomly(random.Random(1), 1000)
