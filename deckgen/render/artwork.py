@@ -109,8 +109,9 @@ def _inspect(path_text: str, stamp: int, size: int) -> ImageInfo | str:
     if kind == "jpeg" and width * height > MAX_JPEG_PIXELS_PER_BYTE * size:
         return (f"its header claims {width} x {height} pixels, far more than {size:,} bytes "
                 "can hold (the file is truncated or damaged)")
-    problem = _png_problem(path.read_bytes()) if kind == "png" else None
-    if problem is None:
+    data = path.read_bytes() if kind == "png" else b""
+    problem = _png_problem(data) if kind == "png" else None
+    if problem is None and (kind == "jpeg" or _interlaced(data)):  # a sound plain PNG is verified whole above
         problem = _decode_problem(path, kind)
     if problem is not None:
         return problem
@@ -140,16 +141,31 @@ def _png_problem(data: bytes) -> str | None:
     compressed = [body for kind, body in chunks if kind == b"IDAT"]
     if expected > MAX_DEFLATE_RATIO * sum(map(len, compressed)) + 1024:
         return _BROKEN
+    # Each row starts with its filter type (0 to 4): checked as the data unpacks, so that a
+    # sound file needs no second decode (an interlaced one has rows of several widths: the
+    # caller decodes it whole).
+    stride = 0 if interlace else 1 + -(-width * bits // 8)
     inflate, unpacked = zlib.decompressobj(), 0
     try:
         for body in compressed:
             while body and unpacked <= expected:
-                unpacked += len(inflate.decompress(body, 1 << 20))
+                piece = inflate.decompress(body, 1 << 20)
+                if stride and piece and max(piece[-unpacked % stride::stride], default=0) > 4:
+                    return _BROKEN
+                unpacked += len(piece)
                 body = inflate.unconsumed_tail
-        unpacked += len(inflate.flush())
+        piece = inflate.flush()
+        if stride and piece and max(piece[-unpacked % stride::stride], default=0) > 4:
+            return _BROKEN
+        unpacked += len(piece)
     except zlib.error:
         return _BROKEN
     return None if unpacked == expected and inflate.eof else _BROKEN
+
+
+def _interlaced(png: bytes) -> bool:
+    header = dict(_chunks(png)).get(b"IHDR", b"")
+    return len(header) == 13 and header[12] != 0
 
 
 def _decode_problem(path: Path, kind: str) -> str | None:

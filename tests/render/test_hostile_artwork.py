@@ -64,6 +64,9 @@ def test_a_jpeg_header_claiming_56_megapixels_is_refused_from_the_header(tmp_pat
     ("no-plte.png", raw_png(4, 4, 8, 3, zlib.compress(b"\x00\x01\x02\x03\x00" * 4)),
      "a palette image without its palette (no PLTE chunk"),
     ("claims-too-much.png", raw_png(5000, 5000, 8, 6, zlib.compress(b"")), "cannot be decoded"),
+    # Rows of the right length whose filter types (the first byte of each row) do not exist.
+    ("bad-filter.png", raw_png(4, 4, 8, 2, zlib.compress((b"\x00" + b"\x10" * 12) * 3 + b"\x07" + b"\x10" * 12)),
+     "cannot be decoded"),
 ])
 def test_corrupt_pngs_are_refused_before_embedding(tmp_path: Path, name: str, data: bytes, said: str) -> None:
     line = refusal(tmp_path, name, data)
