@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import Field, field_validator
 
@@ -65,6 +65,16 @@ def positive_length(value: Any) -> Length:
 
 def _not_negative(value: Any) -> Length:
     return _length(value, least=0.0)
+
+
+def _number_from(low: float, high: float, expected: str) -> Callable[[Any], float]:
+    """A validator of a plain number from `low` to `high` (a truth value is no number);
+    `expected` says the range in the designer's terms."""
+    def number(value: Any) -> float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high:
+            return float(value)
+        raise ValueError(f"found {shown(value)} (expected {expected})")
+    return number
 
 
 def _points(value: Any) -> list[tuple[Length, Length]]:
@@ -133,19 +143,10 @@ class _Element(StrictModel):
     opacity: float = 1.0
     ink_saver: InkSaver | dict[str, Any] = "auto"
 
-    @field_validator("opacity", mode="before")
-    @classmethod
-    def _opacity(cls, value: Any) -> float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
-            return float(value)
-        raise ValueError(f"found {shown(value)} (expected a number from 0, invisible, to 1, opaque)")
-
-    @field_validator("rotate", mode="before")
-    @classmethod
-    def _rotate(cls, value: Any) -> float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and -360 <= value <= 360:
-            return float(value)
-        raise ValueError(f"found {shown(value)} (expected degrees from -360 to 360, clockwise)")
+    _opacity = field_validator("opacity", mode="before")(
+        _number_from(0, 1, "a number from 0, invisible, to 1, opaque"))
+    _rotate = field_validator("rotate", mode="before")(
+        _number_from(-360, 360, "degrees from -360 to 360, clockwise"))
 
     @field_validator("ink_saver", mode="before")
     @classmethod
@@ -195,12 +196,8 @@ class TextElement(_Element):
 
     _colours = field_validator("colour", mode="before")(_colour_text)
 
-    @field_validator("line_height", mode="before")
-    @classmethod
-    def _line_height(cls, value: Any) -> float:
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0.8 <= value <= 3.0:
-            return float(value)
-        raise ValueError(f"found {shown(value)} (expected a number from 0.8 to 3, times the text size)")
+    _line_height = field_validator("line_height", mode="before")(
+        _number_from(0.8, 3.0, "a number from 0.8 to 3, times the text size"))
 
     _sizes = field_validator("size", "min_size", mode="before")(positive_length)
 
