@@ -13,7 +13,7 @@ from typing import Any, Callable, Final, Mapping
 from deckgen.errors import DataError
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
-from deckgen.games.described.plays import Apply, Words, compile_play
+from deckgen.games.described.plays import CompiledMove, compile_play
 from deckgen.games.described.state import DescribedState, Fn, Gen, Run
 from deckgen.model.common import problem
 from deckgen.model.play_expr import Node
@@ -271,8 +271,8 @@ def _start_play(source: int, target: Fn, best: Fn, then: Run) -> Step:
 # --- moves -------------------------------------------------------------------------------
 
 
-def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
-    """The generator, apply and words of one move."""
+def compile_move(move: MoveDef, t: Tables) -> CompiledMove:
+    """The generator, apply and words of one move (and a play's cards, see `compile_play`)."""
     a, index = move.args, move.index
     if move.kind in ("play", "give"):
         return compile_play(move, t)
@@ -299,7 +299,7 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
         def draw_words(state: DescribedState, move: Move) -> str:
             zone = t.layout.zone_names[source(state, -1)]
             return f"takes {zone}" if take else f"draws from {zone}"
-        return can_draw, draw, draw_words
+        return can_draw, draw, draw_words, None
     if move.kind == "declare":
         declared = str(a["declare"])
         values = t.layout.value_names[_value_type(t, declared)]
@@ -313,7 +313,7 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
 
         def declare_words(state: DescribedState, move: Move) -> str:
             return f"declares {values[move[2]]}"
-        return choices, declare, declare_words
+        return choices, declare, declare_words, None
 
     def only(state: DescribedState, out: list[Move]) -> None:
         out.append((index, -1, -1))
@@ -323,7 +323,7 @@ def compile_move(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
 
     def pass_words(state: DescribedState, move: Move) -> str:
         return "passes"
-    return only, passes, pass_words
+    return only, passes, pass_words, None
 
 
 def _value_type(t: Tables, counter: str) -> str:

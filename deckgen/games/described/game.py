@@ -14,7 +14,6 @@ from typing import Any, Mapping, Sequence
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, register_described
 from deckgen.games.described.actions import compile_actions, compile_move
-from deckgen.games.described.plays import playable_cards
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.rows import card_rows_of
 from deckgen.games.described.state import DescribedState, Layout
@@ -121,10 +120,11 @@ class DescribedGame(Game):
 
     def compile_rules(self, layout: Layout, t: Tables) -> None:
         p = self.program
-        generators = []
+        generators, counted = [], []
         for move in p.moves:
-            generate, apply, words = compile_move(move, t)
+            generate, apply, words, cards = compile_move(move, t)
             generators.append(generate)
+            counted.append(cards)
             layout.move_kinds.append(move.kind)
             layout.move_apply.append(apply)
             layout.move_then.append(compile_actions(move.then, t))
@@ -137,7 +137,7 @@ class DescribedGame(Game):
         for phase in p.phases.values():
             layout.phase_moves.append([
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
-                 generators[move.index], playable_cards(move, t)) for move in phase])
+                 generators[move.index], counted[move.index]) for move in phase])
             layout.counted_phases.append(any(entry[4] is not None for entry in layout.phase_moves[-1]))
         layout.dealer = compile_expr(p.dealer, t)
         layout.rotate_dealer = p.rotate_dealer

@@ -25,12 +25,18 @@ Words = Callable[[DescribedState, Move], str]
 Eligible = Callable[[DescribedState, list[int]], list[int]]
 #: The cards a play may move in the position at hand, its zone found from the state.
 Cards = Callable[[DescribedState], list[int]]
+#: A move compiled: its generator, apply and words, and the cards of a play counted for a
+#: random draw (None when the move is not a play of one card declaring nothing).
+CompiledMove = tuple[Gen, Apply, Words, Cards | None]
 #: Adds the move(s) of one group (its top card and the others) to the legal moves.
 Emit = Callable[[DescribedState, list[Move], int, tuple[int, ...]], None]
 
 
-def compile_play(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
-    """The generator, apply and words of a play or give move."""
+def compile_play(move: MoveDef, t: Tables) -> CompiledMove:
+    """The generator, apply and words of a play or give move, and for a play of one card that
+    declares nothing the cards it may play in the position: its legal moves are `(index,
+    card, -1)` for each, in this order, so a random playout can draw one without making
+    every move."""
     a, index = move.args, move.index
     names = t.layout.card_names
     source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
@@ -60,10 +66,13 @@ def compile_play(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
 
     group = a.get("cards")
     if group is not None:
-        return _group_generator(group, t, source, eligible, emit), _group_apply(source, target, base), words
+        return _group_generator(group, t, source, eligible, emit), _group_apply(source, target, base), words, None
+
+    def cards(state: DescribedState) -> list[int]:
+        return eligible(state, state.zones[source(state, -1)])
 
     def generate(state: DescribedState, out: list[Move]) -> None:
-        for c in eligible(state, state.zones[source(state, -1)]):
+        for c in eligible(state, state.zones[source(state, -1)]):  # cards(state), a call less
             if declare_if is not None and declare_if(state, c):
                 out.extend((index, c, v) for v in range(len(values)))
             else:
@@ -77,21 +86,8 @@ def compile_play(move: MoveDef, t: Tables) -> tuple[Gen, Apply, Words]:
             state.trick_seats.append(state.me)
         if value >= 0:
             state.tally[base] = value
-    return generate, _hand_to_shared(a, t, base) or apply, words
-
-
-def playable_cards(move: MoveDef, t: Tables) -> Cards | None:
-    """For a play of one card that declares nothing, the cards it may play in the position:
-    its legal moves are `(index, card, -1)` for each, in this order. Lets a random playout
-    draw one of them without making every move (None for any other move)."""
-    a = move.args
-    if move.kind != "play" or a.get("cards") is not None or a.get("declare") is not None:
-        return None
-    source, eligible = compile_expr(a["from"], t), _eligible(a, t)
-
-    def cards(state: DescribedState) -> list[int]:
-        return eligible(state, state.zones[source(state, -1)])
-    return cards
+    counted = cards if move.kind == "play" and not declared else None
+    return generate, _hand_to_shared(a, t, base) or apply, words, counted
 
 
 def _hand_to_shared(a: Mapping[str, Any], t: Tables, base: int) -> Apply | None:
