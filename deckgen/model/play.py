@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
 from deckgen.model.common import StrictModel
+from deckgen.model.play_features import refusal
 
 #: An expression as the rule file writes it: text, or a bare YAML number or truth value.
 Expression = str | int | bool
@@ -128,6 +129,12 @@ class PlaySpec(StrictModel):
     result: ResultSpec = ResultSpec()
     #: What the generic greedy bot prefers to play first (higher first), per card.
     greedy: Expression | None = None
+    #: Sections a designer may reach for that the language lacks: each is refused with the
+    #: feature it asks for and the Python route (`deckgen.model.play_features`).
+    market: Any = None
+    auction: Any = None
+    board: Any = None
+    grid: Any = None
 
     @field_validator("zones", "counters", "tables", "define", "procedures", "phases")
     @classmethod
@@ -136,3 +143,8 @@ class PlaySpec(StrictModel):
         if bad:
             raise ValueError(f"names are lower-case words joined by _, not {', '.join(map(repr, bad))}")
         return value
+
+    @field_validator("market", "auction", "board", "grid")
+    @classmethod
+    def _missing_feature(cls, value: Any, info: ValidationInfo) -> Any:
+        raise ValueError(refusal(str(info.field_name), None))

@@ -9,9 +9,11 @@ groups of a position. docs/rules-format.md ("Sets and runs") teaches it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from deckgen.model.play_expr import INT, Node, Scope, constant
+from deckgen.model.play_features import unknown
 
 #: The keys `cards:` takes; exactly one of set and run.
 GROUP_KEYS = ("set", "run", "same", "min", "max")
@@ -32,6 +34,9 @@ class GroupDef:
 class Checker(Protocol):
     """What checking a group needs of the program builder: typed expressions and problems."""
 
+    #: The rule file, which the Python route of an unknown key names.
+    path: Path
+
     def fail(self, where: str, message: str) -> None: ...
 
     def expr(self, text: Any, where: str, want: str | None, scope: Scope | None = None) -> Node: ...
@@ -45,7 +50,7 @@ def build_group(checker: Checker, value: Any, where: str, card_scope: Scope, sco
         return None
     for key in value:
         if key not in GROUP_KEYS:
-            checker.fail(f"{where}.{key}", f"unknown key (expected {', '.join(GROUP_KEYS)})")
+            checker.fail(f"{where}.{key}", unknown("key", str(key), GROUP_KEYS, checker.path))
     kinds = [kind for kind in ("set", "run") if kind in value]
     if len(kinds) != 1:
         checker.fail(where, "say either set: (cards equal on a value) or run: (values in a row), "

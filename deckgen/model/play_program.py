@@ -18,6 +18,7 @@ from deckgen.model.common import problem
 from deckgen.model.deck import Deck
 from deckgen.model.play import PlaySpec, Step
 from deckgen.model.play_defs import Action, CounterDef, MoveDef, Program, TrickDef, ZoneDef
+from deckgen.model.play_features import refusal, unknown
 from deckgen.model.play_groups import build_group
 from deckgen.model.play_expr import (
     BOOL,
@@ -151,11 +152,12 @@ class _Builder:
 
     def one_key(self, step: Any, where: str, kinds: tuple[str, ...]) -> tuple[str, Any] | None:
         if not isinstance(step, dict) or len(step) != 1 and "if" not in step:
-            self.fail(where, f"expected one of {', '.join(kinds)} as the step's only key")
+            asked = [refused for key in (step if isinstance(step, dict) else ()) if (refused := refusal(key, self.path))]
+            self.fail(where, asked[0] if asked else f"expected one of {', '.join(kinds)} as the step's only key")
             return None
         kind = "if" if "if" in step else next(iter(step))
         if kind not in kinds:
-            self.fail(where, f"unknown step {kind!r} (expected one of {', '.join(kinds)})")
+            self.fail(where, unknown("move" if kinds is MOVE_KINDS else "action", str(kind), kinds, self.path))
             return None
         return kind, step if kind == "if" else step[kind]
 
@@ -177,7 +179,7 @@ class _Builder:
             return {}
         for key in value:
             if key not in allowed:
-                self.fail(f"{where}.{key}", f"unknown key (expected {', '.join(allowed)})")
+                self.fail(f"{where}.{key}", unknown("key", str(key), list(allowed), self.path))
         for key, required in allowed.items():
             if required and key not in value:
                 self.fail(where, f"{key} is missing")

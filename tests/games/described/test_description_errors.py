@@ -13,6 +13,7 @@ from deckgen.errors import DataError
 from deckgen.games.base import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.trial import trial_problems
+from deckgen.model.common import validate
 from deckgen.model.play import PlaySpec
 from deckgen.model.rules import GameRules
 
@@ -67,7 +68,7 @@ def test_every_problem_is_reported_at_once() -> None:
     problems = problems_of(change)
     assert any("play.phases.turn.0.play.to: column 1: unknown name 'middle'" in p for p in problems)
     assert any("play.counters.passes.type: unknown type 'weight'" in p for p in problems)
-    assert any("play.phases.turn.2: unknown step 'jump' (expected one of play, draw" in p for p in problems)
+    assert any("play.phases.turn.2: unknown move 'jump' (expected one of play, draw" in p for p in problems)
 
 
 def test_procedures_that_call_themselves_are_a_loop() -> None:
@@ -119,3 +120,55 @@ def test_a_define_reading_the_card_is_refused_where_there_is_no_card() -> None:
     problems = problems_of(change)
     assert any(p.endswith("play.phases.turn.1.pass.then.0.if: column 1: 'fits' reads 'card', which has no "
                           "meaning here (it is the card being played, in a play's conditions)") for p in problems)
+
+
+# -- a feature the language lacks: named, with the way to write it in Python -------------------
+
+PYTHON_ROUTE = ("write it as a Python engine in games/up-and-down-described.py, beside the rule file, without a "
+                "play: section (docs/engine.md, \"An engine in your project\")")
+
+
+@pytest.mark.parametrize(("change", "where", "feature"), [
+    (lambda play: play["phases"]["turn"].append({"bid": {"amount": 2}}), "play.phases.turn.2",
+     "'bid' asks for auctions and bids"),
+    (lambda play: play["phases"]["turn"].append({"place": {"from": "hand"}}), "play.phases.turn.2",
+     "'place' asks for cards placed on a board or grid"),
+    (lambda play: play["phases"]["turn"][0]["play"].update(readings=["card.number", "100 - card.number"]),
+     "play.phases.turn.0.play.readings", "'readings' asks for cards read several ways, chosen as they are played"),
+    (lambda play: play["round"]["setup"].append({"buy": {"from": "stock"}}), "play.round.setup.4",
+     "'buy' asks for a market to buy cards from"),
+    (lambda play: play["phases"]["turn"].append({"play": {"from": "hand", "to": "discard"}, "price": 3}),
+     "play.phases.turn.2", "'price' asks for a market to buy cards from"),
+])
+def test_a_feature_the_language_lacks_is_named_with_the_python_route(change: Any, where: str, feature: str) -> None:
+    problems = problems_of(change)
+    assert len(problems) == 1, problems
+    assert f"up-and-down-described.yaml: {where}: {feature}, which the play language does not have: " \
+           f"{PYTHON_ROUTE}" in problems[0]
+    assert "\n" not in problems[0]
+
+
+@pytest.mark.parametrize("section", ["market", "auction", "board", "grid"])
+def test_a_section_for_a_feature_the_language_lacks_is_named_when_the_file_is_read(section: str) -> None:
+    rules = get_game(GAME).rules
+    assert rules.play is not None
+    play = rules.play.model_dump(by_alias=True, exclude_unset=True)
+    play[section] = {"cards": 3}
+    with pytest.raises(DataError) as caught:
+        validate(PlaySpec, play, rules.path, ("play",))
+    (line,) = caught.value.problems
+    assert f"up-and-down-described.yaml: play.{section}: {section!r} asks for " in line
+    assert "which the play language does not have: write it as a Python engine in games/<id>.py" in line
+    assert 'docs/engine.md, "An engine in your project"' in line
+
+
+def test_an_unknown_move_or_key_points_at_the_python_route_in_case_it_is_no_misspelling() -> None:
+    def change(play: dict[str, Any]) -> None:
+        play["phases"]["turn"].append({"jump": {}})
+        play["phases"]["turn"][0]["play"]["bonus"] = 1
+    problems = problems_of(change)
+    assert len(problems) == 2
+    assert any(": play.phases.turn.2: unknown move 'jump' (expected one of play, draw, pass, declare, give, take); "
+               f"if no misspelling, the play language cannot say it: {PYTHON_ROUTE}" in p for p in problems)
+    assert any(": play.phases.turn.0.play.bonus: unknown key 'bonus' (expected one of when, otherwise" in p
+               and p.endswith(PYTHON_ROUTE) for p in problems)

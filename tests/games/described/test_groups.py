@@ -115,7 +115,8 @@ def test_no_group_fits_min_then_the_move_is_not_offered() -> None:
                                     r"value, not a condition"),
     ({"set": "card.number", "min": 3, "max": 2}, r"cards\.max: max 2 is below min 3"),
     ({"set": "card.number", "min": 0}, r"cards\.min: a play moves at least one card, not 0"),
-    ({"set": "card.number", "size": 2}, r"cards\.size: unknown key \(expected set, run, same, min, max\)"),
+    ({"set": "card.number", "size": 2},
+     r"cards\.size: unknown key 'size' \(expected one of set, run, same, min, max\); if no misspelling"),
     ({"set": "card.shape"}, r"cards\.set: column \d+: .*shape"),
     ("pairs", r"cards: expected a mapping"),
 ])
