@@ -40,6 +40,7 @@ import math
 from typing import Any, NamedTuple, Sequence
 
 from deckgen.games.base import Move, State
+from deckgen.sim.numerics import t_quantile_two_sided
 
 
 class GameTrace(NamedTuple):
@@ -161,10 +162,8 @@ def _mean_interval(values: Sequence[float]) -> dict[str, Any] | None:
     mean = sum(values) / n
     if n < 2:
         return {"mean": mean, "ci95": None, "games": n}
-    from scipy import stats  # here, not at import: workers playing untraced games never need it
-
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = float(stats.t.ppf(0.975, n - 1)) * math.sqrt(variance / n)
+    half = t_quantile_two_sided(0.95, n - 1) * math.sqrt(variance / n)
     return {"mean": mean, "ci95": [mean - half, mean + half], "games": n}
 
 

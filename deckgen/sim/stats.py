@@ -4,6 +4,10 @@ seats, game lengths and the game's counters.
 Unfinished (turn-capped) games are counted as unfinished and kept out of wins, win rates, the
 chi-square test and lengths; their counters still count, since those events did happen.
 Shared wins are split: a k-way shared win gives each winner 1/k.
+
+What every simulation needs (Wilson intervals, the chi-square test of equal seats, lengths)
+is worked out by `sim.numerics` in plain Python, as scipy and numpy did it; the paired and
+two-sample tests of `analyse`, `sweep` and `tune` import scipy where they run.
 """
 
 from __future__ import annotations
@@ -11,14 +15,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy
-from scipy import stats
-
 from deckgen.sim.metrics import design_metrics
+from deckgen.sim.numerics import chi_square_sf, mean, median, pairwise_sum, percentile, sample_sd, wilson_bounds
 from deckgen.sim.runner import GameRecord, SimRun
-
-CONFIDENCE = 0.95
-
 
 def seat_wins(records: list[GameRecord], n_players: int) -> list[float]:
     """Wins per seat over finished games, shared wins split evenly."""
@@ -33,7 +32,7 @@ def seat_wins(records: list[GameRecord], n_players: int) -> list[float]:
 
 
 def wilson_interval(wins: float, trials: int) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate, from scipy.
+    """95% Wilson score interval of a win rate.
 
     Split wins can make the count fractional; then the interval runs from the lower bound at
     the count rounded down to the upper bound at the count rounded up, which contains the
@@ -42,30 +41,31 @@ def wilson_interval(wins: float, trials: int) -> tuple[float, float]:
     if trials == 0:
         return (0.0, 1.0)
     low_count, high_count = math.floor(wins + 1e-9), math.ceil(wins - 1e-9)
-    low = stats.binomtest(low_count, trials).proportion_ci(CONFIDENCE, method="wilson").low
-    high = stats.binomtest(high_count, trials).proportion_ci(CONFIDENCE, method="wilson").high
-    return (float(low), float(high))
+    return (wilson_bounds(low_count, trials)[0], wilson_bounds(high_count, trials)[1])
 
 
 def equal_seats_p_value(wins: list[float]) -> float | None:
     """p-value of the chi-square test that every seat wins equally often (None without wins)."""
     if len(wins) < 2 or sum(wins) <= 0:
         return None
-    return float(stats.chisquare(wins).pvalue)
+    expected = mean(wins)
+    statistic = pairwise_sum([(observed - expected) ** 2 / expected for observed in wins])
+    return chi_square_sf(statistic, len(wins) - 1)
 
 
 def length_summary(records: list[GameRecord]) -> dict[str, float | int] | None:
     """Turns of finished games: mean, median, 90th percentile and maximum."""
-    turns = numpy.array([r.turns for r in records if r.finished], dtype=float)
-    if turns.size == 0:
+    turns = [float(r.turns) for r in records if r.finished]
+    if not turns:
         return None
+    ordered = sorted(turns)
     return {
-        "games": int(turns.size),
-        "mean": float(turns.mean()),
-        "sd": float(turns.std(ddof=1)) if turns.size > 1 else 0.0,
-        "median": float(numpy.median(turns)),
-        "p90": float(numpy.percentile(turns, 90)),
-        "max": int(turns.max()),
+        "games": len(turns),
+        "mean": mean(turns),
+        "sd": sample_sd(turns) if len(turns) > 1 else 0.0,  # in game order, which rounds as numpy did
+        "median": median(ordered),
+        "p90": percentile(ordered, 90),
+        "max": int(ordered[-1]),
     }
 
 
@@ -126,6 +126,8 @@ def mcnemar_p(only_first: int, only_second: int) -> tuple[float, str]:
     """McNemar's test of paired yes/no outcomes, from the discordant pairs (yes in the first
     sample only, in the second only): exact (two-sided binomial at 1/2) below 25 pairs, else
     the chi-square statistic with continuity correction. Returns the p-value and the test's name."""
+    from scipy import stats  # here: only the analysis commands test this way
+
     discordant = only_first + only_second
     if discordant == 0:
         return 1.0, "McNemar (exact)"
@@ -138,6 +140,8 @@ def mcnemar_p(only_first: int, only_second: int) -> tuple[float, str]:
 def paired_t_p(first: list[float], second: list[float]) -> float | None:
     """The paired t-test's p-value of two samples matched item by item (None with fewer than
     two pairs; 1 where every difference is 0, 0 where every difference is the same non-zero)."""
+    from scipy import stats  # here: only the analysis commands test this way
+
     if len(first) < 2:
         return None
     differences = [a - b for a, b in zip(first, second)]
@@ -150,6 +154,8 @@ def two_proportion_p(wins_a: float, trials_a: int, wins_b: float, trials_b: int)
     """p-value of the test that two independent samples share one rate: chi-square on the 2x2
     table, Fisher's exact test when an expected count is below 5 (split wins rounded). None
     where a sample is empty or nobody (or everybody) succeeded in both."""
+    from scipy import stats  # here: only the analysis commands test this way
+
     name = "two-proportion chi-square"
     table = [[round(wins_a), trials_a - round(wins_a)], [round(wins_b), trials_b - round(wins_b)]]
     if min(trials_a, trials_b) <= 0 or min(table[0][0] + table[1][0], table[0][1] + table[1][1]) <= 0:
@@ -162,6 +168,8 @@ def two_proportion_p(wins_a: float, trials_a: int, wins_b: float, trials_b: int)
 def welch_p(mean_a: float, sd_a: float, n_a: int, mean_b: float, sd_b: float, n_b: int) -> float | None:
     """Welch's t-test p-value from two samples' means, standard deviations and sizes (None
     with fewer than two in a sample or no spread in either)."""
+    from scipy import stats  # here: only the analysis commands test this way
+
     if min(n_a, n_b) < 2 or sd_a + sd_b <= 0:
         return None
     return float(stats.ttest_ind_from_stats(mean_a, sd_a, n_a, mean_b, sd_b, n_b, equal_var=False).pvalue)
