@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from deckgen.errors import BadPlayerCount, DeckgenError
+from deckgen.sim.precision_plan import next_batch
 
 if TYPE_CHECKING:  # the engines load only when a game is played: argument errors stay fast
     from deckgen.games.base import Game
@@ -346,10 +347,6 @@ def run_simulation(
     return _sim_run(game, n_players, tuple(bots), options, seed, records)
 
 
-#: The first batch of a run to a precision, and the least any later batch adds.
-PRECISION_BATCH = 1000
-
-
 def widest_half_interval(records: list[GameRecord], n_players: int) -> float:
     """Half the width of the widest seat's 95% Wilson interval over finished games (1 without any)."""
     from deckgen.sim.stats import seat_wins, wilson_interval
@@ -374,19 +371,15 @@ def run_to_precision(
     cache: ChunkCache | None = None,
 ) -> SimRun:
     """Play seeded batches until every seat's 95% interval is at most +/-`precision` wide, or
-    `max_games` are played. Batches are 1,000 games, then half as many again as played so far
-    (1,000, 2,000, 3,000, 4,500...: a quarter more games than needed at most, once past the
-    first two), and the stopping test runs only between batches, so a seed always gives the
-    same games."""
+    `max_games` are played. Batches are 1,000 games, then as many as the intervals so far say
+    the precision needs (sim.precision_plan), and the stopping test runs only between
+    batches, so a seed always gives the same games."""
     if not 0 < precision < 0.5:
         raise SimulationError(f"--precision {precision}: give a half-width between 0 and 0.5 (0.01 is one point)")
     _check_run(game, n_players, bots, max_games)
     names = tuple(bots)
     records: list[GameRecord] = []
-    while len(records) < max_games:
-        batch = min(max(PRECISION_BATCH, len(records) // 2), max_games - len(records))
+    while batch := next_batch(len(records), widest_half_interval(records, n_players), precision, max_games):
         records += _play_games(game, n_players, names, options, seed, len(records), batch, jobs, progress, traced,
                                cache)
-        if widest_half_interval(records, n_players) <= precision:
-            break
     return _sim_run(game, n_players, names, options, seed, records)
