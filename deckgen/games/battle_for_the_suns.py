@@ -188,6 +188,11 @@ class SunsState(State):
         number = self.game.number
         return [sum(number[sun] for sun in suns) for suns in self.won]
 
+    def standing(self) -> list[float]:
+        """The suns' numbers won so far, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(s) for s in self.scores()]
+
     def result(self) -> Result:
         return scored_result(self.is_over, [float(s) for s in self.scores()], self.turns, self.counters)
 

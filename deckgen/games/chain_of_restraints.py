@@ -359,6 +359,11 @@ class RestraintsState(State):
 
     # -- reporting -----------------------------------------------------------------------
 
+    def standing(self) -> list[float]:
+        """1 for the winner, 0 for everyone else, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(seat == self.winner) for seat in range(self.n_players)]
+
     def result(self) -> Result:
         scores = [0.0] * self.n_players
         if self.winner < 0:  # drawn or stopped at the cap: nobody won, so nobody ranks first

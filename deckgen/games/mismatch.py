@@ -167,6 +167,11 @@ class MismatchState(State):
     def cards_held(self, seat: int) -> int:
         return len(self.decks[seat]) + len(self.captured[seat])
 
+    def standing(self) -> list[float]:
+        """The cards each seat holds, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(self.cards_held(s)) for s in range(self.n_players)]
+
     def result(self) -> Result:
         held = [self.cards_held(s) for s in range(self.n_players)]
         still_in = sorted((s for s in range(self.n_players) if self.in_game[s]), key=lambda s: (-held[s], s))

@@ -111,6 +111,11 @@ class ChainState(State):
             self.loser = self.current_player
             self.is_over = True
 
+    def standing(self) -> list[float]:
+        """1 for the winner once the game is over, else 0, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(self.is_over and seat != self.loser) for seat in (0, 1)]
+
     def result(self) -> Result:
         scores = [0.0, 0.0]
         if self.is_over:

@@ -286,6 +286,11 @@ class CircleState(State):
 
     # -- reporting ---------------------------------------------------------------------
 
+    def standing(self) -> list[float]:
+        """Points, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(s) for s in self.scores]
+
     def result(self) -> Result:
         return scored_result(self.is_over, [float(s) for s in self.scores], self.turns, self.counters)
 

@@ -154,6 +154,11 @@ class GuildsState(State):
                 tied += 1
         return points, tied
 
+    def standing(self) -> list[float]:
+        """Points from the guilds each seat controls, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(p) for p in self.points()[0]]
+
     def result(self) -> Result:
         points, _ = self.points()
         fewer_cards = [-hand.bit_count() for hand in self.hands]

@@ -423,6 +423,11 @@ class CliqueState(State):
                     counts[seat] += weight * sum(len(stacks[c]) for c in cells)
         return counts
 
+    def standing(self) -> list[float]:
+        """Cards in owned stacks minus cards in hand, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(s) for s in self.scores()]
+
     def result(self) -> Result:
         scores = self.scores()
         return scored_result(self.is_over, [float(s) for s in scores], self.turns, self.counters,

@@ -26,6 +26,14 @@ def rank_by_score(
     return tuple(s for s in seats if key(s) == best), tuple(ranking)
 
 
+def fewest_first(values: Sequence[float]) -> list[float]:
+    """A standing where fewer is better (cards left, burns): the values negated, as
+    `State.standing` reads a result ranked fewest first (level values stay as they are)."""
+    if min(values) == max(values):
+        return list(values)
+    return [-value for value in values]
+
+
 def scored_result(
     finished: bool,
     scores: Sequence[float],

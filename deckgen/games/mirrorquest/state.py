@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place, shuffled
+from deckgen.games.kit.ranking import fewest_first
 from deckgen.games.mirrorquest.cards import (
     AFTER_DRAW,
     ANSWER_AFTER_DRAW,
@@ -498,6 +499,11 @@ class MirrorquestState(State):
             self.events.append({"type": "reshuffle", "cards": len(self.pile)})
 
     # --- reporting ------------------------------------------------------------------
+
+    def standing(self) -> list[float]:
+        """Minus the cards each seat holds, where fewer is better (what `result()` ranks by,
+        without building it: traced games read it every move)."""
+        return fewest_first([float(c) for c in self.counts])
 
     def result(self) -> Result:
         counts = tuple(map(float, self.counts))

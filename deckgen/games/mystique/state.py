@@ -10,7 +10,7 @@ from deckgen.errors import DeckgenError
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
-from deckgen.games.kit.ranking import rank_by_score
+from deckgen.games.kit.ranking import fewest_first, rank_by_score
 from deckgen.games.kit.seats import next_seats, partner_of
 from deckgen.games.mystique.cards import (
     _COUNT_WORDS,
@@ -199,6 +199,13 @@ class MystiqueState(State):
         if self.partnerships:
             return [own[s] + own[self.partner(s)] for s in range(self.n_players)]
         return own
+
+    def standing(self) -> list[float]:
+        """Skirmishes won in a longer game, else minus the burns (what `result()` ranks by,
+        without building it: traced games read it every move)."""
+        if self.skirmish_goal > 1:
+            return [float(w) for w in self.skirmish_wins]
+        return fewest_first([float(x) for x in self.skirmish_scores()])
 
     def result(self) -> Result:
         if self.skirmish_goal > 1:

@@ -374,6 +374,11 @@ class DominationState(State):
     def seat_scores(self) -> list[int]:
         return [self.scores[team_of(s, PLAYERS)] for s in range(PLAYERS)]
 
+    def standing(self) -> list[float]:
+        """Each seat's team's points, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(s) for s in self.seat_scores()]
+
     def result(self) -> Result:
         return scored_result(self.is_over, [float(s) for s in self.seat_scores()], self.turns, self.counters)
 
