@@ -43,7 +43,7 @@ from deckgen.model.layout_elements import (
 from deckgen.paths import root_of
 from deckgen.project import nearby, on_change
 from deckgen.render.geometry import CardGeometry
-from deckgen.render.svgpath import parse_colour
+from deckgen.model.colour import parse_colour
 
 #: Smallest font size (mm, about 3.4 pt) allowed on a card; the same figure as render.svg's.
 DEFAULT_MIN_SIZE = 1.2

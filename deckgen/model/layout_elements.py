@@ -15,7 +15,7 @@ from typing import Any, Callable, Literal
 from pydantic import Field, field_validator
 
 from deckgen.model.common import StrictModel, shown, template_names
-from deckgen.render.svgpath import parse_colour
+from deckgen.model.colour import parse_colour
 
 _UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
 #: A designer's own icon name, as `:name:` in text takes it.

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from deckgen.model.common import shown
 from deckgen.model.layout_elements import positive_length
-from deckgen.render.svgpath import parse_colour
+from deckgen.model.colour import parse_colour
 
 _EXPECTED = ("expected a colour (#rgb, #rrggbb, black, white, or a palette entry such as ink.red) "
              "and/or a size (120%, 3mm, 8pt)")

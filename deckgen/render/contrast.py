@@ -20,23 +20,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from deckgen.model.colour import RGB, parse_colour
 from deckgen.render import fonts
 from deckgen.render.svgpath import (
-    _DEFAULT_STYLE,
-    _INHERITED,
-    _SHAPES,
+    DEFAULT_STYLE,
     IDENTITY,
+    INHERITED_STYLE,
+    SHAPES,
     Matrix,
-    _apply,
-    _colour,
-    _multiply,
-    _PathBuilder,
-    _trace_path,
+    PathBuilder,
+    apply_matrix,
+    multiply,
     parse_transform,
+    trace_path,
     trace_shape,
 )
-
-RGB = tuple[float, float, float]
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 
@@ -45,7 +43,7 @@ MIN_TEXT_CONTRAST = 3.0
 
 _PAPER: RGB = (1.0, 1.0, 1.0)
 _CURVE_STEPS = 8
-_SVG_NS = "{http://www.w3.org/2000/svg}"
+SVG_NS = "{http://www.w3.org/2000/svg}"
 
 
 def _linear(channel: float) -> float:
@@ -80,7 +78,7 @@ class TextContrast:
     element: str | None = None
 
 
-class _Flattener(_PathBuilder):
+class _Flattener(PathBuilder):
     """Collects a path as polygons (curves cut into short lines) in card coordinates."""
 
     def __init__(self, matrix: Matrix) -> None:
@@ -91,11 +89,11 @@ class _Flattener(_PathBuilder):
 
     def move(self, x: float, y: float) -> None:
         self._last = (x, y)
-        self.polygons.append([_apply(self.matrix, x, y)])
+        self.polygons.append([apply_matrix(self.matrix, x, y)])
 
     def line(self, x: float, y: float) -> None:
         self._last = (x, y)
-        self.polygons[-1].append(_apply(self.matrix, x, y))
+        self.polygons[-1].append(apply_matrix(self.matrix, x, y))
 
     def curve(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
         x0, y0 = self._last
@@ -104,7 +102,7 @@ class _Flattener(_PathBuilder):
             s = 1 - t
             px = s**3 * x0 + 3 * s * s * t * x1 + 3 * s * t * t * x2 + t**3 * x
             py = s**3 * y0 + 3 * s * s * t * y1 + 3 * s * t * t * y2 + t**3 * y
-            self.polygons[-1].append(_apply(self.matrix, px, py))
+            self.polygons[-1].append(apply_matrix(self.matrix, px, py))
         self._last = (x, y)
 
     def close(self) -> None:
@@ -127,7 +125,7 @@ def shape_outline(tag: str, geometry: tuple[tuple[str, str], ...], matrix: Matri
     given = dict(geometry)
     number = {k: float(v) for k, v in given.items() if k not in ("points", "d")}
     if tag == "path":
-        _trace_path(given.get("d", ""), out)
+        trace_path(given.get("d", ""), out)
     else:
         trace_shape(tag, number, given.get("points", ""), out)
     xs = [p[0] for polygon in out.polygons for p in polygon] or [0.0]
@@ -183,7 +181,7 @@ class _Walker:
     """Walks the SVG in paint order, keeping the filled shapes painted so far."""
 
     def __init__(self, root: ET.Element) -> None:
-        self.gradients = {g.get("id", ""): g for g in root.iter(f"{_SVG_NS}linearGradient")}
+        self.gradients = {g.get("id", ""): g for g in root.iter(f"{SVG_NS}linearGradient")}
         self.grounds: list[_Ground] = []
         self.found: list[TextContrast] = []
         project = root.get("data-project")
@@ -191,15 +189,15 @@ class _Walker:
 
     def walk(self, parent: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
         for element in parent:
-            tag = element.tag[len(_SVG_NS):] if isinstance(element.tag, str) else ""
+            tag = element.tag[len(SVG_NS):] if isinstance(element.tag, str) else ""
             local = dict(style)
-            local.update({k: v for k, v in element.attrib.items() if k in _INHERITED})
-            here = _multiply(matrix, parse_transform(element.get("transform", ""))) if element.get("transform") else matrix
+            local.update({k: v for k, v in element.attrib.items() if k in INHERITED_STYLE})
+            here = multiply(matrix, parse_transform(element.get("transform", ""))) if element.get("transform") else matrix
             if tag == "g":
                 self.walk(element, local, here)
             elif tag == "text":
                 self.text(element, local, here)
-            elif tag in _SHAPES and tag != "line":
+            elif tag in SHAPES and tag != "line":
                 self.shape(tag, element, local, here)
 
     def shape(self, tag: str, element: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
@@ -212,17 +210,17 @@ class _Walker:
                 return
             ends = [float(gradient.get(k, "0")) for k in ("x1", "y1", "x2", "y2")]
             offsets = [float(stop.get("offset", "0")) for stop in gradient]
-            stops = [_colour(stop.get("stop-color", "#000")) or _PAPER for stop in gradient]
-            axis = (_apply(matrix, ends[0], ends[1]), _apply(matrix, ends[2], ends[3]), offsets, stops)
+            stops = [parse_colour(stop.get("stop-color", "#000")) or _PAPER for stop in gradient]
+            axis = (apply_matrix(matrix, ends[0], ends[1]), apply_matrix(matrix, ends[2], ends[3]), offsets, stops)
             self.grounds.append(_Ground(*shape_outline(tag, geometry, matrix), even_odd, None, axis))
             return
-        colour = _colour(fill)
+        colour = parse_colour(fill)
         if colour is not None:
             self.grounds.append(_Ground(*shape_outline(tag, geometry, matrix), even_odd, colour, None))
 
     def text(self, element: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
         content = element.text or ""
-        ink = _colour(style["fill"])
+        ink = parse_colour(style["fill"])
         if not content.strip() or ink is None:
             return
         size = float(style["font-size"])
@@ -233,7 +231,7 @@ class _Walker:
         middle = y - 0.35 * size
         worst: tuple[float, RGB] | None = None
         for fraction in (0.1, 0.5, 0.9):
-            px, py = _apply(matrix, left + fraction * width, middle)
+            px, py = apply_matrix(matrix, left + fraction * width, middle)
             ground = next((g.colour_at(px, py) for g in reversed(self.grounds) if g.contains(px, py)), _PAPER)
             ratio = contrast_ratio(ink, ground)
             if worst is None or ratio < worst[0]:
@@ -246,5 +244,5 @@ def text_contrasts(svg_text: str) -> list[TextContrast]:
     """Every text of a card SVG with the colour beneath it and its contrast ratio."""
     root = ET.fromstring(svg_text)
     walker = _Walker(root)
-    walker.walk(root, dict(_DEFAULT_STYLE), IDENTITY)
+    walker.walk(root, dict(DEFAULT_STYLE), IDENTITY)
     return walker.found

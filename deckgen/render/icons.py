@@ -11,7 +11,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from deckgen.render.svg import _number as n
+from deckgen.render.svg_values import jinja_bytecode_cache, mix_colours
+from deckgen.render.svg_values import svg_number as n
 
 if TYPE_CHECKING:
     from jinja2.runtime import Macro
@@ -37,13 +38,11 @@ def _icon_module() -> Any:
         StrictUndefined,
     )
 
-    from deckgen.render.svg import _bytecode_cache, _mix
-
     folder = Path(__file__).resolve().parents[2] / "templates" / "cards"
     env = Environment(loader=FileSystemLoader(str(folder)), autoescape=True, undefined=StrictUndefined,
-                      bytecode_cache=_bytecode_cache(FileSystemBytecodeCache))
+                      bytecode_cache=jinja_bytecode_cache(FileSystemBytecodeCache))
     env.filters["n"] = n
-    env.filters["mix"] = _mix
+    env.filters["mix"] = mix_colours
     return env.get_template("icons.svg.j2").module
 
 

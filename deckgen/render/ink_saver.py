@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckgen.render.contrast import MIN_TEXT_CONTRAST, contrast_ratio
-from deckgen.render.svgpath import parse_colour
+from deckgen.model.colour import parse_colour
 
 #: An outline's width (mm) and how far inside the trim it runs where its rect bled: a cut
 #: that drifts a millimetre still leaves it whole.

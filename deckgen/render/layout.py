@@ -36,8 +36,8 @@ from deckgen.render import artwork, fonts, textfit
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.icons import ICON_MACROS, icon_markup
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
-from deckgen.render.svg import _number as n
-from deckgen.render.svgpath import parse_colour
+from deckgen.render.svg_values import svg_number as n
+from deckgen.model.colour import parse_colour
 
 #: An inline icon's radius and how far its centre sits above the baseline (x the text size).
 INLINE_RADIUS = 0.42

@@ -25,28 +25,28 @@ from urllib.parse import urlparse
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import contained, read_limited
+from deckgen.model.colour import parse_colour
 from deckgen.render import artwork, fonts
 from deckgen.render.svg import MIN_TEXT_SIZE
 from deckgen.render.svgpath import (
-    _CAPS,
-    _DEFAULT_STYLE,
-    _IGNORED,
-    _INHERITED,
-    _JOINS,
-    _SHAPES,
-    _SVG_NS,
+    DATA_ATTRIBUTES,
+    DEFAULT_STYLE,
     IDENTITY,
+    INHERITED_STYLE,
+    LINE_CAPS,
+    LINE_JOINS,
+    SHAPES,
+    SVG_NS,
     Matrix,
-    _apply,
-    _colour,
-    _f,
-    _floats,
-    _multiply,
-    _path_ops,
-    _PathBuilder,
+    PathBuilder,
+    apply_matrix,
     finite,
-    parse_transform,
+    multiply,
+    numbers,
+    path_ops,
+    pdf_number,
     trace_shape,
+    parse_transform,
 )
 
 if TYPE_CHECKING:
@@ -80,14 +80,14 @@ class _Painter:
             raise self.fail("card art must be an <svg> document")
         safe = root.get("data-safe")
         if safe:
-            x, y, w, h = _floats(safe)
+            x, y, w, h = numbers(safe)
             self.safe = (x, y, x + w, y + h)
         project = root.get("data-project")
         self.project = Path(project).resolve() if project else None
         for element in root.iter():
             if _tag(element) == "linearGradient" and element.get("id"):
                 self.gradients[element.get("id", "")] = element
-        self.children(root, dict(_DEFAULT_STYLE), IDENTITY)
+        self.children(root, dict(DEFAULT_STYLE), IDENTITY)
         self.flush()
 
     def children(self, parent: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
@@ -98,13 +98,13 @@ class _Painter:
         tag = _tag(element)
         if tag in ("defs", "title", "desc", "linearGradient", "stop"):
             return
-        if tag not in _SHAPES and tag not in ("g", "text", "image"):
+        if tag not in SHAPES and tag not in ("g", "text", "image"):
             raise self.fail(f"unsupported SVG element <{tag}> (use g, text, image or basic shapes)")
         style = inherited
         attrib = element.attrib
         if not _INHERITED_SET.isdisjoint(attrib):
             style = dict(inherited)
-            for key in _INHERITED:
+            for key in INHERITED_STYLE:
                 value = attrib.get(key)
                 if value is not None:
                     style[key] = value
@@ -115,8 +115,8 @@ class _Painter:
         ops = self.ops
         if transform:
             local = parse_transform(transform)
-            matrix = _multiply(matrix, local)
-            ops.append(f"q {' '.join(map(_f, local))} cm")
+            matrix = multiply(matrix, local)
+            ops.append(f"q {' '.join(map(pdf_number, local))} cm")
         if tag == "g" and element.get("opacity") is not None:
             self.translucent(element, style, matrix)
         elif tag == "g":
@@ -150,11 +150,11 @@ class _Painter:
     def shape(self, tag: str, element: ET.Element, style: dict[str, str]) -> None:
         ops = self.ops
         fill = style["fill"]
-        stroke = _colour(style["stroke"])
+        stroke = parse_colour(style["stroke"])
         gradient = self.gradients.get(fill[5:-1]) if fill.startswith("url(#") else None
         if fill.startswith("url(#") and gradient is None:
             raise self.fail(f"fill {fill} names no linearGradient")
-        fill_colour = None if gradient is not None else _colour(fill)
+        fill_colour = None if gradient is not None else parse_colour(fill)
         if tag == "line":
             fill_colour = gradient = None
         if fill_colour is None and gradient is None and stroke is None:
@@ -167,10 +167,10 @@ class _Painter:
             ops.append("%.4f %.4f %.4f rg" % fill_colour)
         if stroke is not None:
             ops.append("%.4f %.4f %.4f RG" % stroke)
-            ops.append(f"{_f(finite(style['stroke-width']))} w {_CAPS[style['stroke-linecap']]} J "
-                       f"{_JOINS[style['stroke-linejoin']]} j")
+            ops.append(f"{pdf_number(finite(style['stroke-width']))} w {LINE_CAPS[style['stroke-linecap']]} J "
+                       f"{LINE_JOINS[style['stroke-linejoin']]} j")
             dash = style["stroke-dasharray"]
-            ops.append("[" + " ".join(_f(v) for v in _floats(dash)) + "] 0 d" if dash != "none" else "[] 0 d")
+            ops.append("[" + " ".join(pdf_number(v) for v in numbers(dash)) + "] 0 d" if dash != "none" else "[] 0 d")
         if fill_colour is not None or stroke is not None:
             ops.extend(path)
             if fill_colour is not None and stroke is not None:
@@ -185,7 +185,7 @@ class _Painter:
         colours: list[tuple[float, float, float]] = []
         positions: list[float] = []
         for stop in gradient:
-            rgb = _colour(stop.get("stop-color", "#000"))
+            rgb = parse_colour(stop.get("stop-color", "#000"))
             if rgb is None:
                 raise self.fail("gradient stops need a colour")
             colours.append(rgb)
@@ -210,8 +210,8 @@ class _Painter:
             sx, sy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
             ops.append(
                 "%.4f %.4f %.4f rg " % rgb
-                + f"{_f(sx + nx)} {_f(sy + ny)} m {_f(end_x + nx)} {_f(end_y + ny)} l "
-                f"{_f(end_x - nx)} {_f(end_y - ny)} l {_f(sx - nx)} {_f(sy - ny)} l h f"
+                + f"{pdf_number(sx + nx)} {pdf_number(sy + ny)} m {pdf_number(end_x + nx)} {pdf_number(end_y + ny)} l "
+                f"{pdf_number(end_x - nx)} {pdf_number(end_y - ny)} l {pdf_number(sx - nx)} {pdf_number(sy - ny)} l h f"
             )
         ops.append("Q")
 
@@ -237,7 +237,7 @@ class _Painter:
         canvas = self.canvas
         if canvas is None:
             return
-        fill = _colour(style["fill"])
+        fill = parse_colour(style["fill"])
         if fill is None:
             return
         from reportlab.lib.rl_accel import fp_str
@@ -279,7 +279,7 @@ class _Painter:
             raise DeckgenError(f"{where}: not an SVG document")
         view_box = root.get("viewBox")
         if view_box:
-            left, top, width, height = _floats(view_box)
+            left, top, width, height = numbers(view_box)
         else:
             left, top = 0.0, 0.0
             width, height = (finite(root.get(k, "0").removesuffix("px")) for k in ("width", "height"))
@@ -289,8 +289,8 @@ class _Painter:
         dx, dy = x + (w - width * scale) / 2 - left * scale, y + (h - height * scale) / 2 - top * scale
         self.ops.append("q")
         if cover:
-            self.ops.append(f"{_f(x)} {_f(y)} {_f(w)} {_f(h)} re W n")
-        self.ops.append(f"{_f(scale)} 0 0 {_f(scale)} {_f(dx)} {_f(dy)} cm")
+            self.ops.append(f"{pdf_number(x)} {pdf_number(y)} {pdf_number(w)} {pdf_number(h)} re W n")
+        self.ops.append(f"{pdf_number(scale)} 0 0 {pdf_number(scale)} {pdf_number(dx)} {pdf_number(dy)} cm")
         if self.canvas is None:
             self.art(root, where, self.ops)
         else:
@@ -304,7 +304,7 @@ class _Painter:
         for node in root.iter():
             if _tag(node) == "linearGradient" and node.get("id"):
                 art.gradients[node.get("id", "")] = node
-        art.children(root, dict(_DEFAULT_STYLE), IDENTITY)
+        art.children(root, dict(DEFAULT_STYLE), IDENTITY)
         art.flush()
 
     def art_form(self, path: Path, root: ET.Element, where: str, box: tuple[float, float, float, float]) -> str:
@@ -324,7 +324,7 @@ class _Painter:
     def check_safe(self, content: str, m: Matrix, x0: float, y0: float, x1: float, y1: float) -> None:
         if self.safe is None:
             return
-        corners = [_apply(m, px, py) for px in (x0, x1) for py in (y0, y1)]
+        corners = [apply_matrix(m, px, py) for px in (x0, x1) for py in (y0, y1)]
         xs = [p[0] for p in corners]
         ys = [p[1] for p in corners]
         sx0, sy0, sx1, sy1 = self.safe
@@ -394,14 +394,14 @@ _GEOMETRY: dict[str, set[str]] = {
     "image": {"x", "y", "width", "height", "href", "preserveAspectRatio", _XLINK_HREF},
 }
 
-_INHERITED_SET = frozenset(_INHERITED)
+_INHERITED_SET = frozenset(INHERITED_STYLE)
 #: Every attribute each element may carry: its geometry, the inherited style, data.
-_ALLOWED = {tag: frozenset(geometry) | _INHERITED_SET | _IGNORED for tag, geometry in _GEOMETRY.items()}
+_ALLOWED = {tag: frozenset(geometry) | _INHERITED_SET | DATA_ATTRIBUTES for tag, geometry in _GEOMETRY.items()}
 
 
 def _tag(element: ET.Element) -> str:
     tag = element.tag
-    return tag[len(_SVG_NS) :] if isinstance(tag, str) and tag.startswith(_SVG_NS) else str(tag)
+    return tag[len(SVG_NS) :] if isinstance(tag, str) and tag.startswith(SVG_NS) else str(tag)
 
 
 @lru_cache(maxsize=4096)
@@ -410,9 +410,9 @@ def _shape_path(tag: str, attributes: tuple[tuple[str, str], ...]) -> tuple[str,
     icons and frames repeat on many cards."""
     given = dict(attributes)
     path: list[str] = []
-    out = _PathBuilder(path)
+    out = PathBuilder(path)
     if tag == "path":
-        path.extend(_path_ops(given.get("d", "")))
+        path.extend(path_ops(given.get("d", "")))
     else:
         trace_shape(tag, _attrs(given), given.get("points", ""), out)
     return tuple(path)
@@ -461,7 +461,7 @@ def svg_size(root: ET.Element) -> tuple[float, float]:
     view_box = root.get("viewBox")
     if not view_box:
         raise DeckgenError("card SVG needs a viewBox")
-    _, _, width, height = _floats(view_box)
+    _, _, width, height = numbers(view_box)
     return width, height
 
 

@@ -14,9 +14,7 @@ from the trim); with `ink_saver` the templates draw backs and frames as outlines
 
 from __future__ import annotations
 
-import os
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen import paths, project
@@ -24,7 +22,7 @@ from deckgen.errors import DeckgenError
 from deckgen.model.deck import Card, Deck
 from deckgen.render import fonts
 from deckgen.render.geometry import CARD_SIZES, CardGeometry
-from deckgen.render.svgpath import _colour
+from deckgen.render.svg_values import jinja_bytecode_cache, mix_colours, svg_number
 
 if TYPE_CHECKING:
     from jinja2 import Environment, Template
@@ -45,35 +43,6 @@ POKER = CardGeometry(*CARD_SIZES["poker"])
 # --------------------------------------------------------------------------- templates
 
 
-def _number(value: float) -> str:
-    """Compact number for SVG attributes: at most 3 decimals, no trailing zeros."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-def _bytecode_cache(cache_class: Any) -> Any:
-    """Compiled templates kept between runs (jinja checks the source hash): compiling the
-    card templates costs more than drawing a whole deck. None when no cache folder works."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    folder = Path(base) / "deckgen" / "jinja"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return cache_class(str(folder)) if os.access(folder, os.W_OK) else None
-
-
-def _mix(colour: str, backdrop: str, amount: float) -> str:
-    """`colour` laid over `backdrop` at opacity `amount`, as one opaque #rrggbb. Card art
-    is opaque: PDF transparency inside reused Form XObjects is not portable (reportlab
-    leaves its graphics states out of the form's resources), so templates pre-mix tints."""
-    top, bottom = _colour(colour), _colour(backdrop)
-    if top is None or bottom is None:
-        raise ValueError("mix needs two colours")
-    mixed = (amount * a + (1 - amount) * z for a, z in zip(top, bottom))
-    return "#" + "".join(f"{round(v * 255):02x}" for v in mixed)
-
-
 @cache
 def template_env() -> Environment:
     """The jinja2 environment for card templates: autoescaped, strict about unknown names."""
@@ -86,15 +55,15 @@ def template_env() -> Environment:
 
     env = Environment(
         loader=FileSystemLoader(str(paths.templates_dir() / "cards")),
-        bytecode_cache=_bytecode_cache(FileSystemBytecodeCache),
+        bytecode_cache=jinja_bytecode_cache(FileSystemBytecodeCache),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters["n"] = _number
-    env.filters["mix"] = _mix
+    env.filters["n"] = svg_number
+    env.filters["mix"] = mix_colours
     return env
 
 

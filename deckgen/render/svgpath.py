@@ -1,27 +1,33 @@
-"""SVG geometry for the painter: transforms, colours, and path data (arcs included) turned
-into the move, line and curve operations a PDF path is made of."""
+"""SVG geometry for the painter and the contrast check: transforms, the style SVG elements
+inherit, and path data (arcs included) turned into the move, line and curve operations a PDF
+path is made of.
+
+* `parse_transform(text) -> Matrix`, `multiply(m, n)`, `apply_matrix(m, x, y)`.
+* `PathBuilder(ops)`: collects PDF path operators; `trace_shape` and `trace_path` feed it a
+  basic shape or SVG path data; `path_ops(d)` is the cached operators of path data.
+* `numbers(text)`, `finite(text)`, `pdf_number(value)`: numbers read from and written to the page.
+* `DEFAULT_STYLE`, `INHERITED_STYLE`, `SHAPES`, `LINE_CAPS`, `LINE_JOINS`, `DATA_ATTRIBUTES`,
+  `SVG_NS`: the subset of SVG the painter draws.
+"""
 
 from __future__ import annotations
 
 import math
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
 from deckgen.render import fonts
-
-if TYPE_CHECKING:
-    pass
 
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
-_SVG_NS = "{http://www.w3.org/2000/svg}"
+SVG_NS = "{http://www.w3.org/2000/svg}"
 _TRANSFORM = re.compile(r"(matrix|translate|scale|rotate)\s*\(([^)]*)\)")
 _PATH_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _SPLIT = re.compile(r"[\s,]+")
-_INHERITED = (
+INHERITED_STYLE = (
     "fill",
     "stroke",
     "stroke-width",
@@ -35,7 +41,7 @@ _INHERITED = (
     "font-style",
     "text-anchor",
 )
-_DEFAULT_STYLE = {
+DEFAULT_STYLE = {
     "fill": "#000",
     "stroke": "none",
     "stroke-width": "1",
@@ -49,15 +55,14 @@ _DEFAULT_STYLE = {
     "font-style": "normal",
     "text-anchor": "start",
 }
-_NAMED_COLOURS = {"black": "#000000", "white": "#ffffff"}
-_SHAPES = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"}
-_CAPS = {"butt": 0, "round": 1, "square": 2}
-_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+SHAPES = {"rect", "circle", "ellipse", "line", "polyline", "polygon", "path"}
+LINE_CAPS = {"butt": 0, "round": 1, "square": 2}
+LINE_JOINS = {"miter": 0, "round": 1, "bevel": 2}
 # Attributes that only carry data or are handled elsewhere.
-_IGNORED = {"id", "class", "data-safe", "data-name", "viewBox", "width", "height", "version"}
+DATA_ATTRIBUTES = {"id", "class", "data-safe", "data-name", "viewBox", "width", "height", "version"}
 
 
-def _multiply(m: Matrix, n: Matrix) -> Matrix:
+def multiply(m: Matrix, n: Matrix) -> Matrix:
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
     return (
@@ -70,7 +75,7 @@ def _multiply(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+def apply_matrix(m: Matrix, x: float, y: float) -> tuple[float, float]:
     return (m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
 
 
@@ -83,7 +88,7 @@ def finite(text: str) -> float:
     return value
 
 
-def _floats(text: str) -> list[float]:
+def numbers(text: str) -> list[float]:
     return [finite(v) for v in _SPLIT.split(text.strip()) if v]
 
 
@@ -92,7 +97,7 @@ def parse_transform(text: str) -> Matrix:
     """An SVG transform list as one matrix; cached, as cards repeat their transforms."""
     matrix = IDENTITY
     for kind, args in _TRANSFORM.findall(text):
-        v = _floats(args)
+        v = numbers(args)
         if kind == "translate":
             local = (1.0, 0.0, 0.0, 1.0, v[0], v[1] if len(v) > 1 else 0.0)
         elif kind == "scale":
@@ -103,28 +108,11 @@ def parse_transform(text: str) -> Matrix:
             local = (cos, sin, -sin, cos, 0.0, 0.0)
             if len(v) == 3:
                 cx, cy = v[1], v[2]
-                local = _multiply(_multiply((1, 0, 0, 1, cx, cy), local), (1, 0, 0, 1, -cx, -cy))
+                local = multiply(multiply((1, 0, 0, 1, cx, cy), local), (1, 0, 0, 1, -cx, -cy))
         else:
             local = (v[0], v[1], v[2], v[3], v[4], v[5])
-        matrix = _multiply(matrix, local)
+        matrix = multiply(matrix, local)
     return matrix
-
-
-@lru_cache(maxsize=4096)
-def parse_colour(value: str) -> tuple[float, float, float] | None:
-    """An SVG colour as RGB fractions, or None for `none`; cached, as a card names its few
-    colours hundreds of times. ValueError for anything else."""
-    value = _NAMED_COLOURS.get(value.strip().lower(), value.strip())
-    if value == "none":
-        return None
-    if value.startswith("#") and len(value) == 4:
-        value = "#" + "".join(ch * 2 for ch in value[1:])
-    if value.startswith("#") and len(value) == 7:
-        return tuple(int(value[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-    raise ValueError(f"unsupported colour {value!r} (use #rgb, #rrggbb, none, black, white)")
-
-
-_colour = parse_colour  # the painters' short name
 
 
 def _arc_to_beziers(
@@ -190,7 +178,7 @@ def _arc_to_beziers(
         t += step
 
 
-def _f(value: float) -> str:
+def pdf_number(value: float) -> str:
     """A number for the PDF content stream (3 decimals: 1/1000 mm in card units); finite
     numbers can still multiply to infinity (a huge scale), which is refused here."""
     if not math.isfinite(value):
@@ -198,8 +186,8 @@ def _f(value: float) -> str:
     return "%.3f" % value
 
 
-class _PathBuilder:
-    """Collects path segments as PDF path operators (numbers written as _f writes them,
+class PathBuilder:
+    """Collects path segments as PDF path operators (numbers written as pdf_number writes them,
     without a call per number: a deck's cards write tens of thousands)."""
 
     def __init__(self, ops: list[str]) -> None:
@@ -248,7 +236,7 @@ class _PathBuilder:
 _KAPPA = 0.5522847498
 
 
-def trace_shape(tag: str, number: dict[str, float], points: str, out: _PathBuilder) -> None:
+def trace_shape(tag: str, number: dict[str, float], points: str, out: PathBuilder) -> None:
     """The segments of a basic shape (rect, circle, ellipse, line, polyline, polygon; not a
     path) into `out`: the painter writes them as PDF operators, the contrast check flattens them."""
     if tag == "rect":
@@ -262,7 +250,7 @@ def trace_shape(tag: str, number: dict[str, float], points: str, out: _PathBuild
         out.move(number.get("x1", 0.0), number.get("y1", 0.0))
         out.line(number.get("x2", 0.0), number.get("y2", 0.0))
     elif tag in ("polyline", "polygon"):
-        coordinates = _floats(points)
+        coordinates = numbers(points)
         out.move(coordinates[0], coordinates[1])
         for index in range(2, len(coordinates) - 1, 2):
             out.line(coordinates[index], coordinates[index + 1])
@@ -270,7 +258,7 @@ def trace_shape(tag: str, number: dict[str, float], points: str, out: _PathBuild
             out.close()
 
 
-def _trace_path(d: str, out: _PathBuilder) -> None:
+def trace_path(d: str, out: PathBuilder) -> None:
     """Feed the SVG path data `d` (all commands, absolute and relative) into `out`."""
     tokens = _PATH_TOKEN.findall(d)
     i = 0
@@ -358,8 +346,8 @@ def _trace_path(d: str, out: _PathBuilder) -> None:
 
 
 @lru_cache(maxsize=4096)
-def _path_ops(d: str) -> tuple[str, ...]:
+def path_ops(d: str) -> tuple[str, ...]:
     """PDF operators for SVG path data; cached because icons repeat on many cards."""
     ops: list[str] = []
-    _trace_path(d, _PathBuilder(ops))
+    trace_path(d, PathBuilder(ops))
     return tuple(ops)

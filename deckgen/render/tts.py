@@ -28,7 +28,7 @@ from deckgen.render.geometry import CARD_SIZES, CardGeometry, parse_card_size
 
 if TYPE_CHECKING:
     from deckgen.model.deck import Deck
-    from deckgen.render.presets import Face
+    from deckgen.render.faces import Face
     from deckgen.render.sheets import SheetOptions
 
 MAX_COLUMNS = 10
@@ -157,7 +157,7 @@ def export_tts(deck: Deck, options: SheetOptions, folder: Path, url_base: str | 
     (replaced as a whole); returns it."""
     from deckgen.fileio import atomic_folder, output_file, write_atomic
     from deckgen.render.png import RasterJob, png_bytes, rasterise_all
-    from deckgen.render.presets import distinct_faces, face_rows, manifest_files
+    from deckgen.render.faces import distinct_faces, face_rows, manifest_files
 
     url = url_maker(folder, url_base)
     card = CardGeometry(*parse_card_size(options.card_size), bleed=0.0)

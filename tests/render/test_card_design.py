@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from deckgen.cli import main
+from deckgen.model.colour import parse_colour
 from deckgen.model.deck import Deck, deck_ids, load_deck
 from deckgen.render import svg
 from deckgen.render.contrast import (
@@ -26,7 +27,7 @@ from deckgen.render.contrast import (
     text_contrasts,
 )
 from deckgen.render.geometry import CARD_SIZES, CardGeometry
-from deckgen.render.svgpath import IDENTITY, Matrix, _colour, _multiply, parse_transform
+from deckgen.render.svgpath import IDENTITY, Matrix, multiply, parse_transform
 
 NS = "{http://www.w3.org/2000/svg}"
 MODES = [pytest.param(False, id="colour"), pytest.param(True, id="ink-saver")]
@@ -49,7 +50,7 @@ def frame_edges(document: str, geometry: CardGeometry) -> list[float]:
 
     def walk(parent: ET.Element, matrix: Matrix, stroke_width: float) -> None:
         for element in parent:
-            here = _multiply(matrix, parse_transform(element.get("transform", ""))) if element.get("transform") else matrix
+            here = multiply(matrix, parse_transform(element.get("transform", ""))) if element.get("transform") else matrix
             width = float(element.get("stroke-width", stroke_width))
             walk(element, here, width)
             if "frame" not in (element.get("class") or "").split():
@@ -123,7 +124,7 @@ def text_placements(document: str) -> Counter[tuple[str, str, str, float, float,
 
     def walk(parent: ET.Element, matrix: Matrix, style: tuple[str, ...]) -> None:
         for element in parent:
-            here = _multiply(matrix, parse_transform(element.get("transform", ""))) if element.get("transform") else matrix
+            here = multiply(matrix, parse_transform(element.get("transform", ""))) if element.get("transform") else matrix
             own = style + tuple(f"{k}={element.get(k)}" for k in ("font-size", "font-weight", "text-anchor", "fill") if element.get(k))
             if element.tag == f"{NS}text":
                 x, y = float(element.get("x", "0")), float(element.get("y", "0"))
@@ -205,8 +206,8 @@ def test_contrast_ratio_and_the_ground_beneath_text() -> None:
              '<text x="33" y="20" font-size="3" text-anchor="middle" fill="#ffffff">on cream</text>'
              '<text x="33" y="40" font-size="3" fill="#000000">off the page</text></svg>')
     on_pill, on_cream, plain = text_contrasts(label)
-    assert on_pill.ratio == pytest.approx(1.8, abs=0.05) and on_pill.ground == _colour("#f3b823")
-    assert on_cream.ground == _colour("#fffdf8") and on_cream.ratio < 1.1
+    assert on_pill.ratio == pytest.approx(1.8, abs=0.05) and on_pill.ground == parse_colour("#f3b823")
+    assert on_cream.ground == parse_colour("#fffdf8") and on_cream.ratio < 1.1
     assert plain.ratio > 19
 
 

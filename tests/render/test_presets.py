@@ -17,7 +17,8 @@ from deckgen.errors import DeckgenError
 from deckgen.model.deck import load_deck
 from deckgen.render import png
 from deckgen.render.geometry import CARD_SIZES, CardGeometry, parse_card_size
-from deckgen.render.presets import SHOPS, distinct_faces, dtc_pdf
+from deckgen.render.faces import distinct_faces
+from deckgen.render.presets import SHOPS, dtc_pdf
 
 
 def run(args: list[str], output: Path) -> tuple[int, str, str]:

@@ -18,7 +18,7 @@ from deckgen.errors import DeckgenError
 from deckgen.model.deck import load_deck
 from deckgen.render import tts
 from deckgen.render.geometry import CARD_SIZES, CardGeometry
-from deckgen.render.presets import distinct_faces
+from deckgen.render.faces import distinct_faces
 
 POKER = CardGeometry(*CARD_SIZES["poker"], bleed=0.0)
 
