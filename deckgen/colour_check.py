@@ -198,7 +198,7 @@ def _from_palette(palette: dict[str, str], by: str, raw: dict[str, str]) -> str:
 def _rgb(colour_of: Callable[[dict[str, str]], str], raw: dict[str, str]) -> RGB | None:
     """The colour an element gets on a card, or None where it has none (or no valid one:
     drawing the card reports that)."""
-    from deckgen.render.svgpath import parse_colour
+    from deckgen.model.colour import parse_colour
 
     try:
         return parse_colour(colour_of(raw).strip())
