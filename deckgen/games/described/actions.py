@@ -14,7 +14,8 @@ from deckgen.errors import DataError
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.plays import CompiledMove, compile_play
-from deckgen.games.described.state import DescribedState, Fn, Gen, Run
+from deckgen.games.described.layout import Fn, Gen, Run
+from deckgen.games.described.state import DescribedState
 from deckgen.model.common import problem
 from deckgen.model.play_expr import Node
 from deckgen.model.play_defs import Action, MoveDef
@@ -149,11 +150,23 @@ def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> St
             state.draw(src, dst, n)
             return
         pile = state.zones[src]
-        for _ in range(min(n, len(pile))):
+        taken = min(n, len(pile))
+        for _ in range(taken):
             state.zones[dst].append(pile.pop())
             if dst == state.layout.trick_zone:  # a card put into the trick counts as its mover's
                 state.trick_seats.append(state.me)
+        if state.events is not None and taken:
+            log_moved(state, src, dst, state.zones[dst][len(state.zones[dst]) - taken:])
     return move
+
+
+def log_moved(state: DescribedState, source: int, target: int, cards: list[int]) -> None:
+    """Cards the rules moved (not a draw: those are `draw` events), named, so that a reader of
+    the log can follow every card that shows (a pile cleared, a hand refilled, a gift)."""
+    assert state.events is not None
+    names, ids = state.layout.zone_names, state.layout.card_ids
+    state.events.append({"type": "moved", "from": names[source], "to": names[target],
+                         "cards": [ids[c] for c in cards]})
 
 
 def _set_constant(add: bool, index: int, value: int, name: str) -> Step:
@@ -195,6 +208,8 @@ def _move_where(source: Fn, target: Fn, test: Fn) -> Step:
         state.bound_it = saved
         state.zones[src] = kept
         state.zones[dst].extend(moved)
+        if state.events is not None and moved:
+            log_moved(state, src, dst, moved)
         if dst == state.layout.trick_zone:
             state.trick_seats.extend([state.me] * len(moved))
     return move_where
@@ -260,7 +275,8 @@ def _start_play(source: int, target: Fn, best: Fn, then: Run) -> Step:
         if destination == state.layout.trick_zone:
             state.trick_seats.append(holder)
         if state.events is not None:
-            state.events.append({"type": "start_play", "seat": holder, "card": state.layout.card_ids[chosen]})
+            state.events.append({"type": "start_play", "seat": holder, "card": state.layout.card_ids[chosen],
+                                 "zone": state.layout.zone_names[destination]})
         state.me = holder
         then(state, chosen)
         state.current_player = (holder + state.direction) % state.n_players
@@ -291,6 +307,8 @@ def compile_move(move: MoveDef, t: Tables) -> CompiledMove:
         def draw(state: DescribedState, card: int, value: int) -> None:
             src, dst = source(state, -1), target(state, -1)
             if take:
+                if state.events is not None and state.zones[src]:
+                    log_moved(state, src, dst, state.zones[src])
                 state.zones[dst].extend(state.zones[src])
                 state.zones[src] = []
             else:

@@ -21,7 +21,8 @@ from deckgen.games.described.operators import (
     negative,
     seat_of,
 )
-from deckgen.games.described.state import DescribedState, Fn, Layout
+from deckgen.games.described.layout import Fn, Layout
+from deckgen.games.described.state import DescribedState
 from deckgen.model.play_expr import Node
 
 

@@ -16,7 +16,8 @@ from deckgen.games.base import Game, register_described
 from deckgen.games.described.actions import compile_actions, compile_move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.rows import card_rows_of
-from deckgen.games.described.state import DescribedState, Layout
+from deckgen.games.described.layout import Layout
+from deckgen.games.described.state import DescribedState
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.play import DesignerParams

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from deckgen.games.described.state import DescribedState, Fn
+from deckgen.games.described.layout import Fn
+from deckgen.games.described.state import DescribedState
 
 
 def seat_of(a: Fn) -> Fn:

@@ -11,7 +11,8 @@ from operator import itemgetter
 from typing import Callable, Hashable
 
 from deckgen.games.described.expressions import SIMPLE, Tables, compile_expr
-from deckgen.games.described.state import DescribedState, Fn
+from deckgen.games.described.layout import Fn
+from deckgen.games.described.state import DescribedState
 from deckgen.model.play_expr import Node
 
 

@@ -10,120 +10,19 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Callable
+from typing import Any
 
 from deckgen.errors import DataError, NoLegalMove
 from deckgen.games.base import Move, Result, State
+from deckgen.games.described.layout import Layout
+from deckgen.games.described.views import counter_values, observation_of, result_of
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
-from deckgen.games.kit.ranking import rank_by_score
 from deckgen.games.kit.tricks import trick_winner
-from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.common import problem
 
 #: Rounds in a row that may end as soon as they are set up before the description is wrong.
 MAX_EMPTY_ROUNDS = 1000
-
-#: A compiled expression: the state and the bound card (-1 when none) to a number.
-Fn = Callable[["DescribedState", int], int]
-#: A compiled list of actions, run for the state and the bound card.
-Run = Callable[["DescribedState", int], None]
-#: A compiled move generator: appends the legal moves of one move kind.
-Gen = Callable[["DescribedState", list[Move]], None]
-#: The cards a play of one card may play in a position (its moves are `(index, card, -1)`).
-Cards = Callable[["DescribedState"], list[int]]
-
-
-class Layout:
-    """The compiled program for one player count and deck count: zones by index, counters by
-    index, card tables, and the closures of every expression, action and move."""
-
-    def __init__(self, n_players: int, path: str) -> None:
-        self.n_players = n_players
-        #: The rule file, named in errors.
-        self.path = path
-        self.zone_names: list[str] = []
-        self.zone_index: dict[str, int] = {}
-        #: For each zone index: visibility (owner, everyone, nobody), pile order, owner (-1 shared).
-        #: Per zone index: the zone as declared, whose visibility says what each seat sees.
-        self.declared: list[DeclaredZone] = []
-        #: The first zone index of the seats' hands (the zone named hand, or the first of each
-        #: seat), which a deal event lists as its `hands`; -1 when no zone belongs to a seat.
-        self.hands = -1
-        #: The zones that are face-up piles (every seat sees their top).
-        self.covered: list[int] = []
-        #: For each zone index: the zone it refills from when drawn empty (-1: none), cards kept.
-        self.refill_from: list[int] = []
-        self.keep_top: list[int] = []
-        #: Each counter: its name, its first index, and whether each seat has one.
-        self.counter_groups: list[tuple[str, int, bool]] = []
-        #: Per counter index: shown to everyone, its start, its type.
-        self.counter_public: list[bool] = []
-        self.counter_starts: list[int] = []
-        #: The counter indices set back to their start every round.
-        self.round_resets: list[int] = []
-        self.counter_kinds: list[str] = []
-        self.card_ids: tuple[str, ...] = ()
-        self.card_names: tuple[str, ...] = ()
-        #: Per value type ("suit value"): its values, for observations and words.
-        self.value_names: dict[str, tuple[str, ...]] = {}
-        self.stock = 0
-        self.order = 1
-        self.turn_unit = "move"
-        #: Whether every move is a turn (`turn_unit: move`), read after every move.
-        self.counts_moves = True
-        self.phase_names: list[str] = []
-        #: Per phase: (move index, otherwise, when or None, generator, and for a play of one
-        #: card declaring nothing the cards it may play, else None).
-        self.phase_moves: list[list[tuple[int, bool, Fn | None, Gen, Cards | None]]] = []
-        #: Per phase: whether a move of it plays one card declaring nothing (`random_move`
-        #: then counts that move's cards rather than making its moves).
-        self.counted_phases: list[bool] = []
-        #: Per move index: its kind, its phase, what it does and how it reads.
-        self.move_kinds: list[str] = []
-        self.move_apply: list[Callable[[DescribedState, int, int], None]] = []
-        self.move_then: list[Run] = []
-        self.move_words: list[Callable[[DescribedState, Move], str]] = []
-        #: Per move index, for bots: the zone it takes cards from, the declared attribute by card.
-        self.move_sources: list[Fn] = []
-        self.declared_columns: list[list[int]] = []
-        #: For the greedy bot: the description's `greedy` rating, and each card's worth.
-        self.greedy: Fn | None = None
-        self.card_worth: list[int] = []
-        self.dealer: Fn = _zero
-        self.rotate_dealer = True
-        self.first: Fn | None = None
-        self.setup: Run = _nothing
-        self.round_end: Fn = _zero
-        #: False when the round's end is written `false`: no call after every move.
-        self.round_can_end = True
-        self.round_score: Run = _nothing
-        self.game_end: Fn = _zero
-        self.trick_zone = -1
-        self.trick_to = 0
-        #: The trick's candidates and their ranking keys, as rows by card (see `card_rows`).
-        self.trick_among: Callable[[DescribedState], list[int]] = _no_rows
-        self.trick_by: Callable[[DescribedState], list[int]] = _no_rows
-        self.trick_then: Run = _nothing
-        self.score: Fn | None = None
-        self.lowest_wins = False
-        self.tie_break: Fn | None = None
-        #: Partners sit opposite: a seat's score is its team's, and partners win together.
-        self.teams = False
-        #: Move generations so far by every state of this layout (`DescribedState.epoch`).
-        self.generations = 0
-
-
-def _zero(state: DescribedState, card: int) -> int:
-    return 0
-
-
-def _nothing(state: DescribedState, card: int) -> None:
-    return None
-
-
-def _no_rows(state: DescribedState) -> list[int]:
-    return []
 
 
 class DescribedState(State):
@@ -435,38 +334,10 @@ class DescribedState(State):
                                                zone=layout.zone_names[source]))
         return True
 
-    # --- results and views -------------------------------------------------------------
-
-    def seat_scores(self) -> list[float]:
-        layout = self.layout
-        if layout.score is None:
-            return [1.0 if seat in self.winners else 0.0 for seat in range(self.n_players)]
-        scores = []
-        for seat in range(self.n_players):
-            self.bound_seat = seat
-            scores.append(float(layout.score(self, -1)))
-        return scores
+    # --- results and views (deckgen.games.described.views) ------------------------------
 
     def result(self) -> Result:
-        layout = self.layout
-        scores = self.seat_scores()
-        half = self.n_players // 2
-        if layout.teams:  # each seat scores its team's total
-            scores = [scores[seat % half] + scores[seat % half + half] for seat in range(self.n_players)]
-        breaks: list[float] | None = None
-        if layout.tie_break is not None:
-            breaks = []
-            for seat in range(self.n_players):
-                self.bound_seat = seat
-                breaks.append(float(layout.tie_break(self, -1)))
-        winners, ranking = rank_by_score(scores, highest_wins=not layout.lowest_wins, tie_break=breaks)
-        if self.winners:  # a seat won outright (first out): it heads the ranking, with its partner
-            won = sorted({p for w in self.winners for p in ((w % half, w % half + half) if layout.teams else (w,))})
-            winners = tuple(won)
-            ranking = winners + tuple(s for s in ranking if s not in winners)
-        if not self.over:
-            return Result(False, (), tuple(scores), ranking, self.turns, self.counters_dict())
-        return Result(True, winners, tuple(scores), ranking, self.turns, self.counters_dict())
+        return result_of(self)
 
     def counters_dict(self) -> dict[str, int]:
         return {"rounds": self.round_no, "reshuffles": self.reshuffles, "empty_draws": self.empty_draws}
@@ -476,31 +347,10 @@ class DescribedState(State):
         return self.counters_dict()
 
     def counter_values(self, player: int = -1) -> dict[str, Any]:
-        """The counters `player` may see by name (every one when -1): one value, or a list by
-        seat, where a private counter of each seat shows only the player's own (None for the
-        others) and a private game counter not at all. Card counters are left out: one may
-        name a hidden card."""
-        out: dict[str, Any] = {}
-        for name, start, per_seat in self.layout.counter_groups:
-            kind = self.layout.counter_kinds[start]
-            public = self.layout.counter_public[start] or player < 0
-            if kind == "card" or not public and not per_seat:
-                continue
-            if per_seat:
-                out[name] = [self.shown_value(start + k) if public or k == player else None
-                             for k in range(self.n_players)]
-            else:
-                out[name] = self.shown_value(start)
-        return out
+        return counter_values(self, player)
 
-    def shown_value(self, i: int) -> Any:
-        kind, value = self.layout.counter_kinds[i], self.tally[i]
-        if kind == "condition":
-            return bool(value)
-        if kind.endswith(" value"):
-            values = self.layout.value_names[kind]
-            return values[value] if value >= 0 else None
-        return value
+    def observation(self, player: int) -> dict[str, Any]:
+        return observation_of(self, player)
 
     def card_zones(self) -> dict[str, list[str]]:
         ids = self.layout.card_ids
@@ -511,22 +361,6 @@ class DescribedState(State):
 
     def covered_zones(self, player: int) -> list[str]:
         return [zone.name for zone in self.layout.declared if zone.covered_for(player)]
-
-    def observation(self, player: int) -> dict[str, Any]:
-        layout = self.layout
-        ids = layout.card_ids
-        zones: dict[str, Any] = {}
-        for zone, cards in zip(layout.declared, self.zones):
-            if zone.hidden_from(player):
-                zones[zone.name] = {"size": len(cards)}
-            elif zone.shown_whole(player):
-                zones[zone.name] = [ids[c] for c in cards]
-            else:
-                zones[zone.name] = {"size": len(cards), "top": ids[cards[-1]] if cards else None}
-        return {"seat": player, "current_player": self.current_player, "round": self.round_no,
-                "phase": layout.phase_names[self.phase], "dealer": self.dealer, "direction": self.direction,
-                "counters": self.counter_values(player), "zones": zones,
-                "winners": list(self.winners) if self.over else None}
 
     def describe_move(self, move: Move) -> str:
         return f"seat {self.current_player} {self.layout.move_words[move[0]](self, move)}"

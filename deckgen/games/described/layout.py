@@ -1,0 +1,118 @@
+"""The compiled program of a described game for one player count: zones and counters by
+index, card tables, and the closures of every expression, action and move, which every
+`DescribedState` of that count shares.
+
+The closures take the state; this module names its type for them only when type checking,
+since the state module builds on this one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from deckgen.games.base import Move
+from deckgen.games.kit.zones import DeclaredZone
+
+if TYPE_CHECKING:
+    from deckgen.games.described.state import DescribedState
+
+#: A compiled expression: the state and the bound card (-1 when none) to a number.
+Fn = Callable[["DescribedState", int], int]
+#: A compiled list of actions, run for the state and the bound card.
+Run = Callable[["DescribedState", int], None]
+#: A compiled move generator: appends the legal moves of one move kind.
+Gen = Callable[["DescribedState", list[Move]], None]
+#: The cards a play of one card may play in a position (its moves are `(index, card, -1)`).
+Cards = Callable[["DescribedState"], list[int]]
+
+
+class Layout:
+    """The compiled program for one player count and deck count: zones by index, counters by
+    index, card tables, and the closures of every expression, action and move."""
+
+    def __init__(self, n_players: int, path: str) -> None:
+        self.n_players = n_players
+        #: The rule file, named in errors.
+        self.path = path
+        self.zone_names: list[str] = []
+        self.zone_index: dict[str, int] = {}
+        #: For each zone index: visibility (owner, everyone, nobody), pile order, owner (-1 shared).
+        #: Per zone index: the zone as declared, whose visibility says what each seat sees.
+        self.declared: list[DeclaredZone] = []
+        #: The first zone index of the seats' hands (the zone named hand, or the first of each
+        #: seat), which a deal event lists as its `hands`; -1 when no zone belongs to a seat.
+        self.hands = -1
+        #: The zones that are face-up piles (every seat sees their top).
+        self.covered: list[int] = []
+        #: For each zone index: the zone it refills from when drawn empty (-1: none), cards kept.
+        self.refill_from: list[int] = []
+        self.keep_top: list[int] = []
+        #: Each counter: its name, its first index, and whether each seat has one.
+        self.counter_groups: list[tuple[str, int, bool]] = []
+        #: Per counter index: shown to everyone, its start, its type.
+        self.counter_public: list[bool] = []
+        self.counter_starts: list[int] = []
+        #: The counter indices set back to their start every round.
+        self.round_resets: list[int] = []
+        self.counter_kinds: list[str] = []
+        self.card_ids: tuple[str, ...] = ()
+        self.card_names: tuple[str, ...] = ()
+        #: Per value type ("suit value"): its values, for observations and words.
+        self.value_names: dict[str, tuple[str, ...]] = {}
+        self.stock = 0
+        self.order = 1
+        self.turn_unit = "move"
+        #: Whether every move is a turn (`turn_unit: move`), read after every move.
+        self.counts_moves = True
+        self.phase_names: list[str] = []
+        #: Per phase: (move index, otherwise, when or None, generator, and for a play of one
+        #: card declaring nothing the cards it may play, else None).
+        self.phase_moves: list[list[tuple[int, bool, Fn | None, Gen, Cards | None]]] = []
+        #: Per phase: whether a move of it plays one card declaring nothing (`random_move`
+        #: then counts that move's cards rather than making its moves).
+        self.counted_phases: list[bool] = []
+        #: Per move index: its kind, its phase, what it does and how it reads.
+        self.move_kinds: list[str] = []
+        self.move_apply: list[Callable[[DescribedState, int, int], None]] = []
+        self.move_then: list[Run] = []
+        self.move_words: list[Callable[[DescribedState, Move], str]] = []
+        #: Per move index, for bots: the zone it takes cards from, the declared attribute by card.
+        self.move_sources: list[Fn] = []
+        self.declared_columns: list[list[int]] = []
+        #: For the greedy bot: the description's `greedy` rating, and each card's worth.
+        self.greedy: Fn | None = None
+        self.card_worth: list[int] = []
+        self.dealer: Fn = _zero
+        self.rotate_dealer = True
+        self.first: Fn | None = None
+        self.setup: Run = _nothing
+        self.round_end: Fn = _zero
+        #: False when the round's end is written `false`: no call after every move.
+        self.round_can_end = True
+        self.round_score: Run = _nothing
+        self.game_end: Fn = _zero
+        self.trick_zone = -1
+        self.trick_to = 0
+        #: The trick's candidates and their ranking keys, as rows by card (see `card_rows`).
+        self.trick_among: Callable[[DescribedState], list[int]] = _no_rows
+        self.trick_by: Callable[[DescribedState], list[int]] = _no_rows
+        self.trick_then: Run = _nothing
+        self.score: Fn | None = None
+        self.lowest_wins = False
+        self.tie_break: Fn | None = None
+        #: Partners sit opposite: a seat's score is its team's, and partners win together.
+        self.teams = False
+        #: Move generations so far by every state of this layout (`DescribedState.epoch`).
+        self.generations = 0
+
+
+def _zero(state: DescribedState, card: int) -> int:
+    return 0
+
+
+def _nothing(state: DescribedState, card: int) -> None:
+    return None
+
+
+def _no_rows(state: DescribedState) -> list[int]:
+    return []
