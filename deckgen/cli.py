@@ -279,7 +279,7 @@ def build_command(output: Path | None, sim_games: int, precision: float, seed: i
     check_run_options(scheduler, cluster, root)
     if not quiet:
         _jobs_note(jobs, workers)
-    from deckgen.build import build_all
+    from deckgen.publish.build import build_all
     from deckgen.sim.cluster import dask_engine
 
     with dask_engine(scheduler, cluster) as engine:

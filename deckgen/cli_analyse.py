@@ -134,7 +134,7 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
             "ladder": chosen_plan["ladder"], "search_budget": chosen_plan["search_budget"],
             "metrics_games": chosen_plan["metrics_games"]}, data)
     if output is not None:
-        from deckgen.sim.html_report import write_analysis
+        from deckgen.publish.game_report import write_analysis
 
         for path in write_analysis(game.rules, output, data):
             click.echo(f"wrote {path}", err=as_json)

@@ -24,7 +24,8 @@ def report_command(game_names: tuple[str, ...], output: Path | None) -> None:
       deckgen report
       deckgen report mirrorquest --output out
     """
-    from deckgen.build import build_targets, report_pages
+    from deckgen.publish.build import report_pages
+    from deckgen.publish.targets import build_targets
     from deckgen.fileio import check_output_dir
     from deckgen.model.rules import load_rules
     from deckgen.project import output_dir

@@ -118,7 +118,7 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
     else:
         click.echo(format_sweep(data, game.rules.name))
     click.echo(f"wrote {target}", err=True)
-    from deckgen.sim.html_report import write_game_report
+    from deckgen.publish.game_report import write_game_report
 
     click.echo(f"wrote {write_game_report(game.rules, root)}", err=True)  # the sweep joins the design report
 

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.model.common import template_names
-from deckgen.model.deck import AttributeSpec, Deck
+from deckgen.model.deck import Deck
+from deckgen.model.deck_spec import AttributeSpec
 
 if TYPE_CHECKING:
     from deckgen.model.layout import Layout

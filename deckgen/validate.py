@@ -12,8 +12,7 @@ from deckgen.fileio import shown_path
 from deckgen.games import project_code
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck, load_deck_file
-from deckgen.model.rule_text import fill_placeholders
-from deckgen.model.rules import GameRules, all_rules, load_rules_file, rules_paths
+from deckgen.model.rules import GameRules, all_rules, fill_placeholders, load_rules_file, rules_paths
 from deckgen.model.sheet import load_sheet_file
 
 if TYPE_CHECKING:

@@ -99,7 +99,7 @@ def rebuild(job: Rebuild, out_dir: Path) -> list[Path]:
         from deckgen.render.sheets import SheetOptions, write_sheets
 
         return [write_sheets(load_deck(job.id), SheetOptions(), out_dir)]
-    from deckgen.build import game_documents
+    from deckgen.publish.build import game_documents
 
     return game_documents(job.id, out_dir)
 

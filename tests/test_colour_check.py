@@ -20,7 +20,8 @@ from deckgen.colour_check import (
     to_lab,
 )
 from deckgen.errors import DeckgenError
-from deckgen.model.deck import ColourCues, deck_from_data, load_deck
+from deckgen.model.deck import deck_from_data, load_deck
+from deckgen.model.deck_spec import ColourCues
 
 # Sharma, Wu and Dalal (2005), "The CIEDE2000 color-difference formula", table 1: pairs 1, 7,
 # 13, 17, 19, 25 and 34 (hue rotation, achromatic, large differences, blue region).

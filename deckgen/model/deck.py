@@ -4,265 +4,21 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections import Counter
-import unicodedata
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Literal
-
-from pydantic import AfterValidator, Field, field_validator, model_validator
+from typing import Any, Iterator
 
 from deckgen import project
 from deckgen.errors import DataError, UnknownName
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
-from deckgen.model.common import StrictModel, field_path, problem, read_yaml, shown, template_names, validate
-
-Scalar = bool | int | str
-
-#: Fields every digit-pair card receives in addition to its `low` and `high` digits.
-DIGIT_PAIR_ATTRIBUTES = ("low", "high")
-
-#: Limits of one deck, checked before any card is generated.
-MAX_CARDS = 5000
-MAX_ATTRIBUTES = 32
-MAX_NAME_LENGTH = 200
-
-#: Keys every card has in its listing; no attribute or field may take them.
-RESERVED_FIELDS = ("id", "name", "copy")
-#: Attribute and field names are what templates name in `{...}` and `card.<name>`.
-PLAIN_NAME = "(expected a plain name of letters, digits and _, like colour)"
+from deckgen.model.common import field_path, problem, read_yaml, shown, template_names, validate
+from deckgen.model.deck_spec import (DIGIT_PAIR_ATTRIBUTES, MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, RESERVED_FIELDS, Card,
+                                     CardGroup, Deck, DeckSpec, Scalar, fill_template, has_control)
+from deckgen.model.sources import source_cards
 
 
-def _safe_id(text: str) -> str:
-    """Ids become file names (card images, back images, the deck's folder)."""
-    if not is_safe_id(text):
-        raise ValueError(f"found {shown(text)} (expected an id of {SAFE_ID_WORDS})")
-    return text
-
-
-SafeId = Annotated[str, AfterValidator(_safe_id)]
-
-
-#: A colour as the colour-vision check reads it from a field.
-HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-
-
-class ColourCues(StrictModel):
-    """The colours that tell an attribute's values apart on a card (`fields` naming per-value
-    #rrggbb fields) and the second cues the design gives: `cues` that every value has its own
-    of (its word, glyph, icon or pattern) and `marks` that only some values carry (a dot on
-    the green cards tells green from the rest, but not red from blue)."""
-
-    fields: list[str] = Field(min_length=1)
-    cues: list[Literal["word", "glyph", "icon", "pattern"]] = []
-    marks: dict[str, list[Scalar]] = {}
-
-
-class AttributeSpec(StrictModel):
-    """An attribute with ordered values, optional display labels and derived per-value fields."""
-
-    values: list[Scalar] = Field(min_length=1)
-    labels: dict[str, str] = {}
-    fields: dict[str, dict[str, Scalar]] = {}
-    colours: ColourCues | None = None
-
-    @model_validator(mode="after")
-    def _colour_fields(self) -> AttributeSpec:
-        """Colour fields give every value a #rrggbb colour; marks name declared values."""
-        if self.colours is None:
-            return self
-        for name in self.colours.fields:
-            mapping = self.fields.get(name)
-            if mapping is None:
-                raise ValueError(f"colours.fields names {shown(name)}, which is not one of fields")
-            for value in self.values:
-                colour = mapping.get(str(value))
-                if not isinstance(colour, str) or not HEX_COLOUR.fullmatch(colour):
-                    raise ValueError(f"fields.{name}.{value}: found {shown(colour)} "
-                                     "(expected a colour like #1f5aa6 for every value)")
-        for mark, marked in self.colours.marks.items():
-            unknown = [v for v in marked if v not in self.values]
-            if unknown:
-                raise ValueError(f"colours.marks.{mark}: {', '.join(map(shown, unknown))} "
-                                 "is not a declared value")
-        return self
-
-    def label(self, value: Scalar | None) -> str:
-        """Display label of a value ("Winterwoods" for winterwoods); empty for no value."""
-        return "" if value is None else self.labels.get(str(value), str(value))
-
-    @field_validator("values")
-    @classmethod
-    def _unique(cls, values: list[Scalar]) -> list[Scalar]:
-        seen = [v for i, v in enumerate(values) if v in values[:i]]
-        if seen:
-            raise ValueError(f"values must be unique (repeated: {', '.join(map(shown, seen))})")
-        return values
-
-
-class DigitPairSpec(StrictModel):
-    """Every unordered pair {low, high} of digits 0..digits-1, optionally without {0, 0}."""
-
-    digits: int = Field(default=10, ge=2, le=10)
-    include_zero_pair: bool = False
-
-
-class CardGroup(StrictModel):
-    """One way of generating cards; exactly one of product, digit_pairs, cards, source is given."""
-
-    product: list[str] | None = None
-    digit_pairs: DigitPairSpec | None = None
-    cards: list[dict[str, Scalar]] | None = None
-    #: A spreadsheet of cards (.csv, .xlsx, .yaml), relative to the deck file (model/sources.py).
-    source: str | None = Field(default=None, min_length=1)
-    #: The sheet of an .xlsx source (default: the first).
-    sheet: str | None = Field(default=None, min_length=1)
-    set: dict[str, Scalar] = {}
-    copies: int = Field(default=1, ge=1, le=100)
-    #: The id template; a source with an id column needs none.
-    id: str | None = Field(default=None, min_length=1)
-    name: str | None = None
-
-    @field_validator("set")
-    @classmethod
-    def _no_reserved_keys(cls, values: dict[str, Scalar]) -> dict[str, Scalar]:
-        """The id, name and copy number come from the group's templates and copies: a `set`
-        giving them would be silently overridden, or would override the id."""
-        reserved = [key for key in ("id", "name", "copy") if key in values]
-        if reserved:
-            raise ValueError(f"may not give {', '.join(reserved)} (the group's id and name templates and "
-                             "copies make them)")
-        return values
-
-    @model_validator(mode="after")
-    def _one_generator(self) -> CardGroup:
-        given = [k for k in ("product", "digit_pairs", "cards", "source") if getattr(self, k) is not None]
-        if len(given) != 1:
-            raise ValueError(
-                f"give exactly one of product, digit_pairs, cards, source (found {', '.join(given) or 'none'})"
-            )
-        if self.id is None and self.source is None:
-            raise ValueError("id: required key is missing (the id template, such as \"{colour}-{number}\")")
-        return self
-
-
-class BackSpec(StrictModel):
-    id: SafeId
-    name: str
-
-
-class NumberingSpec(StrictModel):
-    """Card numbers: start + sum(weight x value index), or generation order without weights."""
-
-    field: str = "card_number"
-    start: int = 1
-    weights: dict[str, int] = {}
-    formula: str = ""
-
-
-class DeckSpec(StrictModel):
-    id: SafeId
-    name: str = Field(min_length=1)
-    description: str = ""
-    attributes: dict[str, AttributeSpec] = Field(min_length=1, max_length=MAX_ATTRIBUTES)
-    groups: list[CardGroup] = Field(min_length=1)
-    name_format: str = "{id}"
-    numbering: NumberingSpec | None = None
-    backs: list[BackSpec] = Field(default=[BackSpec(id="default", name="Default back")], min_length=1)
-    expected_total: int | None = Field(default=None, ge=1)
-    #: A layout name or a path relative to the deck file (docs/layout-format.md); without it
-    #: the deck's Jinja template, else the built-in default layout.
-    layout: str | None = Field(default=None, min_length=1)
-
-    @field_validator("backs")
-    @classmethod
-    def _unique_backs(cls, backs: list[BackSpec]) -> list[BackSpec]:
-        # case-insensitively: back images are files, and Gold.png is gold.png on macOS and Windows
-        ids = [b.id.lower() for b in backs]
-        repeated = [b.id for n, b in enumerate(backs) if ids[n] in ids[:n]]
-        if repeated:
-            raise ValueError(f"back ids must be unique, also ignoring upper and lower case (repeated: "
-                             f"{', '.join(repeated)})")
-        return backs
-
-    @field_validator("attributes", mode="before")
-    @classmethod
-    def _shorthand(cls, attributes: Any) -> Any:
-        """`colour: [red, blue]` is short for `colour: {values: [red, blue]}`."""
-        if isinstance(attributes, dict):
-            return {k: {"values": v} if isinstance(v, list) else v for k, v in attributes.items()}
-        return attributes
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One physical card: a stable id, its attributes, derived fields and number."""
-
-    id: str
-    name: str
-    attrs: dict[str, Scalar | None]
-    fields: dict[str, Any] = field(default_factory=dict)
-    number: int | None = None
-    #: (group index, row index) in the deck file; copies of one row share it.
-    source: tuple[int, int] = (0, 0)
-
-    def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What makes two cards indistinguishable: every attribute and derived field."""
-        return tuple(sorted(map(str, self.attrs.items()))), tuple(sorted(map(str, self.fields.items())))
-
-    def get(self, key: str) -> Any:
-        if key in self.attrs:
-            return self.attrs[key]
-        return self.fields.get(key)
-
-    def to_json(self, number_field: str | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "name": self.name}
-        out.update(self.attrs)
-        out.update(self.fields)
-        if number_field and self.number is not None:
-            out[number_field] = self.number
-        return out
-
-
-@dataclass(frozen=True)
-class Deck:
-    """A validated deck with its generated cards, in generation order."""
-
-    id: str
-    name: str
-    description: str
-    attributes: dict[str, tuple[Scalar, ...]]
-    specs: dict[str, AttributeSpec]
-    cards: tuple[Card, ...]
-    backs: tuple[BackSpec, ...]
-    number_field: str | None
-    numbering_formula: str
-    path: Path
-    layout: str | None = None
-
-    def label(self, attribute: str, value: Scalar | None) -> str:
-        """Display label of an attribute value ("moons", "Winterwoods")."""
-        return self.specs[attribute].label(value)
-
-    def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise UnknownName(f"deck {self.id}: no card with id {card_id!r}")
-
-
-def _render(template: str, values: dict[str, Any]) -> str:
-    return template.format_map({k: "" if v is None else v for k, v in values.items()})
-
-
-def _has_control(text: str) -> bool:
-    """Line breaks and control characters: a card name is printed on one line everywhere."""
-    return any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in text)
-
-
-class _Builder:
+class DeckBuilder:
     """Generates the cards of a DeckSpec, collecting every problem instead of stopping."""
 
     def __init__(self, spec: DeckSpec, path: Path) -> None:
@@ -391,8 +147,6 @@ class _Builder:
         for index, group in enumerate(self.spec.groups):
             where = f"groups.{index}"
             if group.source is not None:
-                from deckgen.model.sources import source_cards
-
                 cards.extend(source_cards(self, index, group))
                 continue
             names = self.templates(index, group)
@@ -441,13 +195,13 @@ class _Builder:
             if missing:
                 self.fail(f"{where}.id", f"the templates name unknown fields: {', '.join(dict.fromkeys(missing))}")
                 return
-            card_id = _render(id_template, id_values)
+            card_id = fill_template(id_template, id_values)
             if not is_safe_id(card_id):
                 self.fail(f"{where}.id", f"makes the card id {shown(card_id)} (expected an id of {SAFE_ID_WORDS})")
                 return
             values["id"] = card_id
-            name = _render(group.name or self.spec.name_format, values)
-            if len(name) > MAX_NAME_LENGTH or _has_control(name):
+            name = fill_template(group.name or self.spec.name_format, values)
+            if len(name) > MAX_NAME_LENGTH or has_control(name):
                 self.fail(f"{where}.name" if group.name else "name_format",
                           f"makes the card name {shown(name)} (expected one line of at most {MAX_NAME_LENGTH} characters)")
                 return
@@ -458,7 +212,7 @@ def _what(name: str) -> str:
     return f"own {name}" if name in RESERVED_FIELDS else f"attribute {field_path((name,))}"
 
 
-def _check_number_field(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> None:
+def _check_number_field(spec: DeckSpec, builder: DeckBuilder, cards: list[Card]) -> None:
     """The number goes into each card's listing under numbering.field: it must not
     overwrite the id, the name, an attribute or another field."""
     if spec.numbering is None:
@@ -473,7 +227,7 @@ def _check_number_field(spec: DeckSpec, builder: _Builder, cards: list[Card]) ->
                      "(expected a new name such as card_number)")
 
 
-def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[Card]:
+def _number_cards(spec: DeckSpec, builder: DeckBuilder, cards: list[Card]) -> list[Card]:
     numbering = spec.numbering
     if numbering is None:
         return cards
@@ -497,7 +251,7 @@ def _number_cards(spec: DeckSpec, builder: _Builder, cards: list[Card]) -> list[
     return out
 
 
-def _check_duplicates(builder: _Builder, cards: list[Card]) -> None:
+def _check_duplicates(builder: DeckBuilder, cards: list[Card]) -> None:
     """Ids must be unique, also ignoring case (image files), and identical cards must come
     from `copies`; each repeated id or card is one problem, however often it repeats."""
     made = Counter(card.id for card in cards)
@@ -528,7 +282,7 @@ def _check_duplicates(builder: _Builder, cards: list[Card]) -> None:
 def deck_from_data(data: Any, path: Path) -> Deck:
     """Validate parsed YAML and generate the deck; raises DataError listing every problem."""
     spec = validate(DeckSpec, data, path)
-    builder = _Builder(spec, path)
+    builder = DeckBuilder(spec, path)
     cards = _number_cards(spec, builder, builder.build())
     _check_duplicates(builder, cards)
     if spec.expected_total is not None and len(cards) != spec.expected_total and not builder.problems:

@@ -4,7 +4,7 @@ they tell players and what the engine plays come from one place.
 A move may carry a `says:` line, the move in a player's words. When the rule file describes
 play and its `quickref` leaves out `turn`, the quick reference's "Your turn" list is those
 lines, one per move, in the order of the phases and of the moves in each (moves without one
-are left out). `deckgen.model.rule_text` fills their placeholders when the file is loaded,
+are left out). `deckgen.model.rules` fills their placeholders when the file is loaded,
 as it does the quick reference's own lines.
 """
 
@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckgen.model.common import problem
-
 if TYPE_CHECKING:
     from deckgen.model.play import PlaySpec
-    from deckgen.model.rules import GameRules
 
 
 def said_lines(play: PlaySpec) -> list[tuple[str, str]]:
@@ -32,20 +29,3 @@ def said_lines(play: PlaySpec) -> list[tuple[str, str]]:
             if isinstance(says, str) and says.strip():
                 lines.append((f"play.phases.{phase}.{index}.{kind}.says", " ".join(says.split())))
     return lines
-
-
-def turn_lines(rules: GameRules) -> list[tuple[str, str]] | None:
-    """The quick reference's "Your turn" lines (field path, text, placeholders unfilled) when
-    the rule file leaves them to its moves' `says` lines, empty when there are none (then
-    `turn_problem` says so); None when the file writes them itself or has no quick reference."""
-    if rules.quickref is None or rules.quickref.turn is not None:
-        return None
-    return said_lines(rules.play) if rules.play is not None else []
-
-
-def turn_problem(rules: GameRules) -> str:
-    """The problem line of a quick reference left without "Your turn" lines."""
-    if rules.play is None:
-        return problem(rules.path, "quickref.turn", "required key is missing")
-    return problem(rules.path, "quickref.turn", "required: no move of the play section has a says: line "
-                   "to print instead")

@@ -18,6 +18,8 @@ from deckgen import project
 from deckgen.errors import BadOption, BadPlayerCount, DataError, UnknownName
 from deckgen.model.common import StrictModel, problem, read_yaml, shown, validate
 from deckgen.model.play import PlaySpec
+from deckgen.model.play_text import said_lines
+from deckgen.model.rule_text import TEXT_PARTS, fill_text
 
 OptionValue = bool | int | float | str
 
@@ -292,9 +294,74 @@ def load_rules_file(path: Path, fill: bool = True) -> GameRules:
         raise DataError(problem(path, "deck", f"{rules.deck!r} is not the deck folder it lives in (expected {folder!r})"))
     if not fill:  # `deckgen validate` checks the numbers before the text that quotes them
         return rules
-    from deckgen.model.rule_text import fill_placeholders
-
     return fill_placeholders(rules)
+
+
+def placeholder_values(rules: GameRules) -> dict[str, Any]:
+    """What placeholders may name: the rule data's numbers, as the engine reads them."""
+    return {
+        "params": rules.params,
+        "setup": {n: spec.model_dump() for n, spec in rules.setup.items()},
+        "options": {name: spec.model_dump() for name, spec in rules.options.items()},
+        "players": rules.players.model_dump(),
+        **({"turn_cap": rules.turn_cap} if rules.turn_cap else {}),  # rules-only games have none
+    }
+
+
+def fill_placeholders(rules: GameRules) -> GameRules:
+    """The rules with every placeholder in their text filled; every problem at once."""
+    values = placeholder_values(rules)
+    problems: list[str] = []
+    update: dict[str, Any] = {}
+    for part in TEXT_PARTS:
+        model = getattr(rules, part)
+        if model is None:
+            continue
+        raw = model.model_dump() if hasattr(model, "model_dump") else [item.model_dump() for item in model]
+        filled = fill_text(raw, values, rules.path, part, problems)
+        if filled != raw:
+            field_type = type(model) if hasattr(model, "model_dump") else type(model[0])
+            update[part] = (
+                field_type.model_validate(filled) if hasattr(model, "model_dump")
+                else [field_type.model_validate(item) for item in filled]
+            )
+    turn = said_turn(rules, values, problems)
+    if turn is not None and rules.quickref is not None:
+        quickref = update.get("quickref", rules.quickref)
+        update["quickref"] = quickref.model_copy(update={"turn": turn})
+    if problems:
+        raise DataError(*problems)
+    return rules.model_copy(update=update) if update else rules
+
+
+def said_turn(rules: GameRules, values: dict[str, Any], problems: list[str]) -> list[str] | None:
+    """The quick reference's "Your turn" lines from the moves' `says` lines, filled, when the
+    rule file leaves `quickref.turn` out (`deckgen.model.play_text`); None when it writes them."""
+    said = turn_lines(rules)
+    if said is None:
+        return None
+    if not said:
+        problems.append(turn_problem(rules))
+        return None
+    return [fill_text(text, values, rules.path, where, problems) for where, text in said]
+
+
+def turn_lines(rules: GameRules) -> list[tuple[str, str]] | None:
+    """The quick reference's "Your turn" lines (field path, text, placeholders unfilled) when
+    the rule file leaves them to its moves' `says` lines, empty when there are none (then
+    `turn_problem` says so); None when the file writes them itself or has no quick reference."""
+    if rules.quickref is None or rules.quickref.turn is not None:
+        return None
+    return said_lines(rules.play) if rules.play is not None else []
+
+
+def turn_problem(rules: GameRules) -> str:
+    """The problem line of a quick reference left without "Your turn" lines."""
+    if rules.play is None:
+        return problem(rules.path, "quickref.turn", "required key is missing")
+    return problem(rules.path, "quickref.turn", "required: no move of the play section has a says: line "
+                   "to print instead")
+
 
 
 def rules_paths() -> list[Path]:

@@ -15,18 +15,29 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from deckgen.errors import DataError
 from deckgen.fileio import SAFE_ID_WORDS, contained, is_safe_id, read_limited
 from deckgen.model.common import field_path, file_problem, problem, read_yaml, shown, template_names
 from deckgen.model.xlsx import MAX_CELLS, cell_value, open_workbook
 from deckgen.paths import data_roots
-from deckgen.model.deck import (MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, AttributeSpec, Card, CardGroup, Scalar,
-                                _has_control, _render)
+from deckgen.model.deck_spec import (MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, AttributeSpec, Card, CardGroup, DeckSpec,
+                                     Scalar, fill_template, has_control)
 
-if TYPE_CHECKING:
-    from deckgen.model.deck import _Builder
+
+class CardBuilder(Protocol):
+    """What a source needs of the deck builder it adds cards to (deck.DeckBuilder)."""
+
+    spec: DeckSpec
+    path: Path
+    problems: list[str]
+    attributes: dict[str, AttributeSpec]
+
+    def fail(self, where: str, message: str) -> None: ...
+
+    def derived_fields(self, attrs: dict[str, Scalar | None]) -> dict[str, Any]: ...
+
 
 #: What one cell holds once read: text from CSV, typed values from XLSX and YAML.
 Cell = str | int | float | bool | None
@@ -237,9 +248,9 @@ def _letter(index: int) -> str:
 
 
 class SourceReader:
-    """Turns the rows of one source group into cards for a deck `_Builder`."""
+    """Turns the rows of one source group into cards for a deck `CardBuilder`."""
 
-    def __init__(self, builder: _Builder, index: int, group: CardGroup, table: Table) -> None:
+    def __init__(self, builder: CardBuilder, index: int, group: CardGroup, table: Table) -> None:
         self.builder = builder
         self.index = index
         self.group = group
@@ -345,7 +356,7 @@ class SourceReader:
             name = given_name or self.card_name(row, values)
             if name is None:
                 return
-            if len(name) > MAX_NAME_LENGTH or _has_control(name):
+            if len(name) > MAX_NAME_LENGTH or has_control(name):
                 self.fail(row, "name", f"makes the card name {shown(name)} (expected one line of at most "
                           f"{MAX_NAME_LENGTH} characters)")
                 return
@@ -370,7 +381,7 @@ class SourceReader:
             if missing:
                 self.fail(row, "id", f"empty, and the id template names fields this row lacks: {', '.join(missing)}")
                 return None
-            card_id = _render(template if total == 1 or "copy" in names else template + "-{copy}", values)
+            card_id = fill_template(template if total == 1 or "copy" in names else template + "-{copy}", values)
             column = "id" if "id" in self.table.header else None
         if not is_safe_id(card_id):
             self.fail(row, column or "id", f"makes the card id {shown(card_id)} (expected an id of {SAFE_ID_WORDS})")
@@ -388,7 +399,7 @@ class SourceReader:
         if missing:
             self.fail(row, "name", f"empty, and the name template names fields this row lacks: {', '.join(missing)}")
             return None
-        return _render(template, values)
+        return fill_template(template, values)
 
     def unique(self, row: int, card: Card) -> bool:
         """Ids are unique, and two rows that make the same card are one row with copies."""
@@ -411,11 +422,11 @@ def _cell_text(cell: Cell) -> str:
     return str(cell).strip()
 
 
-def source_cards(builder: _Builder, index: int, group: CardGroup) -> list[Card]:
+def source_cards(builder: CardBuilder, index: int, group: CardGroup) -> list[Card]:
     """The cards of a group with a `source`, or none (the builder holds the problems)."""
     where = f"groups.{index}.source"
     source = group.source or ""
-    if _has_control(source):
+    if has_control(source):
         builder.fail(where, f"found {shown(source)} (expected a file name without control characters)")
         return []
     if not source.lower().endswith(SUFFIXES):

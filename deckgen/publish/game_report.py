@@ -10,6 +10,7 @@ templates/report/game.html.j2.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from functools import cache
@@ -22,6 +23,7 @@ from deckgen import paths
 from deckgen.fileio import output_file, write_atomic
 from deckgen.model.common import StrictModel, read_yaml, validate
 from deckgen.model.rules import GameRules
+from deckgen.publish.index import write_index
 from deckgen.render.html import write_page
 from deckgen.sim.charts import ladder_chart, seat_chart, sweep_chart
 from deckgen.sim.report import RESULT_ONLY
@@ -304,10 +306,6 @@ def write_game_report(rules: GameRules, out_dir: Path, index_link: bool | None =
 def write_analysis(rules: GameRules, out_dir: Path, data: dict[str, Any]) -> list[Path]:
     """Write `deckgen analyse`'s results as `<out>/<deck>/<game>-analysis.json` and rewrite the
     game's design report to show them (and the index, if there is one, to link the report)."""
-    import json
-
-    from deckgen.index import write_index
-
     target = output_file(out_dir, rules.deck, f"{rules.id}-analysis.json")
     written = [write_atomic(target, json.dumps(data, indent=2) + "\n")]
     index = output_file(out_dir, "index.html")

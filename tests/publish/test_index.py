@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from deckgen.index import write_index
+from deckgen.publish.index import write_index
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules, load_rules
 from deckgen.render.png import export_thumbnails, thumbnail_stems
 from deckgen.render.sheets import SheetOptions, write_sheets
-from deckgen.sim.html_report import write_game_report
+from deckgen.publish.game_report import write_game_report
 from tests.html_check import parse_page
 
 DECK = "smoke-and-mirrors"
@@ -57,7 +57,7 @@ def test_the_same_folder_gives_the_same_bytes(out: Path) -> None:
 
 
 def test_data_text_is_escaped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from deckgen import index
+    from deckgen.publish import index
 
     hostile = "<script>alert(1)</script> & co"
     shipped = load_deck(DECK)

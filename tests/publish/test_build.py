@@ -74,7 +74,7 @@ def test_build_with_bad_data_fails_cleanly(broken_root: Path, tmp_path: Path):
 
 def test_a_write_that_fails_mid_build_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Disk full or permissions changed after the folder was checked: one line, exit 2."""
-    from deckgen import build
+    from deckgen.publish import build
 
     def full_disk(deck_id: str, out_dir: Path) -> list[Path]:
         raise OSError(28, "No space left on device", str(out_dir / deck_id / f"{deck_id}-pnp.pdf"))
@@ -88,15 +88,16 @@ def test_a_write_that_fails_mid_build_is_one_line(tmp_path: Path, monkeypatch: p
 
 def test_a_rebuild_skips_what_is_unchanged_and_replays_no_stored_game(tmp_path: Path,
                                                                       monkeypatch: pytest.MonkeyPatch):
-    from deckgen import build, validate
+    from deckgen import validate
     from deckgen.model import rules as rules_module
+    from deckgen.publish import build, targets
     from deckgen.sim import runner
 
     zoomies = [p for p in rules_module.rules_paths() if p.stem == "zoomies"]
-    monkeypatch.setattr(build, "deck_ids", lambda: ["mirror"])
-    # validate holds its own name for rules_paths: patched there too (imported first), so
-    # the stand-in is undone for the tests after this one
-    for module in (rules_module, validate):
+    monkeypatch.setattr(targets, "deck_ids", lambda: ["mirror"])
+    # validate and targets hold their own names for rules_paths: patched there too, so the
+    # stand-in is undone for the tests after this one
+    for module in (rules_module, validate, targets):
         monkeypatch.setattr(module, "rules_paths", lambda: zoomies)
 
     def one_file(name: str, out_dir: Path) -> list[Path]:  # the documents stand in: the fairness report is real
@@ -128,10 +129,10 @@ def test_a_game_s_documents_hold_the_quick_reference_on_a4_and_on_letter(tmp_pat
     Letter booklet beside the A4 one), and the index and the design report link both."""
     from pypdf import PdfReader
 
-    from deckgen.build import game_documents
-    from deckgen.index import write_index
+    from deckgen.publish.build import game_documents
+    from deckgen.publish.index import write_index
     from deckgen.model.rules import load_rules
-    from deckgen.sim.html_report import write_game_report
+    from deckgen.publish.game_report import write_game_report
 
     rules = load_rules("smoke-and-mirrors")
     files = {path.name: path for path in game_documents(rules.id, tmp_path)}

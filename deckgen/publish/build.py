@@ -12,7 +12,10 @@ from deckgen import project
 from deckgen.compose import check_deck, check_setups, format_report, format_setups
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, output_file, shown_path, write_atomic
-from deckgen.model.deck import Deck, deck_ids, load_deck
+from deckgen.model.deck import Deck, load_deck
+from deckgen.publish.game_report import write_game_report
+from deckgen.publish.index import write_index
+from deckgen.publish.targets import build_targets
 
 if TYPE_CHECKING:
     from deckgen.sim.runner import ChunkEngine
@@ -53,9 +56,7 @@ def deck_outputs(deck_id: str, out_dir: Path) -> list[Path]:
 def report_pages(out_dir: Path, game_ids: list[str]) -> list[Path]:
     """Every game's design report and the index linking everything: written last, from the
     files the other tasks left in out_dir."""
-    from deckgen.index import write_index
     from deckgen.model.rules import load_rules
-    from deckgen.sim.html_report import write_game_report
 
     reports = [write_game_report(load_rules(game_id), out_dir, index_link=True) for game_id in game_ids]
     return reports + [write_index(out_dir)]
@@ -121,7 +122,7 @@ def _fingerprints(tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]]
     from deckgen import paths
     from deckgen.sim.inputs import folder_hash, text_hash
 
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent  # all of deckgen, not only this package
     here = project.current()
     common = folder_hash(package.parent, (package.name,)) + folder_hash(
         paths.templates_dir().parent, (paths.templates_dir().name,), "*")
@@ -258,21 +259,6 @@ def _file_names(files: list[Path], out_dir: Path) -> str:
         if f.resolve().parent.parent != root:
             below[f.parent.name] = below.get(f.parent.name, 0) + 1
     return ", ".join(names + [f"{folder}/ ({count} files)" for folder, count in below.items()])
-
-
-def build_targets() -> tuple[list[str], list[tuple[str, str]]]:
-    """The decks and (game, deck) pairs `build` makes outputs for: in a project its own, else
-    the shipped ones. Both are known from the file names (a rule file is
-    decks/<deck>/games/<game>.yaml, as its loader insists) before any file is parsed, so a
-    project's build reads none of the shipped rule files."""
-    from deckgen.model.rules import rules_paths
-
-    here = project.current()
-    if here.root is None:
-        return deck_ids(), [(path.stem, path.parent.parent.name) for path in rules_paths()]
-    decks = [d for d, path in here.deck_files().items() if here.owns(path)]
-    return decks, [(path.stem, path.parent.parent.name) for path in rules_paths()
-                   if here.owns(path) and path.parent.parent.name in decks]
 
 
 def _fork_context() -> multiprocessing.context.BaseContext:

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from deckgen.cli import main
 from deckgen.errors import DataError
 from deckgen.model.rules import load_rules
-from deckgen.sim.html_report import write_game_report
+from deckgen.publish.game_report import write_game_report
 from tests.html_check import parse_page
 
 GAME = "zoomies"

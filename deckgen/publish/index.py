@@ -14,6 +14,8 @@ from typing import Any
 
 from deckgen.fileio import output_file
 from deckgen.model.deck import Deck, load_deck
+from deckgen.model.rules import load_rules
+from deckgen.publish.targets import build_targets
 from deckgen.render.html import write_page
 
 #: A deck's files the index links to, with what each is.
@@ -52,9 +54,6 @@ def _thumbnails(deck: Deck, folder: Path) -> list[dict[str, str]]:
 
 def index_values(out_dir: Path) -> dict[str, Any]:
     """Every deck with its files, thumbnails and games, as the index template shows them."""
-    from deckgen.build import build_targets
-    from deckgen.model.rules import load_rules
-
     deck_list, game_list = build_targets()  # in a project, only its own decks and games
     games_by_deck: dict[str, list[Any]] = {}
     for game_id, _ in game_list:
