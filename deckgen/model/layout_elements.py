@@ -12,10 +12,11 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from deckgen.model.common import StrictModel, shown, template_names
 from deckgen.model.colour import parse_colour
+from deckgen.model.path_data import polylines
 
 _UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
 #: A designer's own icon name, as `:name:` in text takes it.
@@ -180,6 +181,47 @@ class RectElement(_Element):
     _sizes = field_validator("stroke_width", "radius", mode="before")(_not_negative)
 
 
+def _path_data(value: Any) -> str:
+    """SVG path data for text to follow, in mm from the box's top-left corner: it must parse
+    and have some length."""
+    expected = ("expected SVG path data in mm from the box's top-left corner, such as "
+                "\"M 0 20 Q 30 0 60 20\", or give arc: {radius: ..., start: ..., end: ...}")
+    if not isinstance(value, str):
+        raise ValueError(f"found {shown(value)} ({expected})")  # noqa: TRY004
+    try:
+        lines = polylines(value)
+    except ValueError as exc:
+        raise ValueError(f"found {shown(value)}: {exc} ({expected})") from None
+    if not any(math.dist(a, b) > 0 for line in lines for a, b in zip(line, line[1:])):
+        raise ValueError(f"found {shown(value)}, which has no length ({expected})")
+    return value
+
+
+class ArcPath(StrictModel):
+    """A circle's arc for text to follow: its centre (from the box's top-left corner;
+    percentages of the box), radius (percentages of the box width) and the angles it runs
+    between, in degrees clockwise from the top; from `start` to `end`, so text at the foot
+    of a circle reads left to right running from 240 to 120."""
+
+    x: Length = Length(50.0, "%")
+    y: Length = Length(50.0, "%")
+    radius: Length
+    start: float
+    end: float
+
+    _centre = field_validator("x", "y", mode="before")(_length)
+    _radius = field_validator("radius", mode="before")(positive_length)
+    _angles = field_validator("start", "end", mode="before")(
+        _number_from(-720, 720, "degrees from -720 to 720, clockwise from the top"))
+
+    @model_validator(mode="after")
+    def _runs(self) -> ArcPath:
+        if self.start == self.end:
+            raise ValueError(f"start and end are both {self.start:g} (expected two angles: the arc runs "
+                             "from start to end, clockwise when end is larger)")
+        return self
+
+
 class TextElement(_Element):
     type: Literal["text"]
     text: str
@@ -193,8 +235,18 @@ class TextElement(_Element):
     valign: Literal["top", "middle", "bottom"] = "middle"
     line_height: float = 1.2
     wrap: bool = True
+    #: Text set along a path instead of in lines: SVG path data, or a circle's arc.
+    path: str | None = None
+    arc: ArcPath | None = None
 
     _colours = field_validator("colour", mode="before")(_colour_text)
+    _path = field_validator("path", mode="before")(_path_data)
+
+    @model_validator(mode="after")
+    def _one_path(self) -> TextElement:
+        if self.path is not None and self.arc is not None:
+            raise ValueError("has both path and arc (give one: the text follows one line)")
+        return self
 
     _line_height = field_validator("line_height", mode="before")(
         _number_from(0.8, 3.0, "a number from 0.8 to 3, times the text size"))

@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from deckgen.model.colour import RGB, parse_colour
+from deckgen.model.path_data import bezier_points, trace_path
 from deckgen.render import fonts
 from deckgen.render.svgpath import (
     DEFAULT_STYLE,
@@ -32,7 +33,6 @@ from deckgen.render.svgpath import (
     apply_matrix,
     multiply,
     parse_transform,
-    trace_path,
     trace_shape,
 )
 Point = tuple[float, float]
@@ -96,12 +96,7 @@ class _Flattener(PathBuilder):
         self.polygons[-1].append(apply_matrix(self.matrix, x, y))
 
     def curve(self, x1: float, y1: float, x2: float, y2: float, x: float, y: float) -> None:
-        x0, y0 = self._last
-        for step in range(1, _CURVE_STEPS + 1):
-            t = step / _CURVE_STEPS
-            s = 1 - t
-            px = s**3 * x0 + 3 * s * s * t * x1 + 3 * s * t * t * x2 + t**3 * x
-            py = s**3 * y0 + 3 * s * s * t * y1 + 3 * s * t * t * y2 + t**3 * y
+        for px, py in bezier_points(self._last, (x1, y1), (x2, y2), (x, y), _CURVE_STEPS):
             self.polygons[-1].append(apply_matrix(self.matrix, px, py))
         self._last = (x, y)
 

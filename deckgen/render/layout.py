@@ -11,6 +11,7 @@ Text from the data is escaped; paths from the data are resolved inside the proje
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from deckgen.model.layout_elements import (
     is_template,
 )
 from deckgen.model.text_spans import span_style
-from deckgen.render import artwork, fonts, textfit
+from deckgen.render import artwork, fonts, text_path, textfit
 from deckgen.render.geometry import CardGeometry
 from deckgen.render.icons import ICON_MACROS, icon_markup
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
@@ -262,6 +263,9 @@ class _Drawing:
             return fonts.text_width(piece.text, _font_of(faces, piece), 1.0)
 
         least = element.min_size.mm(h) if element.min_size is not None else self.layout.min_size
+        if element.path is not None or element.arc is not None:
+            self.along(element_id, element, paragraphs, faces, colour, (x, y, w, h), saving, least)
+            return
         try:
             fitted = textfit.fit(paragraphs, measure, w, h, size, least, element.line_height, element.wrap)
         except textfit.DoesNotFit as exc:
@@ -297,6 +301,48 @@ class _Drawing:
                     continue
                 self.out.append(f'<text x="{n(px)}" y="{n(baseline)}" font-size="{n(ps)}"{_face_attributes(faces, piece)} '
                                 f'fill={quoteattr(ink)} data-name={quoteattr(element_id)}>{escape(piece.text)}</text>')
+
+    def along(self, element_id: str, element: TextElement, paragraphs: list[list[textfit.Piece]],
+              faces: dict[tuple[bool, bool], Face] | None, colour: str, box: tuple[float, float, float, float],
+              saving: bool, least: float) -> None:
+        """Text set glyph by glyph along the element's `path` or `arc` (one line: a line break
+        is a space), at the largest size up to its `size` at which it fits the line; `valign`
+        puts it on the line (bottom), across it (middle) or hanging below it (top)."""
+        x, y, w, h = box
+        arc = element.arc
+        track = (text_path.arc_track(x + arc.x.mm(w), y + arc.y.mm(h), arc.radius.mm(w), arc.start, arc.end)
+                 if arc is not None else text_path.data_track(element.path or "", x, y))
+        pieces = [piece for paragraph in paragraphs for piece in (textfit.Piece(" "), *paragraph)][1:]
+        runs = [(piece, None, textfit.ICON_WIDTH * piece.scale) if piece.icon is not None else
+                (piece, char, fonts.text_width(char, _font_of(faces, piece), piece.scale)) for piece in pieces
+                for char in ([None] if piece.icon is not None else piece.text)]
+        length = sum(advance for _, _, advance in runs)
+        size = element.size.mm(h)
+        smallest = min((piece.scale for piece in pieces if piece.icon is None), default=1.0)
+        low = min(least / min(smallest, 1.0), size)
+        fitted = min(size, track.length / length) if length else size
+        if fitted < low - 1e-9:
+            raise self.fail(element_id, f"text does not fit: it is {length * low:.1f} mm long even at {low:g} mm, "
+                            f"its path {track.length:.1f} mm (shorten the text, lengthen the path or lower min_size)")
+        drop = {"bottom": 0.0, "middle": (fonts.ASCENT - fonts.DESCENT) / 2, "top": fonts.ASCENT}[element.valign] * fitted
+        glyphs = track.glyphs([advance * fitted for _, _, advance in runs], element.align, drop)
+        for (piece, char, advance), (gx, gy, degrees) in zip(runs, glyphs):
+            ps = fitted * piece.scale
+            ink = colour if piece.colour is None else self.ink(piece.colour, box, saving)
+            if char is None and piece.icon is not None:
+                r, cos, sin = INLINE_RADIUS * ps, math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+                half, rise = advance * fitted / 2, INLINE_RISE * ps
+                cx, cy = gx + cos * half + sin * rise, gy + sin * half - cos * rise
+                self.out.append(f'<g transform="rotate({n(degrees)} {n(cx)} {n(cy)})">')
+                if piece.icon in self.layout.icons:
+                    self.own_icon(piece.icon, cx - r, cy - r, 2 * r)
+                else:
+                    self.out.append(icon_markup(piece.icon, cx, cy, r, ink, "#ffffff"))
+                self.out.append("</g>")
+            elif char and char.strip():
+                self.out.append(f'<text x="{n(gx)}" y="{n(gy)}" transform="rotate({n(degrees)} {n(gx)} {n(gy)})" '
+                                f'font-size="{n(ps)}"{_face_attributes(faces, piece)} fill={quoteattr(ink)} '
+                                f'data-name={quoteattr(element_id)}>{escape(char)}</text>')
 
     def faces(self, font: str | None) -> dict[tuple[bool, bool], Face] | None:
         """The faces of a layout font by (bold, italic), their files registered; None for

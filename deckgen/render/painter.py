@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 from deckgen.errors import DeckgenError
 from deckgen.fileio import contained, read_limited
 from deckgen.model.colour import parse_colour
+from deckgen.model.path_data import finite
 from deckgen.render import artwork, fonts
 from deckgen.render.svg import MIN_TEXT_SIZE
 from deckgen.render.svgpath import (
@@ -40,7 +41,6 @@ from deckgen.render.svgpath import (
     Matrix,
     PathBuilder,
     apply_matrix,
-    finite,
     multiply,
     numbers,
     path_ops,
