@@ -26,7 +26,7 @@ from deckgen.games import project_code
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.chance import shuffled_order
-from deckgen.games.kit.notation import move_text, parse_text
+from deckgen.games.kit.notation import IntsNotation, MoveNotation
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
 from deckgen.model.common import StrictModel, problem, validate
@@ -34,6 +34,9 @@ from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules, all_rules, load_play_rules
 
 __all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State", "get_game", "register"]
+
+#: A text naming no move lists the legal moves when there are at most this many.
+LISTED_MOVES = 12
 
 #: A move: a small hashable value (tuples of ints), never a string. Typed Any so that each
 #: engine can give its own shape (mypyc checks declared types when it runs the code).
@@ -135,17 +138,35 @@ class State(ABC):
         were covered); a determinization leaves them where they are."""
         return []
 
+    def log_turn(self) -> int:
+        """The turn a log gives the next move: `turns`, plus the turns a game leaves out of its
+        length and turn cap (Mystique Pillars' draft), so that each logged move has its own."""
+        return self.turns
+
     @abstractmethod
     def describe_move(self, move: Move) -> str:
         """The move in words, starting with the seat ("seat 2 plays Red Deer in Winterwoods")."""
 
+    def notation(self) -> MoveNotation:
+        """How this game writes its moves as text (`kit.notation`); engines give their own
+        words. By default the move's ints, with the cards at `card_slots` as their ids."""
+        return IntsNotation(self.card_slots, self.card_ids())
+
     def move_notation(self, move: Move) -> str:
-        """The move as short canonical text that `parse_move` reads back (`kit.notation`)."""
-        return move_text(move, self.card_slots(move), self.card_ids())
+        """The move as short canonical text that `parse_move` reads back."""
+        return self.notation().text(move)
 
     def parse_move(self, text: str) -> Move:
-        """The move `move_notation` wrote as `text` (not checked for legality: `play` does)."""
-        return parse_text(text, self.card_ids())
+        """The move `move_notation` wrote as `text` (not checked for legality: `play` does).
+        A text naming no move is a `BadPosition` that lists the legal moves when they are few."""
+        try:
+            return self.notation().move(text)
+        except BadPosition as error:
+            legal = [] if self.is_over else self.legal_moves()
+            if not 0 < len(legal) <= LISTED_MOVES:
+                raise
+            listed = "; ".join(self.move_notation(move) for move in legal)
+            raise BadPosition(f"{error}; legal here: {listed}") from None
 
     def card_slots(self, move: Move) -> Sequence[int]:
         """Where `move` holds cards (positions in the tuple): those are written as card ids."""

@@ -22,8 +22,10 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
+from deckgen.games.notation.one_card import OneCardNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -286,12 +288,8 @@ class SunsState(State):
         twin.rng = rng
         return twin
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """A bid's card; stop (-1) is a number."""
-        return range(1) if move[0] >= 0 else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
@@ -308,6 +306,7 @@ class BattleForTheSuns(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = OneCardNotation(self.cards.ids, "bid", ("stop", STOP))
         colours = [str(v) for v in self.deck.attributes["colour"]]
         self.colour = [colours.index(str(c.attrs["colour"])) for c in self.deck.cards]
         self.number = [int(str(c.attrs["number"])) for c in self.deck.cards]

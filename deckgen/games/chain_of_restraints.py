@@ -29,7 +29,9 @@ from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit import chance
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score
+from deckgen.games.notation.chain_of_restraints import RestraintsNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -422,12 +424,8 @@ class RestraintsState(State):
                   if t != player and not self.known[player][t] & self.hands[t]]
         return ["draw", *unseen]
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The card; col and row are numbers."""
-        return (0,)
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         card, col, row = move
@@ -450,6 +448,7 @@ class ChainOfRestraints(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = RestraintsNotation(self.cards.ids)
         deck = self.deck
         values = [[str(v) for v in deck.attributes[a]] for a in ATTRIBUTES]
         offsets = [sum(len(v) for v in values[:k]) for k in range(len(ATTRIBUTES))]

@@ -25,7 +25,9 @@ from deckgen.games.kit.chance import (
     shuffle_in_place,
     shuffled_order,
 )
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.seats import next_seat_in
+from deckgen.games.notation.mismatch import MismatchNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -114,6 +116,8 @@ class MismatchState(State):
             loser = a
         else:
             loser = self._break_tie(a, b, card_a, card_b)
+        if difference and self.events is not None:
+            self._log_capture(b if loser == a else a, [card_a, card_b])
         if loser >= 0 and not decks[loser] and not self.captured[loser]:
             self.in_game[loser] = False
             self.players_left -= 1
@@ -142,13 +146,11 @@ class MismatchState(State):
             left_b = len(decks[b]) + len(captured[b])
             if not left_a or not left_b:
                 if left_a:
-                    captured[a] += put_a + put_b
-                    return b
+                    return self._take_pot(a, put_a + put_b, b)
                 if left_b:
-                    captured[b] += put_a + put_b
-                    return a
-                captured[a] += put_a
-                captured[b] += put_b
+                    return self._take_pot(b, put_a + put_b, a)
+                self._take_pot(a, put_a, -1)
+                self._take_pot(b, put_b, -1)
                 if self.events is not None:
                     self.events.append({"type": "no_cards_left", "seats": [a, b], "duel": self.duels})
                 return -1
@@ -158,11 +160,23 @@ class MismatchState(State):
                 put_b.append(self._draw(b))
             difference = self.diff[put_a[-1]][put_b[-1]]
             if difference > 0:
-                captured[a] += put_a + put_b
-                return b
+                return self._take_pot(a, put_a + put_b, b)
             if difference < 0:
-                captured[b] += put_a + put_b
-                return a
+                return self._take_pot(b, put_a + put_b, a)
+
+    def _take_pot(self, seat: int, cards: list[int], loser: int) -> int:
+        """`seat` takes the tie's cards into its capture pile; returns the duel's `loser`."""
+        self.captured[seat] += cards
+        if self.events is not None:
+            self._log_capture(seat, cards)
+        return loser
+
+    def _log_capture(self, seat: int, cards: list[int]) -> None:
+        """Who took a duel's cards is public (the cards were face up): a reader of the log
+        follows every capture pile by it."""
+        assert self.events is not None
+        ids = self.game.cards.ids
+        self.events.append({"type": "capture", "seat": seat, "cards": [ids[c] for c in cards]})
 
     def cards_held(self, seat: int) -> int:
         return len(self.decks[seat]) + len(self.captured[seat])
@@ -266,6 +280,9 @@ class MismatchState(State):
         twin.rng = rng
         return twin
 
+    def notation(self) -> MoveNotation:
+        return self.game.notation
+
     def describe_move(self, move: Move) -> str:
         a = self.current_player
         b = self.opponent()
@@ -308,6 +325,7 @@ class MismatchGame(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = MismatchNotation(REVEAL)
         params: MismatchParams = self.params
         cards = self.deck.cards
         cycle = params.colour_cycle

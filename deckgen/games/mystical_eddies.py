@@ -21,8 +21,10 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.one_card import OneCardNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -475,12 +477,8 @@ class EddiesState(State):
         """The other hands and the cards set aside; tricks are played face up."""
         return [f"hand/{s}" for s in range(self.n_players) if s != player] + ["removed"]
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The card played."""
-        return (0,)
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         card = move[0]
@@ -512,6 +510,7 @@ class MysticalEddies(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = OneCardNotation(self.cards.ids)
         params = self.params
         suits = [str(v) for v in self.deck.attributes["suit"]]
         colours = [str(v) for v in self.deck.attributes["colour"]]

@@ -22,7 +22,9 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
+from deckgen.games.notation.mystique_chain import ChainNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -163,12 +165,8 @@ class ChainState(State):
         """Nothing is hidden after the setup draw."""
         return []
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The card played; attributes are numbers."""
-        return (0,) if len(move) == 2 else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
@@ -187,6 +185,7 @@ class MystiqueChain(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = ChainNotation(self.cards.ids, ATTRIBUTES)
         cards = self.deck.cards
         values = [tuple(self.deck.attributes[a].index(card.attrs[a]) for a in ATTRIBUTES) for card in cards]
         by_value = [
@@ -232,7 +231,7 @@ class MystiqueChain(Game):
             follower_card, opener_card = drawn[1 - opener], drawn[opener]
             discard = [follower_card, *order[size + 2 :], opener_card]
             events = [deal_event(self.cards, [[drawn[0]], [drawn[1]]], pool=self.cards.ids_of(order[:size]),
-                                 opener=opener)] if record else None
+                                 opener=opener, discard=self.cards.ids_of(discard))] if record else None
             state = ChainState(self, pool, discard, opener, exactly_one, events)
             if state.legal_moves():
                 return state

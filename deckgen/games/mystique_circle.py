@@ -30,8 +30,10 @@ from pydantic import Field
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.card_sets import CardSetsNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -136,7 +138,8 @@ class CircleState(State):
         self.phase = HOLE_PHASE
         self.leader = self.current_player = self.next_seat[self.dealer]
         if self.events is not None:
-            self.events.append(deal_event(self.game.cards, dealt, round=self.turns + 1, dealer=self.dealer))
+            self.events.append(deal_event(self.game.cards, dealt, round=self.turns + 1, dealer=self.dealer,
+                                          removed=self.game.cards.ids_of(self.removed)))
 
     def end_round(self) -> None:
         """Reveal the holes, score, and end the game or deal the next round."""
@@ -433,12 +436,8 @@ class CircleState(State):
                 self.holes[int(seat)] = cards
                 self.bids[int(seat)] = sum(self.game.bid_value[c] for c in cards) if cards else -1
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """Hole cards or the card played."""
-        return range(len(move))
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation.at(self.phase == HOLE_PHASE)
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
@@ -465,6 +464,7 @@ class MystiqueCircle(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = CardSetsNotation(self.cards.ids, "hole")
         params: CircleParams = self.params
         colours = [str(v) for v in self.deck.attributes["colour"]]
         suits = [str(v) for v in self.deck.attributes["suit"]]

@@ -27,8 +27,10 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.mystique_energy import EnergyNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -407,6 +409,9 @@ class EnergyState(State):
     def shared_parts(self) -> tuple[object, ...]:
         return (self.game, self.next_seat)
 
+    def notation(self) -> MoveNotation:
+        return self.game.notation
+
     def describe_move(self, move: Move) -> str:
         q, r = move
         seat = self.current_player
@@ -426,6 +431,7 @@ class MystiqueEnergy(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = EnergyNotation()
         attributes = self.deck.attributes
         values = [[str(v) for v in attributes[a]] for a in ATTRIBUTES]
         offsets = [sum(len(v) for v in values[:k]) for k in range(len(ATTRIBUTES))]

@@ -24,8 +24,10 @@ from pydantic import Field
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.piles import PilesNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -227,12 +229,8 @@ class GuildsState(State):
         twin.draw = pool
         return twin
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """A buy's Influence Card; counts are numbers."""
-        return (1,) if move[0] == BUY else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
@@ -254,6 +252,7 @@ class MystiqueGuilds(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = PilesNotation(self.cards.ids, "buy", (DECK, DISCARD, BUY))
         colours = [str(v) for v in self.deck.attributes["colour"]]
         suits = [str(v) for v in self.deck.attributes["suit"]]
         #: guild[card]: colour index x suits + suit index; value[card]: its number.

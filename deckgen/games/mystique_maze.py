@@ -28,9 +28,11 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.piles import PilesNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -401,12 +403,8 @@ class MazeState(State):
         zones["discard"] = cards.ids_of(self.discard)
         return zones
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The discarded card."""
-        return (1,) if move[0] == DISCARD else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
@@ -432,6 +430,7 @@ class MystiqueMaze(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = PilesNotation(self.cards.ids, "discard", (FROM_DECK, FROM_PILE, DISCARD))
         #: coords[card]: its place on the colour, suit and number lines.
         self.coords: list[tuple[int, int, int]] = [self._coords_of(card.attrs) for card in self.deck.cards]
         self.at = {xyz: card for card, xyz in enumerate(self.coords)}
@@ -550,7 +549,9 @@ class MystiqueMaze(Game):
         hands = [sum(1 << c for c in hand) for hand in dealt]
         events: list[dict[str, Any]] | None = None
         if record:
-            events = [{"type": "shuffle", "cards": len(rest)}, deal_event(self.cards, [sorted(h) for h in dealt])]
+            events = [{"type": "shuffle", "cards": len(rest)},
+                      deal_event(self.cards, [sorted(h) for h in dealt],
+                                 corners=[self.cards.ids_of(pair) for pair in self.corner_cards[:n_players]])]
         return MazeState(self, hands, pile, [], self.params.first_seat % n_players, options, rng, events)
 
     def position(

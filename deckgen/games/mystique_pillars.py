@@ -26,8 +26,10 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.mystique_pillars import PillarsNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -128,6 +130,11 @@ class PillarsState(State):
                 self.current_player = 0
         if not any(self.pillars) and self.phase == BUILDING and self.turns < self.game.rules.turn_cap:
             self.is_over = True  # nobody can move: finished with no winner (at the cap: unfinished)
+
+    def log_turn(self) -> int:
+        """Draft turns are turns of the log (each pick has its own number) though not of the
+        game's length and cap: building turns are numbered after them."""
+        return self.draft_turns + self.turns
 
     def _draw(self, seat: int, p: int, split: int) -> None:
         pillar = self.pillars[p]
@@ -234,12 +241,8 @@ class PillarsState(State):
         """Minus the cards in hand: whoever builds their last card wins."""
         return [-float(hand.bit_count()) for hand in self.hands]
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The card built; pillars are numbers."""
-        return (1,) if move[0] == BUILD else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player
@@ -261,6 +264,7 @@ class MystiquePillars(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
+        self.notation = PillarsNotation(self.cards.ids, (DRAW, BUILD))
         values = [(str(c.attrs["colour"]), str(c.attrs["suit"]), str(c.attrs["number"])) for c in self.deck.cards]
         need = self.params.shared_attributes
         #: can_build_on[top]: the cards that share exactly `need` attributes with `top`.

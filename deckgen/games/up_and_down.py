@@ -23,8 +23,10 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled_order
+from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.one_card import OneCardNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -207,12 +209,9 @@ class UpAndDownState(State):
         """Minus the cards left in each pile: the first to refill from an empty pile wins."""
         return [-float(len(pile)) for pile in self.piles]
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The card played (gold:/silver: ids with two decks); pass is -1."""
-        return range(1) if move[0] >= 0 else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.table.cards.ids
+    def notation(self) -> MoveNotation:
+        ids = self.table.cards.ids
+        return made_once(("up-and-down", ids), lambda: OneCardNotation(ids, other=("pass", PASS)))
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

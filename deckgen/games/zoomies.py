@@ -24,6 +24,8 @@ from pydantic import Field
 from deckgen.errors import BadPosition, UnknownCard
 from deckgen.games.base import Game, Move, Result, State, register
 from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.notation.zoomies import ZoomiesNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
@@ -145,6 +147,10 @@ class ZoomiesState(State):
         winner = (self.leader + values.index(best)) % self.n_players
         self.piles[winner] += values
         self.points[winner] += self.game.round_trick_points[self.round_index]
+        if self.events is not None:  # who took the trick, and which goal decided it: public facts
+            card_of, ids = self.game.card_of_number, self.game.cards.ids
+            self.events.append({"type": "trick", "seat": winner, "cards": [ids[card_of[v]] for v in values],
+                                "goal": GOAL_NAMES[self.goal]})
         self.trick_values = []
         self.leader = self.current_player = winner
         if not self.hands[winner]:
@@ -265,12 +271,8 @@ class ZoomiesState(State):
             return [float(p) for p in points]
         return [float(lowest - p if p == top else p) for p in points]
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The card; the reading or goal code is a number."""
-        return (0,)
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation.at(not self.trick_values)
 
     def describe_move(self, move: tuple[int, int]) -> str:
         card, code = move
@@ -324,6 +326,7 @@ class Zoomies(Game):
             self.card_of_number[number] = index
         self.lead_moves = [[(c, LOW), (c, HIGH)] for c in range(len(cards))]
         self.follow_moves = [[(c, LOW)] if self.special[c] else [(c, LOW), (c, HIGH)] for c in range(len(cards))]
+        self.notation = ZoomiesNotation(self.cards.ids, self.readings, self.special, GOAL_NAMES)
         self.round_hand_sizes: list[int] = self.params.round_hand_sizes
         self.round_trick_points: list[int] = self.params.round_trick_points
 

@@ -1,5 +1,7 @@
-"""Moves written as short text read back as the same moves: every legal move of many positions
-of every hand-written engine, at its fewest and most players."""
+"""Moves written as short readable text (`play red-crowns-3 on pillar 2`) read back as the same
+moves: every legal move of thousands of positions of every game, at every player count,
+along seeded random games; distinct moves read differently; a text naming no move says what
+was expected."""
 
 from __future__ import annotations
 
@@ -8,40 +10,116 @@ import random
 import pytest
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import game_classes, get_game
+from deckgen.games.base import Game, State, game_classes, get_game
 
-#: Positions visited per game and player count, along seeded random games.
-POSITIONS = 80
+#: Positions visited per game, shared out among its player counts; a game whose positions
+#: offer hundreds of moves (placements of several cards, spells of any size) stops once it
+#: has visited FEWEST_POSITIONS and checked MOVES moves.
+POSITIONS = 2400
+FEWEST_POSITIONS = 1000
+MOVES = 100_000
 
 
-def hand_written() -> list[str]:
-    return sorted(g for g in game_classes() if ".described" not in type(get_game(g)).__module__)
+def check_every_legal_move(state: State) -> int:
+    """Each legal move's text reads back as that move (so the text is canonical: writing the
+    move read back gives the same text), and no two moves share a text."""
+    moves = state.legal_moves()
+    texts = [state.move_notation(move) for move in moves]
+    assert len(set(texts)) == len(moves), f"two moves share a text at turn {state.turns}: {sorted(texts)}"
+    for move, text in zip(moves, texts):
+        assert state.parse_move(text) == move, f"{text!r} at turn {state.turns} reads as another move"
+    return len(moves)
 
 
-@pytest.mark.parametrize("game_id", hand_written())
-def test_every_legal_move_round_trips_through_its_notation(game_id: str) -> None:
-    game = get_game(game_id)
+def check_playouts(game: Game) -> int:
+    """Every legal move along seeded random games at every player count; the moves checked."""
+    counts = game.rules.players.counts()
     checked = 0
-    for n_players in sorted({game.rules.players.min, game.rules.players.max}):
+    for n_players in counts:
         rng = random.Random(n_players)
         state = game.new_game(n_players, rng, game.rules.resolve_options())
-        for _ in range(POSITIONS):
-            if state.is_over:
+        here = 0
+        for visited in range(POSITIONS // len(counts)):
+            if visited >= FEWEST_POSITIONS // len(counts) and here > MOVES // len(counts):
+                break
+            if state.is_over or state.turns >= game.rules.turn_cap:
                 state = game.new_game(n_players, rng, game.rules.resolve_options())
-            moves = state.legal_moves()
-            texts = [state.move_notation(move) for move in moves]
-            assert len(set(texts)) == len(moves), f"two moves share a text at turn {state.turns}"
-            for move, text in zip(moves, texts):
-                assert state.parse_move(text) == tuple(move), text
-                checked += 1
-            state.apply(rng.choice(moves))
-    assert checked >= POSITIONS
+            here += check_every_legal_move(state)
+            state.apply(state.random_move(rng))
+        checked += here
+    return checked
 
 
-def test_cards_are_written_as_ids_and_other_values_as_numbers() -> None:
-    game = get_game("mystique-pillars")
-    state = game.new_game(2, random.Random(1), game.rules.resolve_options())
-    build = (1, game.cards.index_of("red-suns-3"), 2)
-    assert state.move_notation(build) == "1 red-suns-3 2" and state.move_notation((0, 3, -1)) == "0 3 -1"
-    with pytest.raises(BadPosition, match="'red-sun-3' is neither a number nor a card"):
-        state.parse_move("1 red-sun-3 2")
+@pytest.mark.parametrize("game_id", sorted(game_classes()))
+def test_every_legal_move_round_trips_through_its_notation(game_id: str) -> None:
+    assert check_playouts(get_game(game_id)) >= FEWEST_POSITIONS
+
+
+def fresh(game_id: str, n_players: int = 2, seed: int = 1) -> State:
+    game = get_game(game_id)
+    return game.new_game(n_players, random.Random(seed), game.rules.resolve_options())
+
+
+def index_of(game_id: str, card: str) -> int:
+    return get_game(game_id).cards.index_of(card)
+
+
+@pytest.mark.parametrize(("game_id", "text", "move"), [
+    ("mystique-pillars", "play red-crowns-3 on pillar 2", (1, "red-crowns-3", 2)),
+    ("mystique-pillars", "take from pillar 3 and split pillar 0", (0, 3, 0)),
+    ("mystique-pillars", "take from pillar 1", (0, 1, -1)),
+    ("battle-for-the-suns", "bid red-suns-4", ("red-suns-4",)),
+    ("battle-for-the-suns", "stop", (-1,)),
+    ("chain-of-restraints", "play blue-moons-1 at row -1 col 2", ("blue-moons-1", 2, -1)),
+    ("clique-mystique", "place red-suns-3 at row -1 col -2 and blue-moons-1 at row 0 col 3",
+     (0, 2 * 7 + 1, "red-suns-3", 3 * 7 + 6, "blue-moons-1")),
+    ("clique-mystique", "replace red-suns-3 blue-moons-1", (1, "red-suns-3", "blue-moons-1")),
+    ("mystique-guilds", "buy with red-suns-3 draw 2 take 1", (2, "red-suns-3", 2, 1)),
+    ("mystique-guilds", "take from discard", (1,)),
+    ("mystique-maze", "discard yellow-arms-4", (2, "yellow-arms-4")),
+    ("mystique-chain", "play red-moons-5 declare suit", ("red-moons-5", 1)),
+    ("mystique-energy", "place at q 1 r -1", (1, -1)),
+    ("mirrorquest", "play blue-fox-moonlake red-fox-emberpeak reverse 1", (0, 1, 0, "red-fox-emberpeak",
+                                                                          "blue-fox-moonlake")),
+    ("mirrorquest", "play pickup2-2 declare red", (2, "pickup2-2", 0)),
+    ("smoke-and-mirrors", "give star-1-1", (3, "star-1-1")),
+    ("zoomies", "play mirror-19 as 91", ("mirror-19", 1)),
+])
+def test_texts_name_the_moves_the_docs_say(game_id: str, text: str, move: tuple[object, ...]) -> None:
+    expected = tuple(index_of(game_id, part) if isinstance(part, str) else part for part in move)
+    state = fresh(game_id, get_game(game_id).rules.players.min)
+    assert state.parse_move(text) == expected
+    assert state.move_notation(expected) == text
+
+
+def test_mystique_names_the_cards_cast_and_the_value_announced() -> None:
+    state = fresh("mystique")
+    cards = [index_of("mystique", c) for c in ("red-suns-3", "red-suns-4")]
+    codes = state.notation()
+    move = state.parse_move("cast red-suns-3 red-suns-4 as suns")
+    assert move[1] == (1 << cards[0]) | (1 << cards[1]) and codes.text(move) == "cast red-suns-3 red-suns-4 as suns"
+    assert state.parse_move("take burns") == (-1, 0)
+
+
+def test_a_text_naming_no_move_says_what_was_expected() -> None:
+    state = fresh("mystique-pillars")
+    with pytest.raises(BadPosition, match=r"move 'play red-sun-3 on pillar 2': 'red-sun-3' is not a card of this "
+                                          r"game \(expected a card id\)"):
+        state.parse_move("play red-sun-3 on pillar 2")
+    with pytest.raises(BadPosition, match=r"expected a whole number, found 'two'"):
+        state.parse_move("take from pillar two")
+    with pytest.raises(BadPosition, match=r"moves read: take from pillar <number>; .*play <card> on pillar <number>"):
+        state.parse_move("build")
+
+
+def test_a_wrong_text_lists_the_legal_moves_when_they_are_few() -> None:
+    state = fresh("battle-for-the-suns")
+    legal = "; ".join(state.move_notation(move) for move in state.legal_moves())
+    with pytest.raises(BadPosition, match=r"nothing expected after 'stop', found 'now'.*; legal here: ") as error:
+        state.parse_move("stop now")
+    assert str(error.value).endswith(legal)
+
+
+def test_a_cell_off_the_board_is_refused_rather_than_wrapped() -> None:
+    with pytest.raises(BadPosition, match="row 0 col 4 is off the board"):
+        fresh("clique-mystique").parse_move("place red-suns-3 at row 0 col 4")

@@ -18,8 +18,9 @@ from deckgen.games.clique_mystique.board import (
     could_complete,
     group_tables,
 )
-from deckgen.games.clique_mystique.state import CliqueState
+from deckgen.games.clique_mystique.state import PASS, PLACE, REPLACE, CliqueState
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.notation.clique_mystique import CliqueNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import DiagramCell, GameRules
 
@@ -57,6 +58,7 @@ class CliqueMystique(Game):
                      for c in self.deck.cards]
         self.kinds, self.weights = group_tables(counts[0], counts[1], counts[2])
         self.geometry = Geometry(params.board_radius, tuple(counts))
+        self.notation = CliqueNotation(self.cards.ids, params.board_radius, (PLACE, REPLACE, PASS))
         self.hand_size = int(rules.setup[2].hand_size or 0)
         self.colours, self.suits = counts[0], counts[1]
         #: The most cards one placement puts down, read per line: a plain attribute, not the model's.

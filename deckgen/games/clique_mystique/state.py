@@ -14,13 +14,14 @@ from __future__ import annotations
 import copy
 import random
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.clique_mystique.board import KIND_COUNTERS, KIND_NAMES
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 
 if TYPE_CHECKING:
@@ -531,12 +532,8 @@ class CliqueState(State):
         """The other hand and the deck; every stack, covered cards included, is public."""
         return [f"hand/{1 - player}", "draw"]
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """Placed and replaced cards; cells are numbers."""
-        return range(2, len(move), 2) if move[0] == PLACE else range(1, len(move)) if move[0] == REPLACE else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place, shuffled
 from deckgen.games.kit.ranking import fewest_first
+from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.mirrorquest.cards import (
     AFTER_DRAW,
     ANSWER_AFTER_DRAW,
@@ -43,6 +44,7 @@ from deckgen.games.mirrorquest.cards import (
     set_plays,
 )
 from deckgen.games.mirrorquest.params import MirrorquestParams
+from deckgen.games.notation.mirrorquest import MirrorquestNotation
 
 
 class MirrorquestState(State):
@@ -582,12 +584,10 @@ class MirrorquestState(State):
         twin.rng = rng
         return twin
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """Played cards; effect counts and the declared colour are numbers."""
-        return range(3, len(move)) if move[0] == PLAY else (1,) if move[0] in (WILD, PICKUP) else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.table.ids
+    def notation(self) -> MoveNotation:
+        t = self.table
+        return made_once(("mirrorquest", t.ids, t.wild_mask, t.colours),
+                         lambda: MirrorquestNotation(t.ids, t.wild_mask, t.colours, (PLAY, WILD, PICKUP, DRAW, PASS)))
 
     def describe_move(self, move: Move) -> str:
         return f"seat {self.current_player} {self.table.move_words(move)}"

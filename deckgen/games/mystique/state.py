@@ -10,6 +10,7 @@ from deckgen.errors import DeckgenError
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
+from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.ranking import fewest_first, rank_by_score
 from deckgen.games.kit.seats import next_seats, partner_of
 from deckgen.games.mystique.cards import (
@@ -21,6 +22,7 @@ from deckgen.games.mystique.cards import (
     _add_subsets,
 )
 from deckgen.games.mystique.params import MystiqueParams
+from deckgen.games.notation.mystique import MystiqueNotation
 
 if TYPE_CHECKING:  # the engine module imports this one
     from deckgen.games.mystique.game import MystiqueGame
@@ -160,6 +162,9 @@ class MystiqueState(State):
     def _end_skirmish(self) -> None:
         """The spellcaster cannot open: every hand goes onto its owner's burns. In a match,
         the skirmish's winners score it, and a new skirmish is dealt until the match is won."""
+        if self.events is not None:  # what each seat burns from its hand, before it moves
+            self.events.append({"type": "skirmish_end", "skirmish": self.skirmishes_played + 1,
+                                "hands": [self.table.ids_of(hand) for hand in self.hands]})
         for seat, hand in enumerate(self.hands):
             self.left_in_hands += hand.bit_count()
             self.burns[seat] |= hand
@@ -253,6 +258,10 @@ class MystiqueState(State):
         else:
             noun = f"{value}s" if count != 1 else str(value)
         return f"{words} {noun}"
+
+    def notation(self) -> MoveNotation:
+        t = self.table
+        return made_once(("mystique", t.ids, t.code_values), lambda: MystiqueNotation(t.ids, t.code_values, (TAKE, DEFLECT)))
 
     def describe_move(self, move: Move) -> str:
         action, mask = move

@@ -14,12 +14,14 @@ from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.seats import partner_of, team_of
 from deckgen.games.mystique_domination.patterns import (
     COMBOS,
+    PASS,
     PLAYERS,
     DominationParams,
     PatternTable,
     nth_bit,
 )
 from deckgen.games.mystique_domination.state import DominationState
+from deckgen.games.notation.card_sets import CardSetsNotation
 from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
@@ -34,6 +36,7 @@ class MystiqueDomination(Game):
         spec = rules.setup.get(PLAYERS)
         self.hand_size: int = spec.hand_size or 0 if spec is not None else 0
         super().__init__(rules)
+        self.notation = CardSetsNotation(self.cards.ids, "give", PASS)
         attributes = self.deck.attributes
         colours = [str(v) for v in attributes["colour"]]
         suits = [str(v) for v in attributes["suit"]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import partner_of, team_of
 from deckgen.games.mystique_domination.patterns import PASS, PASS_MOVE, PLAYERS
@@ -447,12 +448,8 @@ class DominationState(State):
         hidden += [f"received/{s}" for s in range(PLAYERS) if s not in (player, partner_of(player, PLAYERS))]
         return hidden
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The cards passed or played; pass is -1."""
-        return range(len(move)) if move[0] >= 0 else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation.at(self.passing)
 
     def describe_move(self, move: Move) -> str:
         seat = self.current_player

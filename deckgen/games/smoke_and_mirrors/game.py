@@ -13,9 +13,12 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game, Move
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.notation.smoke_and_mirrors import SmokeNotation
 from deckgen.games.smoke_and_mirrors.cards import (
     ACT,
+    BREAK,
     BREAK_MOVE,
+    CHALLENGE,
     CHALLENGE_MOVE,
     GIVE,
     PHASE_TURN,
@@ -48,6 +51,7 @@ class SmokeAndMirrors(Game):
 
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
+        self.notation = SmokeNotation(self.cards.ids, (CHALLENGE, BREAK, ACT, GIVE))
         params: SmokeParams = self.params
         self.first_claim = params.first_claim
         self.claim_step = params.claim_step

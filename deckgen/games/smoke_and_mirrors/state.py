@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffle_in_place
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.smoke_and_mirrors.cards import (
     ACT,
     BREAK,
@@ -187,10 +188,10 @@ class SmokeState(State):
         for seat in range(self.n_players):
             if next_seat[seat] == loser:
                 next_seat[seat] = next_seat[loser]
-        self.out |= self.acts[loser]
+        self.put_out(loser, self.acts[loser])
         self.acts[loser] = 0
         if self.n_active == 1:
-            self.out |= self.hands[loser]
+            self.put_out(loser, self.hands[loser])
             self.hands[loser] = 0
             self._end_round(survivor)
             return
@@ -210,7 +211,7 @@ class SmokeState(State):
             self.after_swap = next_player
             self.current_player = survivor
         else:
-            self.out |= loser_hand
+            self.put_out(loser, loser_hand)
             self.hands[loser] = 0
             self.current_player = next_player
 
@@ -221,11 +222,19 @@ class SmokeState(State):
         self.refresh_turn_key(survivor)
         self.known_out[survivor] |= bit
         loser = self.swap_loser
-        self.out |= self.hands[loser] | bit
+        self.put_out(loser, self.hands[loser] | bit)
         self.hands[loser] = 0
         self.phase = PHASE_TURN
         self.swap_loser = -1
         self.current_player = self.after_swap
+
+    def put_out(self, loser: int, mask: int) -> None:
+        """These cards of the eliminated `loser` leave the round: the `out` zone is open to
+        every seat, so the log names them."""
+        self.out |= mask
+        if self.events is not None and mask:
+            self.events.append({"type": "out", "round": self.round_no, "seat": loser,
+                                "cards": self.game.cards.ids_of_mask(mask)})
 
     def _end_round(self, survivor: int) -> None:
         self.round_wins[survivor] += 1
@@ -362,12 +371,8 @@ class SmokeState(State):
         twin.rng = rng
         return twin
 
-    def card_slots(self, move: Move) -> Sequence[int]:
-        """The cards of an act or the card given."""
-        return range(1, len(move)) if move[0] in (ACT, GIVE) else ()
-
-    def card_ids(self) -> Sequence[str]:
-        return self.game.cards.ids
+    def notation(self) -> MoveNotation:
+        return self.game.notation
 
     def describe_move(self, move: Move) -> str:
         p = self.current_player
