@@ -93,6 +93,19 @@ class TrickSpec(StrictModel):
     then: list[Step] = []
 
 
+class SimultaneousSpec(StrictModel):
+    """Turns taken in secret: the seats taking part move one after another, each unseen by
+    the others (their moves put cards where only their owner looks), and once the last has
+    moved the `reveal` actions show every choice together."""
+
+    #: The phase whose turns are secret; it must be the first phase, where every turn starts.
+    phase: str = Field(pattern=NAME_PATTERN)
+    #: Whether a seat takes part (`seat` is the seat); default every seat.
+    who: Expression = True
+    #: The actions once every seat taking part has moved.
+    reveal: list[Step] = Field(min_length=1)
+
+
 class ResultSpec(StrictModel):
     #: Each seat's score (`seat` is the seat); by default 1 for a winner, else 0.
     score: Expression | None = None
@@ -107,8 +120,8 @@ class ResultSpec(StrictModel):
 class PlaySpec(StrictModel):
     """A game described as data; the engine deckgen builds from it plays it."""
 
-    #: What one turn is for the turn cap and game length: a move, a trick or a round.
-    turn_unit: Literal["move", "trick", "round"] = "move"
+    #: What one turn is for the turn cap and game length: a move, a trick, a round or a reveal.
+    turn_unit: Literal["move", "trick", "round", "reveal"] = "move"
     zones: dict[str, ZoneSpec] = Field(min_length=1)
     #: The zone every card starts a round in (the first zone when left out).
     stock: str | None = None
@@ -124,6 +137,8 @@ class PlaySpec(StrictModel):
     #: The phases of a turn, each a list of moves; a turn starts in the first.
     phases: dict[str, list[Step]] = Field(min_length=1)
     tricks: TrickSpec | None = None
+    #: Secret turns revealed together (bids laid face down, then turned up at once).
+    simultaneous: SimultaneousSpec | None = None
     #: Checked after every round: the game ends when it holds.
     end: Expression = True
     result: ResultSpec = ResultSpec()

@@ -65,6 +65,15 @@ class TrickDef:
     then: tuple[Action, ...]
 
 
+@dataclass(frozen=True)
+class SimultaneousDef:
+    """Secret turns in the first phase: who takes part (a condition on `seat`), and the
+    actions revealing every choice once the last seat taking part has moved."""
+
+    who: Node
+    reveal: tuple[Action, ...]
+
+
 @dataclass
 class Program:
     """A described game, typed and checked."""
@@ -86,6 +95,7 @@ class Program:
     phases: dict[str, tuple[MoveDef, ...]]
     moves: list[MoveDef]
     tricks: TrickDef | None
+    simultaneous: SimultaneousDef | None
     game_end: Node
     score: Node | None
     lowest_wins: bool

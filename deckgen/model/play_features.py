@@ -14,8 +14,6 @@ from pathlib import Path
 #: A feature the language lacks, by the keys, move kinds and actions that would ask for it.
 MISSING_FEATURES: dict[str, str] = {}
 for _feature, _words in {
-    "simultaneous hidden choices (every seat commits at once, revealed together)":
-        ("simultaneous", "commit", "reveal", "secret", "hidden_choice"),
     "a market to buy cards from": ("market", "buy", "shop", "price", "cost"),
     "auctions and bids": ("auction", "bid", "bids", "raise"),
     "cards read several ways, chosen as they are played": ("readings", "reading", "read_as", "flip"),

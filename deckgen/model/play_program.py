@@ -17,7 +17,7 @@ from deckgen.errors import DataError
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck
 from deckgen.model.play import PlaySpec, Step
-from deckgen.model.play_defs import Action, CounterDef, MoveDef, Program, TrickDef, ZoneDef
+from deckgen.model.play_defs import Action, CounterDef, MoveDef, Program, SimultaneousDef, TrickDef, ZoneDef
 from deckgen.model.play_features import refusal, unknown
 from deckgen.model.play_groups import build_group
 from deckgen.model.play_expr import (
@@ -394,7 +394,7 @@ class _Builder:
                               self.expr(t.by, "tricks.by", INT, card_scope),
                               self.actions(t.then, "tricks.then", self.scope.with_bound("winner")))
         phases, moves = self.moves()
-        return Program(
+        return Program(simultaneous=self.simultaneous(seat_scope),
             attributes=self.attributes, zones=zones, stock=stock, counters=self.counters, tables=self.tables,
             turn_unit=spec.turn_unit, order=1 if spec.order == "clockwise" else -1,
             dealer=self.expr(spec.dealer, "dealer", SEAT), rotate_dealer=spec.rotate_dealer, first=first,
@@ -411,6 +411,24 @@ class _Builder:
             if spec.greedy is not None else None,
             numbering=self.scope.numbering, teams=spec.result.teams == "opposite", option_types=self.option_types,
         )
+
+    def simultaneous(self, seat_scope: Scope) -> SimultaneousDef | None:
+        """Secret turns: in the first phase, where every turn starts, so that a turn is one
+        seat's choice; the reveal decides what follows."""
+        spec = self.spec.simultaneous
+        if spec is None:
+            if self.spec.turn_unit == "reveal":
+                self.fail("turn_unit", "reveal counts the reveals of secret turns, and this game has no "
+                                       "simultaneous: section")
+            return None
+        first = next(iter(self.spec.phases))
+        if spec.phase != first:
+            self.fail("simultaneous.phase", f"{spec.phase!r} is not the first phase ({first}): secret turns are "
+                                            "the turns of the phase every turn starts in")
+        if self.spec.tricks is not None:
+            self.fail("simultaneous", "a game with tricks plays in turn order; secret turns cannot feed a trick")
+        return SimultaneousDef(self.expr(spec.who, "simultaneous.who", BOOL, seat_scope),
+                               self.actions(spec.reveal, "simultaneous.reveal"))
 
     def unused_procedures(self) -> None:
         """Procedures no step calls, checked all the same: a mistake there is still one."""

@@ -152,6 +152,9 @@ class DescribedGame(Game):
             layout.trick_among = card_rows_of(p.tricks.among, t)
             layout.trick_by = card_rows_of(p.tricks.by, t)
             layout.trick_then = compile_actions(p.tricks.then, t)
+        if p.simultaneous is not None:
+            layout.takes_part = compile_expr(p.simultaneous.who, t)
+            layout.reveal = compile_actions(p.simultaneous.reveal, t)
         layout.score = compile_expr(p.score, t) if p.score is not None else None
         layout.greedy = compile_expr(p.greedy, t) if p.greedy is not None else None
         numeric = [t.attributes[name] for name, a in p.attributes.items() if a.numeric] + list(t.tables.values())
@@ -210,13 +213,15 @@ class DescribedGame(Game):
         return seat % (n_players // 2) if self.program.teams else seat
 
     def describe_event(self, event: dict[str, Any]) -> str | None:
-        """Tricks, starting plays, reshuffles and round ends in words; draws and the deal are
+        """Tricks, starting plays, reveals, reshuffles and round ends in words; draws and the deal are
         left to the move lines and the log."""
         kind = event.get("type")
         if kind == "trick":
             return f"seat {event['winner']} wins the trick with the {self.card_name(event['card'])}"
         if kind == "start_play":
             return f"seat {event['seat']} starts with the {self.card_name(event['card'])}"
+        if kind == "reveal":
+            return "the secret choices are revealed"
         if kind == "reshuffle":
             return f"{event['cards']} cards of {event['source']} are shuffled into {event['zone']}"
         if kind == "round_end":

@@ -97,6 +97,10 @@ class Layout:
         self.trick_among: Callable[[DescribedState], list[int]] = _no_rows
         self.trick_by: Callable[[DescribedState], list[int]] = _no_rows
         self.trick_then: Run = _nothing
+        #: Secret turns (`simultaneous`): whether a seat takes part (`seat` bound), and the
+        #: reveal once the last seat taking part has moved; None without them.
+        self.takes_part: Fn | None = None
+        self.reveal: Run = _nothing
         self.score: Fn | None = None
         self.lowest_wins = False
         self.tie_break: Fn | None = None

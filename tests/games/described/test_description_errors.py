@@ -172,3 +172,52 @@ def test_an_unknown_move_or_key_points_at_the_python_route_in_case_it_is_no_miss
                f"if no misspelling, the play language cannot say it: {PYTHON_ROUTE}" in p for p in problems)
     assert any(": play.phases.turn.0.play.bonus: unknown key 'bonus' (expected one of when, otherwise" in p
                and p.endswith(PYTHON_ROUTE) for p in problems)
+
+
+# -- secret turns (simultaneous) ----------------------------------------------------------------
+
+def secret_turns(phase: str = "turn", who: str = "true", reveal: Any = None, unit: str = "reveal") -> Any:
+    def change(play: dict[str, Any]) -> None:
+        play["simultaneous"] = {"phase": phase, "who": who, "reveal": reveal or [{"add": {"passes": 1}}]}
+        play["turn_unit"] = unit
+    return change
+
+
+def test_secret_turns_are_those_of_the_first_phase() -> None:
+    problems = problems_of(secret_turns(phase="flip"))
+    assert any("play.simultaneous.phase: 'flip' is not the first phase (turn): secret turns are the turns of the "
+               "phase every turn starts in" in p for p in problems)
+
+
+def test_secret_turns_check_who_and_the_reveal_like_any_expression_and_action() -> None:
+    problems = problems_of(secret_turns(who="size(hand[seat])", reveal=[{"add": {"pases": 1}}]))
+    assert any("play.simultaneous.who: column 1: expected a condition" in p for p in problems)
+    assert any("play.simultaneous.reveal.0.add.pases: unknown counter 'pases'" in p for p in problems)
+
+
+def test_reveal_is_a_turn_unit_only_with_secret_turns() -> None:
+    problems = problems_of(lambda play: play.update(turn_unit="reveal"))
+    assert any("play.turn_unit: reveal counts the reveals of secret turns, and this game has no simultaneous: "
+               "section" in p for p in problems)
+
+
+def test_secret_turns_go_round_from_the_seat_after_the_dealer_and_reveal_after_the_last() -> None:
+    """Up and Down with every turn secret: seats 0, 1, 2 move in order (the dealer is seat 2),
+    then the reveal runs once, counted as a turn, and seat 0 starts the next secret turns."""
+    game = DescribedGame(rules_with(secret_turns(reveal=[{"set": {"flipped": True}}])))
+    state = game.new_game(3, random.Random(4), game.rules.resolve_options(), record=True)
+    assert state.dealer == 2
+    for seat in (0, 1, 2):
+        assert state.current_player == seat and state.turns == 0
+        state.apply(state.legal_moves()[0])
+    assert state.turns == 1 and state.current_player == 0
+    assert [e for e in state.events or [] if e["type"] == "reveal"] == [{"type": "reveal", "turn": 1}]
+
+
+def test_a_reveal_that_leaves_nobody_to_move_is_named() -> None:
+    game = DescribedGame(rules_with(secret_turns(who="not flipped", reveal=[{"set": {"flipped": True}}])))
+    state = game.new_game(2, random.Random(4), game.rules.resolve_options())
+    state.apply(state.legal_moves()[0])
+    with pytest.raises(DataError, match=r"play\.simultaneous\.who: no seat takes part after the reveal at turn 1 "
+                                        r"of round 1 \(2 players\): the reveal must end the round or let a seat move"):
+        state.apply(state.legal_moves()[0])
