@@ -1,7 +1,11 @@
 """Artwork files on cards: checked before use, embedded once per distinct file in a PDF.
 
-* `inspect(path, where) -> ImageInfo`: kind and size from the file's header only (Pillow
-  reads no pixels), refusing what is missing, unreadable, not PNG/JPEG/SVG or too large.
+* `inspect(path, where, root=None) -> ImageInfo`: kind and size from the file's header,
+  refusing what is missing, unreadable, not PNG/JPEG/SVG or too large, and the pixel data
+  checked whole (render/picture_check.py): at once, or, inside `checked_later()`, on a worker
+  thread while the cards are drawn.
+* `checked_later() -> Checks`: the checks of one render, whose `problems()` the render asks
+  before it hands out its PDF.
 * `draw_raster(canvas, ops, info, x, y, w, h, fit)`: place a PNG or JPEG in the painter's
   y-down millimetre space, stored in the PDF once however many cards show it.
 
@@ -17,12 +21,22 @@ from __future__ import annotations
 import hashlib
 import struct
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckgen.errors import DataError
+from deckgen.render.picture_check import (
+    BROKEN,
+    PNG_SIGNATURE,
+    Checks,
+    deep_problem,
+    png_chunks,
+    png_header,
+)
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
@@ -40,13 +54,9 @@ MAX_SVG_DEPTH = 100
 #: Pixels a JPEG's header may claim per byte of the file: libjpeg's smallest flat picture
 #: holds about 250, so a header claiming far more is forged or the file truncated.
 MAX_JPEG_PIXELS_PER_BYTE = 4096
-#: Bytes of pixel rows per byte of a PNG's compressed data: deflate packs at most 1032 to 1.
-MAX_DEFLATE_RATIO = 1032
-#: PNG colour type -> channels.
-_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
-#: Adam7 passes: first column and row, then column and row steps.
-_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
-_BROKEN = "cannot be decoded: the file is truncated or damaged (export it again from your drawing app)"
+#: The bit depths PNG allows for each colour type.
+_PNG_DEPTHS = {0: {1, 2, 4, 8, 16}, 2: {8, 16}, 3: {1, 2, 4, 8}, 4: {8, 16}, 6: {8, 16}}
+_UNREADABLE = "not a readable PNG, JPEG or SVG file"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +67,26 @@ class ImageInfo:
     height: int
 
 
-def inspect(path: Path, where: str) -> ImageInfo:
+#: The checks of the render under way (see checked_later), or None: pictures are checked at once.
+_later: Checks | None = None
+
+
+@contextmanager
+def checked_later() -> Iterator[Checks]:
+    """Inside this, `inspect` starts each picture's full check on a worker thread instead of
+    waiting for it; the caller asks `problems()` before it hands out what it drew."""
+    global _later
+    outer, _later = _later, Checks(digest)
+    try:
+        yield _later
+    finally:
+        _later = outer
+
+
+def inspect(path: Path, where: str, root: Path | None = None) -> ImageInfo:
     """What an artwork file is; DataError naming `where` (the card and the path) when it is
-    missing, not a regular file, too large, or not a PNG, JPEG or SVG."""
+    missing, not a regular file, too large, not a PNG, JPEG or SVG, or damaged. `root` is the
+    project the picture belongs to, whose record of checked pictures a render reads."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -71,13 +98,27 @@ def inspect(path: Path, where: str) -> ImageInfo:
     found = _inspect(str(path), info.st_mtime_ns, info.st_size)
     if isinstance(found, str):
         raise DataError(f"{where}: {found}")
+    if found.kind != "svg":
+        if _later is not None:
+            _later.start(path, found.kind, info.st_mtime_ns, info.st_size, where, root)
+        else:
+            problem = _checked(str(path), info.st_mtime_ns, info.st_size, found.kind)
+            if problem is not None:
+                raise DataError(f"{where}: {problem}")
     return found
 
 
 @lru_cache(maxsize=4096)
+def _checked(path_text: str, stamp: int, size: int, kind: str) -> str | None:
+    """The full check of a picture, once per file version, whichever card or element asks."""
+    return deep_problem(Path(path_text), kind)
+
+
+@lru_cache(maxsize=4096)
 def _inspect(path_text: str, stamp: int, size: int) -> ImageInfo | str:
-    """The file's description, or what is wrong with it: checked and decoded once per file
-    version, whichever card or element asks."""
+    """The file's description from its header, or what is wrong with it: read once per file
+    version, whichever card or element asks. A PNG's header is read here (Pillow is
+    imported only for JPEGs)."""
     path = Path(path_text)
     if path.suffix.lower() == ".svg":
         if size > MAX_SVG_BYTES:
@@ -85,117 +126,68 @@ def _inspect(path_text: str, stamp: int, size: int) -> ImageInfo | str:
         return ImageInfo(path, "svg", 0, 0)
     if size > MAX_IMAGE_BYTES:
         return f"image larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB"
+    try:
+        with path.open("rb") as file:
+            start = file.read(33)
+    except OSError as exc:
+        return f"cannot read the file ({exc.strerror or exc})"
+    if start.startswith(PNG_SIGNATURE):
+        found = _png_size(start)
+        if isinstance(found, str):
+            return found
+        kind, (width, height) = "png", found
+    else:
+        found = _jpeg_size(path)
+        if isinstance(found, str):
+            return found
+        kind, (width, height) = "jpeg", found
+    if width * height > MAX_PIXELS:
+        return f"too large (more than {MAX_PIXELS // 1_000_000} million pixels; scale it down)"
+    if width > MAX_SIDE or height > MAX_SIDE:
+        return (f"{width} x {height} pixels is too large (at most {MAX_SIDE} a side and "
+                f"{MAX_PIXELS // 1_000_000} million pixels; scale it down)")
+    if kind == "jpeg" and width * height > MAX_JPEG_PIXELS_PER_BYTE * size:
+        return (f"its header claims {width} x {height} pixels, far more than {size:,} bytes "
+                "can hold (the file is truncated or damaged)")
+    return ImageInfo(path, kind, width, height)
+
+
+def _png_size(start: bytes) -> tuple[int, int] | str:
+    """A PNG's size from its IHDR chunk (checksum and fields checked, as Pillow does)."""
+    header = png_header(start)
+    if header is None or struct.unpack(">I", start[29:33])[0] != zlib.crc32(start[12:29]):
+        return _UNREADABLE
+    if header.width == 0 or header.height == 0 or header.depth not in _PNG_DEPTHS.get(header.colour, ()):
+        return _UNREADABLE
+    return header.width, header.height
+
+
+def _jpeg_size(path: Path) -> tuple[int, int] | str:
+    """A JPEG's size from its header, by Pillow (which reads no pixels); anything else it
+    opens is named, anything it cannot is unreadable."""
     import warnings
 
     from PIL import Image, UnidentifiedImageError
 
-    too_large = f"too large (more than {MAX_PIXELS // 1_000_000} million pixels; scale it down)"
     Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's bomb guard at our limit; its warning is an error here
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             with Image.open(path) as image:
                 kind = (image.format or "").lower()
-                width, height = image.size
+                size = image.size
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        return too_large
+        return f"too large (more than {MAX_PIXELS // 1_000_000} million pixels; scale it down)"
     except (UnidentifiedImageError, OSError, ValueError, SyntaxError, struct.error):
-        return "not a readable PNG, JPEG or SVG file"
-    if kind not in ("png", "jpeg"):
+        return _UNREADABLE
+    if kind != "jpeg":
         return f"a {kind.upper() or 'unknown'} image (expected PNG, JPEG or SVG)"
-    if width > MAX_SIDE or height > MAX_SIDE or width * height > MAX_PIXELS:
-        return (f"{width} x {height} pixels is too large (at most {MAX_SIDE} a side and "
-                f"{MAX_PIXELS // 1_000_000} million pixels; scale it down)")
-    if kind == "jpeg" and width * height > MAX_JPEG_PIXELS_PER_BYTE * size:
-        return (f"its header claims {width} x {height} pixels, far more than {size:,} bytes "
-                "can hold (the file is truncated or damaged)")
-    data = path.read_bytes() if kind == "png" else b""
-    problem = _png_problem(data) if kind == "png" else None
-    if problem is None and (kind == "jpeg" or _interlaced(data)):  # a sound plain PNG is verified whole above
-        problem = _decode_problem(path, kind)
-    if problem is not None:
-        return problem
-    return ImageInfo(path, kind, width, height)
-
-
-def _png_problem(data: bytes) -> str | None:
-    """What is wrong with a PNG's structure, from its chunks: a palette image without its
-    palette, or pixel data that does not unpack to exactly the rows its header declares
-    (Pillow pads short data silently). None when it is sound."""
-    chunks = _chunks(data)
-    header = dict(chunks).get(b"IHDR", b"")
-    if len(header) != 13:
-        return _BROKEN
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    if colour not in _PNG_CHANNELS:
-        return _BROKEN
-    if colour == 3 and not dict(chunks).get(b"PLTE"):
-        return "a palette image without its palette (no PLTE chunk; export it again from your drawing app)"
-    bits = depth * _PNG_CHANNELS[colour]
-    passes = _ADAM7 if interlace else ((0, 0, 1, 1),)
-    expected = 0
-    for x0, y0, dx, dy in passes:
-        columns, rows = -(-(width - x0) // dx), -(-(height - y0) // dy)
-        if columns > 0 and rows > 0:
-            expected += rows * (1 + -(-columns * bits // 8))
-    compressed = [body for kind, body in chunks if kind == b"IDAT"]
-    if expected > MAX_DEFLATE_RATIO * sum(map(len, compressed)) + 1024:
-        return _BROKEN
-    # Each row starts with its filter type (0 to 4): checked as the data unpacks, so that a
-    # sound file needs no second decode (an interlaced one has rows of several widths: the
-    # caller decodes it whole).
-    stride = 0 if interlace else 1 + -(-width * bits // 8)
-    inflate, unpacked = zlib.decompressobj(), 0
-    try:
-        for body in compressed:
-            while body and unpacked <= expected:
-                piece = inflate.decompress(body, 1 << 20)
-                if stride and piece and max(piece[-unpacked % stride::stride], default=0) > 4:
-                    return _BROKEN
-                unpacked += len(piece)
-                body = inflate.unconsumed_tail
-        piece = inflate.flush()
-        if stride and piece and max(piece[-unpacked % stride::stride], default=0) > 4:
-            return _BROKEN
-        unpacked += len(piece)
-    except zlib.error:
-        return _BROKEN
-    return None if unpacked == expected and inflate.eof else _BROKEN
-
-
-def _interlaced(png: bytes) -> bool:
-    header = dict(_chunks(png)).get(b"IHDR", b"")
-    return len(header) == 13 and header[12] != 0
-
-
-def _decode_problem(path: Path, kind: str) -> str | None:
-    """Decode the picture once (a JPEG at an eighth of its size: every byte is still read),
-    so that a corrupt file is refused here rather than embedded broken. None when it decodes."""
-    from PIL import Image
-
-    try:
-        with Image.open(path) as image:
-            if kind == "jpeg":
-                image.draft(image.mode, (image.width // 8, image.height // 8))
-            image.load()
-    except (OSError, ValueError, SyntaxError, EOFError, struct.error, zlib.error):
-        return _BROKEN
-    return None
-
-
-def _chunks(data: bytes) -> list[tuple[bytes, bytes]]:
-    out = []
-    position = 8
-    while position + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[position : position + 8])
-        out.append((kind, data[position + 8 : position + 8 + length]))
-        position += 12 + length
-    return out
+    return size
 
 
 def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
     """A reportlab image XObject for the file: PNG and JPEG data copied when PDF can read
-    it as is, otherwise decoded once."""
+    it as is, otherwise decoded once; None for a picture whose check (waited for first) failed."""
     from reportlab.pdfbase import pdfdoc
     from reportlab.pdfbase.pdfdoc import (
         PDFArray,
@@ -206,12 +198,14 @@ def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
     )
 
     data = info.path.read_bytes()
+    if _later is not None and info.kind == "jpeg" and _later.failed(info.path):
+        return None
     if info.kind == "jpeg":
         try:
             return pdfdoc.PDFImageXObject(name, str(info.path))
         except (OSError, ValueError, struct.error):  # reportlab reads the JPEG's markers itself
-            raise DataError(f"{info.path}: {_BROKEN}") from None
-    chunks = _chunks(data)
+            raise DataError(f"{info.path}: {BROKEN}") from None
+    chunks = png_chunks(data)
     header = dict(chunks).get(b"IHDR", b"")
     kinds = {kind for kind, _ in chunks}
     if len(header) == 13:
@@ -238,6 +232,8 @@ def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
                     return stream.format(document)
 
             return _Flate()
+    if _later is not None and _later.failed(info.path):
+        return None
     from PIL import Image
     from reportlab.lib.utils import ImageReader
 
@@ -248,7 +244,7 @@ def _xobject(info: ImageInfo, name: str):  # type: ignore[no-untyped-def]
             picture = picture.convert("RGBA" if "A" in picture.getbands() or "transparency" in picture.info
                                       else "RGB")
     except (OSError, ValueError, SyntaxError, zlib.error, struct.error):
-        raise DataError(f"{info.path}: {_BROKEN}") from None
+        raise DataError(f"{info.path}: {BROKEN}") from None
     return pdfdoc.PDFImageXObject(name, ImageReader(picture), mask="auto")
 
 
@@ -272,6 +268,8 @@ def draw_raster(canvas: Canvas, ops: list[str], info: ImageInfo, x: float, y: fl
     reg_name = document.getXObjectName(name)
     if reg_name not in document.idToObject:
         image = _xobject(info, name)
+        if image is None:  # damaged: the render names it when it asks its checks
+            return
         smask = getattr(image, "_smask", None)
         document.Reference(image, reg_name)
         if smask is not None:

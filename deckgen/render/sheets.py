@@ -26,10 +26,10 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckgen.errors import DeckgenError
+from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import output_file, write_atomic
 from deckgen.model.deck import Deck
-from deckgen.render import fonts, painter, svg
+from deckgen.render import artwork, fonts, painter, svg
 from deckgen.render.geometry import (
     DEFAULT_BLEED,
     FOOTER_LIFT,
@@ -359,37 +359,42 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     per_page = layout.per_page
     pages = -(-len(deck.cards) // per_page) * (2 if options.backs else 1)
     printing = ["Print at 100 % (actual size)"] + ([f"double-sided, {hint}"] if options.backs else [])
-    page = 0
     problems: list[str] = []
     failure: type[DeckgenError] = DeckgenError  # the first failing card's kind of error
-    for start in range(0, len(deck.cards), per_page):
-        page_cards = deck.cards[start : start + per_page]
-        names = []
-        for number, card in enumerate(page_cards, start=start):
-            where = f"deck {deck.id}: card {card.id}"
-            name = f"face{number}"
-            try:
-                text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
-                writer.define(name, painter.parse_svg(text, where), where)
-            except DeckgenError as exc:  # go on: every failing card is named, not only the first
-                if not problems:
-                    failure = type(exc)
-                problems += exc.problems
-            names.append(name)
-        if problems:
-            continue
-        page += 1
-        writer.page(names, False, [f"{deck.name}: page {page} of {pages}, fronts", *printing])
-        if options.backs:
-            back_names = []
-            for back_id in backs[start : start + per_page]:
-                name = f"back-{back_id}"
-                if name not in writer.forms:
-                    where = f"deck {deck.id}: back {back_id}"
-                    writer.define(name, painter.parse_svg(svg.back_svg(deck, back_id, geometry, ink_saver=options.ink_saver), where), where)
-                back_names.append(name)
+    with artwork.checked_later() as pictures:  # unpacked beside the drawing, answered before the PDF
+        page = 0
+        for start in range(0, len(deck.cards), per_page):
+            names = []
+            for number, card in enumerate(deck.cards[start : start + per_page], start=start):
+                where = f"deck {deck.id}: card {card.id}"
+                name = f"face{number}"
+                try:
+                    text = svg.card_svg(deck, card, geometry, ink_saver=options.ink_saver)
+                    writer.define(name, painter.parse_svg(text, where), where)
+                except DeckgenError as exc:  # go on: every failing card is named, not only the first
+                    if not problems:
+                        failure = type(exc)
+                    problems += exc.problems
+                names.append(name)
+            if problems:
+                continue
             page += 1
-            writer.page(back_names, True, [f"{deck.name}: page {page} of {pages}, backs", *printing])
+            writer.page(names, False, [f"{deck.name}: page {page} of {pages}, fronts", *printing])
+            if options.backs:
+                back_names = []
+                for back_id in backs[start : start + per_page]:
+                    name = f"back-{back_id}"
+                    if name not in writer.forms:
+                        where = f"deck {deck.id}: back {back_id}"
+                        back = svg.back_svg(deck, back_id, geometry, ink_saver=options.ink_saver)
+                        writer.define(name, painter.parse_svg(back, where), where)
+                    back_names.append(name)
+                page += 1
+                writer.page(back_names, True, [f"{deck.name}: page {page} of {pages}, backs", *printing])
+        damaged = pictures.problems()
+    if damaged and not problems:
+        failure = DataError
+    problems += damaged
     if problems:
         raise failure(*listed(problems))
     return save_canvas(canvas, buffer)
