@@ -60,11 +60,11 @@ class GameRecorder:
     def on_move(self, state: State, move: Move) -> None:
         """Record the events since the previous move, then this move (called before it is applied)."""
         self._flush_events(state)
-        self._turn = state.turns
+        self._turn = state.log_turn()
         self.lines.append(
             {
                 "type": "move",
-                "turn": state.turns,
+                "turn": self._turn,
                 "seat": state.current_player,
                 "move": self.game.move_to_json(move),
                 "notation": state.move_notation(move),
@@ -303,8 +303,8 @@ class _Replay:
                 raise self.fail(line, f"move after the game reached its turn cap ({game.rules.turn_cap})")
             if not state.is_over and seat != state.current_player:
                 raise self.fail(line, f"seat {seat} moves but it is seat {state.current_player}'s turn")
-            if turn != state.turns:
-                raise self.fail(line, f"move logged at turn {turn} but the game is at turn {state.turns}")
+            if turn != state.log_turn():
+                raise self.fail(line, f"move logged at turn {turn} but the game is at turn {state.log_turn()}")
             if self.from_text:
                 move = self.move_from_notation(line, state)
             else:

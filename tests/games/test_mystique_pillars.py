@@ -12,6 +12,7 @@ from deckgen.errors import IllegalMove
 from deckgen.games.base import get_game
 from deckgen.games.mystique_pillars import BUILD, BUILDING, DRAFT, DRAW, MystiquePillars, PillarsState
 from deckgen.sim.contract import card_ids_in
+from deckgen.sim.log import record_game
 
 
 @pytest.fixture(scope="module")
@@ -222,3 +223,17 @@ def test_greedy_builds_a_card_the_next_seat_cannot_follow(game: MystiquePillars)
     state = at(game, hands, [["red-arms-4"], ["blue-arms-2"], [], []])
     move = GreedyPillarsBot(random.Random(0), 0).choose(state)
     assert move == (BUILD, idx(game, "blue-suns-2"), 1)
+
+
+def test_the_log_numbers_every_draft_pick_and_building_turns_follow_them() -> None:
+    """Draft turns are not counted in the game's length or turn cap (the rulings), but each
+    logged move has its own turn: picks are 0 to 8N - 1, building turns follow from 8N, and
+    a split during the draft is logged with the pick that caused it."""
+    game = get_game("mystique-pillars")
+    state, lines = record_game(game, 2, ["random", "random"], seed=4, index=0)
+    moves = [line for line in lines if line["type"] == "move"]
+    picks = game.params.draft_cards * 2
+    assert [line["turn"] for line in moves] == list(range(len(moves)))
+    assert state.result().turns == len(moves) - picks
+    turn_of_move = {line["turn"] for line in moves}
+    assert all(line["turn"] in turn_of_move for line in lines if line["type"] == "chance" and line["turn"])
