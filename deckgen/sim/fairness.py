@@ -11,9 +11,11 @@ from deckgen.bots.registry import GREEDY, RANDOM, bots_for
 from deckgen.fileio import output_file, write_atomic
 from deckgen.games.base import Game
 from deckgen.report import table
+from deckgen.sim.experiment import Experiment
 from deckgen.sim.report import format_summary, write_plot
-from deckgen.sim.runner import Jobs, SimRun, run_simulation, run_to_precision
+from deckgen.sim.runner import Jobs
 from deckgen.sim.stats import summarize
+from deckgen.sim.stopping import Stop
 
 if TYPE_CHECKING:
     from deckgen.sim.store import ResultStore
@@ -54,28 +56,20 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
     options = rules.resolve_options()
     bot = rules.report_bot
 
-    def simulate(n: int, bots: list[str]) -> SimRun:
-        from deckgen.sim.runner import TRACED_GAMES
-        from deckgen.sim.store import game_inputs, stream_key
+    def experiment(bots: dict[int, list[str]]) -> Experiment:
+        return Experiment(game, list(bots), bots, options, seed, Stop(games, precision), resume=True)
 
-        cache = store.chunks(stream_key(game, n, bots, options, seed, TRACED_GAMES)) if store is not None else None
-        if precision is None:
-            run = run_simulation(game, n, bots, options, seed, games, jobs, cache=cache)
-        else:
-            run = run_to_precision(game, n, bots, options, seed, precision, games, jobs, cache=cache)
-        if store is not None:
-            store.record_run("fairness", game_inputs(game), {
-                "players": n, "bots": bots, "options": dict(options), "seed": seed, "games": len(run.records),
-                "precision": precision, "max_games": games}, summarize(run))
-        return run
-
-    runs = [simulate(n, [bot] * n) for n in rules.players.counts()]
+    report = experiment({n: [bot] * n for n in rules.players.counts()})
+    runs = report.run(jobs, store)
     summaries = [summarize(run) for run in runs]
+    report.record(store, "fairness", summaries)
     greedy_line: list[str] = []
     greedy = None
     if GREEDY in bots_for(rules.id):  # a project's own Python engine may have no greedy bot
         n_greedy = 4 if 4 in rules.players.counts() else rules.players.min
-        greedy = summarize(simulate(n_greedy, [GREEDY] + [RANDOM] * (n_greedy - 1)))
+        duel = experiment({n_greedy: [GREEDY] + [RANDOM] * (n_greedy - 1)})
+        greedy = summarize(duel.run(jobs, store)[0])
+        duel.record(store, "fairness", [greedy])
         rate = greedy["seat_win_rate"][0]
         greedy_line = [f"greedy bot in seat 0 against {n_greedy - 1} random bots: wins {100 * (rate['rate'] or 0):.1f}% "
                        f"(95% CI {100 * rate['ci95'][0]:.1f}-{100 * rate['ci95'][1]:.1f}%, "

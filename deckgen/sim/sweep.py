@@ -26,24 +26,11 @@ from typing import Any
 
 from deckgen.errors import BadOption
 from deckgen.games.base import Game
-from deckgen.sim.runner import (
-    TRACED_GAMES,
-    GameRecord,
-    Jobs,
-    Progress,
-    SimRun,
-    SimulationError,
-    run_simulation,
-    run_to_precision,
-)
+from deckgen.sim.experiment import Experiment, ProgressStart
+from deckgen.sim.runner import ChunkCache, GameRecord, Jobs, SimRun, SimulationError
 from deckgen.sim.stats import holm, mcnemar_p, paired_t_p, seat_wins, summarize
-from deckgen.sim.store import (
-    ResultStore,
-    StoredChunks,
-    game_inputs,
-    option_text,
-    stream_key,
-)
+from deckgen.sim.stopping import Stop
+from deckgen.sim.store import ResultStore, StoredChunks, option_text
 
 #: The test of mean length against the default, and how the sweep names its tests.
 PAIRED_LENGTH_TEST = "paired t-test"
@@ -210,32 +197,23 @@ class SweepRequest:
 
 
 def run_sweep(game: Game, variants: list[Variant], request: SweepRequest, jobs: Jobs, store: ResultStore | None,
-              progress: Callable[[str, int], Progress | None] | None = None,
+              progress: ProgressStart | None = None,
               chunk_hook: ChunkHook | None = None) -> dict[str, Any]:
     """Play every variant at every count (resuming stored chunks) and compare each with the
     default; returns the sweep's JSON data."""
+    experiments = []
     for variant in variants:
-        for n in request.counts:
-            cache = None
-            if store is not None:
-                key = stream_key(variant.game, n, request.bots[n], variant.options, request.seed, TRACED_GAMES)
-                cache = _HookedChunks(store.chunks(key), f"{variant.label} {n}p", chunk_hook)
-            advance = progress(f"{variant.label} {n}p", request.max_games) if progress else None
-            if request.precision is not None:
-                run = run_to_precision(variant.game, n, request.bots[n], variant.options, request.seed,
-                                       request.precision, request.max_games, jobs, advance, cache=cache)
-            else:
-                run = run_simulation(variant.game, n, request.bots[n], variant.options, request.seed,
-                                     request.max_games, jobs, advance, cache=cache)
-            variant.runs[n] = run
+        experiment = Experiment(variant.game, request.counts, request.bots, variant.options, request.seed,
+                                Stop(request.max_games, request.precision), label=variant.label)
+
+        def hooked(n: int, experiment: Experiment = experiment, label: str = variant.label) -> ChunkCache | None:
+            return None if store is None else _HookedChunks(experiment.chunks(store, n), f"{label} {n}p", chunk_hook)
+
+        variant.runs.update(zip(request.counts, experiment.run(jobs, progress=progress, cache=hooked)))
+        experiments.append(experiment)
     data = _sweep_data(game, variants, request)
-    if store is not None:
-        for variant, entry in zip(variants, data["variants"]):
-            for n, by_count in entry["by_players"].items():
-                store.record_run("sweep", game_inputs(variant.game),
-                                 {"label": variant.label, "options": dict(variant.options), "players": int(n),
-                                  "bots": request.bots[int(n)], "seed": request.seed, "precision": request.precision,
-                                  "max_games": request.max_games, "games": by_count["games"]}, by_count)
+    for variant, experiment, entry in zip(variants, experiments, data["variants"]):
+        experiment.record(store, "sweep", list(entry["by_players"].values()), label=variant.label)
     return data
 
 

@@ -164,7 +164,7 @@ def test_dtc_cli_writes_pdf_and_manifest(tmp_path: Path) -> None:
 
 
 def test_the_cli_offers_every_preset() -> None:
-    from deckgen.cli_print import PRESETS
+    from deckgen.cli.cards import PRESETS
     from deckgen.render.presets import PRESET_NAMES
 
     assert PRESETS == PRESET_NAMES

@@ -1,4 +1,5 @@
-"""`deckgen render booklet`: the rule booklet in reading order, and imposed for saddle stitching."""
+"""`deckgen render booklet` and `deckgen render quickref`: a game's documents, the rule booklet (in
+reading order, and imposed for saddle stitching) and the quick-reference player aid."""
 
 from __future__ import annotations
 
@@ -6,10 +7,8 @@ from pathlib import Path
 
 import click
 
-from deckgen.cli import render_group
 
-
-@render_group.command("booklet")
+@click.command("booklet")
 @click.argument("game")
 @click.option("--imposed", is_flag=True,
               help="Also write <game>-rules-booklet.pdf: the pages two-up on landscape sheets, ready to "
@@ -48,3 +47,32 @@ def render_booklet_command(game: str, imposed: bool, paper: str, output: Path | 
 
     for path in render_booklet(load_rules(game), root, imposed=imposed, paper=booklet_paper(paper)):
         click.echo(f"wrote {path}")
+
+
+@click.command("quickref")
+@click.argument("game")
+@click.option("--size", default="poker", show_default=True, metavar="poker|tarot",
+              help="Card size of the player aid.")
+@click.option("--paper", default=None, metavar="a4|letter", help="Paper (default: a4).")
+@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
+              help="Output folder (default: ./output); the file goes to OUTPUT/<deck>/.")
+def render_quickref_command(game: str, size: str, paper: str | None, output: Path | None) -> None:
+    """Render the quick-reference player aid of GAME: card-sized, front and back.
+
+    Writes OUTPUT/<deck>/<game>-quickref.pdf (-quickref-letter.pdf on Letter): a page of fronts
+    and a page of backs mirrored for long-edge duplex, with bleed, crop marks and a footer
+    saying how to print. Fails, naming the section, when the text does not fit at 7.5 pt.
+
+    \b
+    Examples:
+      deckgen render quickref mirrorquest
+      deckgen render quickref mystique --size tarot --paper letter
+    """
+    from deckgen.fileio import check_output_dir
+    from deckgen.model.rules import load_rules
+    from deckgen.project import output_dir
+
+    root = check_output_dir(output or output_dir())
+    from deckgen.render.quickref import render_quickref
+
+    click.echo(f"wrote {render_quickref(load_rules(game), root, size=size, paper=paper)}")

@@ -6,10 +6,8 @@ from pathlib import Path
 
 import click
 
-from deckgen.cli import main
 
-
-@main.command("init")
+@click.command("init")
 @click.argument("folder", type=click.Path(path_type=Path))
 def init_command(folder: Path) -> None:
     """Start a project in FOLDER (new or empty): a deck read from a CSV file, its card
@@ -27,7 +25,7 @@ def init_command(folder: Path) -> None:
                "(deckgen render cards sky draws the cards)")
 
 
-@main.command("watch")
+@click.command("watch")
 def watch_command() -> None:
     """Rebuild what each saved file affects until Ctrl-C: a deck's print-and-play PDF when
     its deck file, cards, layout, art or fonts change (and its games' booklets, which show

@@ -1,19 +1,19 @@
-"""`deckgen sweep` (rule and deck variants against the default), `deckgen tune` (option
-values searched for fair seats or a target length) and `deckgen results` (the stored runs)."""
+"""`deckgen sweep` (rule and deck variants against the default) and `deckgen tune` (option
+values searched for fair seats or a target length)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from deckgen.cli import _jobs_note, emit_json, main
-from deckgen.cli_options import SEED, check_run_options, run_options
+from deckgen.cli.group import emit_json, jobs_note, progress_lines
+from deckgen.cli.options import SEED, check_run_options, run_options
+from deckgen.sim.stopping import checked_stop
 
 
-@main.command("sweep")
+@click.command("sweep")
 @click.argument("game_name", metavar="GAME")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=V1,V2",
               help="An option and the values to try (repeatable; every combination is played).")
@@ -53,20 +53,11 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
       deckgen sweep zoomies --option second_place_wins=true,false --players 3-5 --precision 0.01
       deckgen sweep mirrorquest --deck my-deck.yaml --players 4 --max-games 5000 --plot sweep.png
     """
-    from deckgen.cli import MAX_GAMES
     from deckgen.sim.report import plot_format
-    from deckgen.sim.runner import (
-        SimulationError,
-        bot_names_text,
-        parse_count_text,
-        parse_jobs,
-    )
+    from deckgen.sim.runner import SimulationError, bot_names_text, parse_count_text, parse_jobs
     from deckgen.sim.sweep import option_grid_text
 
-    if precision is not None and not 0 < precision < 0.5:
-        raise SimulationError(f"--precision {precision}: give a half-width between 0 and 0.5 (0.01 is one point)")
-    if not 1 <= max_games <= MAX_GAMES:
-        raise SimulationError(f"--max-games {max_games}: give 1 to {MAX_GAMES}")
+    stop = checked_stop(None, precision, max_games)
     if players_text:
         parse_count_text(players_text)
     if bots is not None:
@@ -78,39 +69,16 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
         plot_format(plot_path)
     workers = parse_jobs(jobs)
     root = check_run_options(scheduler, cluster, output, store=not no_store)
-    _jobs_note(jobs, workers)
+    jobs_note(jobs, workers)
 
-    from deckgen.fileio import output_file, write_atomic
-    from deckgen.games.base import get_game
-    from deckgen.sim.cluster import dask_engine
-    from deckgen.sim.report import ProgressLines
-    from deckgen.sim.runner import parse_bots, parse_player_counts
-    from deckgen.sim.store import open_store
-    from deckgen.sim.sweep import (
-        SweepRequest,
-        build_variants,
-        format_sweep,
-        plot_sweep,
-        run_sweep,
-        sweep_json,
-        typed_grid,
-    )
+    from deckgen.publish.game_report import write_game_report
+    from deckgen.sim.experiment import Backend
+    from deckgen.sim.sweep import format_sweep, plot_sweep
+    from deckgen.sim.workflows import play_sweep
 
-    game = get_game(game_name)
-    counts = parse_player_counts(players_text, game) if players_text else list(game.rules.players.counts())
-    bots_text = bots or game.rules.report_bot
-    typed = typed_grid(game, grid)
-    variants = build_variants(game, typed, list(deck_paths))
-    request = SweepRequest(counts, {n: parse_bots(bots_text, game, n) for n in counts}, seed, precision, max_games,
-                           bots_text, typed, list(deck_paths))
-    store = None if no_store else open_store(root)
-    bars = ProgressLines(sys.stderr.isatty() if progress is None else progress)
-    try:
-        with dask_engine(scheduler, cluster) as engine:
-            data = run_sweep(game, variants, request, engine or workers, store, bars.start)
-    finally:
-        bars.close()
-    target = write_atomic(output_file(root, game.rules.deck, f"{game.rules.id}-sweep.json"), sweep_json(data))
+    with progress_lines(progress) as bars:
+        game, data, target = play_sweep(game_name, grid, list(deck_paths), players_text, bots, seed, stop,
+                                        Backend(workers, scheduler, cluster), root, not no_store, bars.start)
     if plot_path is not None:
         plot_sweep(data, plot_path)
     if as_json:
@@ -118,12 +86,10 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
     else:
         click.echo(format_sweep(data, game.rules.name))
     click.echo(f"wrote {target}", err=True)
-    from deckgen.publish.game_report import write_game_report
-
     click.echo(f"wrote {write_game_report(game.rules, root)}", err=True)  # the sweep joins the design report
 
 
-@main.command("tune")
+@click.command("tune")
 @click.argument("game_name", metavar="GAME")
 @click.option("--option", "option_pairs", multiple=True, metavar="NAME=LOW..HIGH",
               help="An option to search: a range (int or float options) or a list NAME=V1,V2 (repeatable).")
@@ -162,38 +128,18 @@ def tune_command(game_name: str, option_pairs: tuple[str, ...], objective: str, 
         bot_names_text(bots)
     workers = parse_jobs(jobs)
     root = check_run_options(scheduler, cluster, output, store=not no_store)
-    _jobs_note(jobs, workers)
+    jobs_note(jobs, workers)
 
-    from deckgen.games.base import get_game
-    from deckgen.sim.cluster import dask_engine
-    from deckgen.sim.runner import parse_bots
-    from deckgen.sim.store import game_inputs, open_store
-    from deckgen.sim.tune import TuneRequest, parse_dimensions, parse_objective, tune
-
-    aim = parse_objective(objective)
-    game = get_game(game_name)
-    n_players = players if players is not None else game.rules.players.min
-    game.check_players(n_players)
-    request = TuneRequest(n_players, parse_bots(bots or game.rules.report_bot, game, n_players),
-                          parse_dimensions(game, option_pairs), aim, trials, n_games, confirm_games, seed)
-    store = None if no_store else open_store(root)
-    inputs = game_inputs(game)
+    from deckgen.sim.experiment import Backend
+    from deckgen.sim.store import open_store
+    from deckgen.sim.workflows import tune_options
 
     def on_trial(entry: dict[str, Any]) -> None:
         shown = ", ".join(f"{k}={_option_value(v)}" for k, v in entry["values"].items())
         click.echo(f"trial {entry['trial'] + 1}/{trials}: {shown}: objective {entry['objective']:.4f}", err=True)
-        if store is not None:
-            store.record_run("tune-trial", inputs, {
-                "players": n_players, "bots": request.bots, "options": dict(entry["values"]), "seed": seed,
-                "games": n_games, "objective": objective, "trial": entry["trial"]},
-                {**entry["summary"], "objective": entry["objective"]})
 
-    with dask_engine(scheduler, cluster) as engine:
-        data = tune(game, request, engine or workers, on_trial)
-    if store is not None:
-        store.record_run("tune", inputs, {"players": n_players, "bots": request.bots, "options": data["best"]["values"],
-                                          "seed": seed, "games": confirm_games, "objective": objective,
-                                          "trials": trials}, data)
+    game, data = tune_options(game_name, players, bots, option_pairs, objective, trials, n_games, confirm_games, seed,
+                              Backend(workers, scheduler, cluster), None if no_store else open_store(root), on_trial)
     if as_json:
         emit_json(data)
         return
@@ -233,82 +179,3 @@ def format_tune(data: dict[str, Any], game_name: str) -> str:
                  + ("" if versus["length_diff"] is None or versus["length_p"] is None else
                     f"; length {versus['length_diff']:+.1f} turns (paired t-test, p {versus['length_p']:.3g})"))
     return "\n".join(lines)
-
-
-@main.command("results")
-@click.option("--game", "game_id", default=None, help="Only the runs of this game (its id).")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-@click.option("--compare", "keys", nargs=2, default=None, metavar="KEY KEY",
-              help="Test the differences between two stored runs of one game and player count (B minus A); "
-                   "a unique start of a key will do.")
-@click.option("--output", "output", type=click.Path(path_type=Path), default=None,
-              help="Output folder holding results.sqlite (default: ./output).")
-def results_command(game_id: str | None, fmt: str, keys: tuple[str, str] | None, output: Path | None) -> None:
-    """List the runs stored in OUTPUT/results.sqlite (simulate, analyse, sweep, build), export
-    every statistic of them (CSV: one row per run and statistic, every value a number; JSON:
-    as stored), or compare two of them.
-
-    \b
-    Examples:
-      deckgen results
-      deckgen results --game zoomies --format csv > zoomies-runs.csv
-      deckgen results --compare 3f2a 9c41
-    """
-    from deckgen.errors import DeckgenError
-    from deckgen.fileio import shown_path
-    from deckgen.project import output_dir
-    from deckgen.sim.store import STORE_NAME, open_store
-
-    root = output or output_dir()
-    if not (root / STORE_NAME).is_file():
-        raise DeckgenError(f"{shown_path(root / STORE_NAME)}: no stored results yet (run simulate, sweep or build "
-                           "with this --output first)")
-    runs = open_store(root).runs(game_id)
-    if keys is not None:
-        from deckgen.sim.results import compare, comparison_table, find_run
-
-        data = compare(find_run(runs, keys[0]), find_run(runs, keys[1]))
-        if fmt == "json":
-            emit_json(data)
-            return
-        head, rows = comparison_table(data)
-        if fmt == "csv":
-            _write_csv(["statistic", "kind", "a", "b", "difference", "test", "p", "p_holm"],
-                       [[row[k] for k in ("statistic", "kind", "a", "b", "difference", "test", "p", "p_holm")]
-                        for row in data["rows"]])
-            return
-        from deckgen.report import table
-
-        for side, fields in (("A", data["a"]), ("B", data["b"])):
-            click.echo(f"{side}: " + ", ".join(f"{name} {value}" for name, value in zip(data["columns"], fields)
-                                               if value not in (None, "")))
-        click.echo(table(head, rows) if rows else "no statistic in common")
-        click.echo(data["note"])
-        return
-    if fmt == "json":
-        emit_json(runs)
-        return
-    if fmt == "csv":
-        from deckgen.sim.results import csv_rows
-
-        _write_csv(*csv_rows(runs))
-        return
-    from deckgen.report import table
-    from deckgen.sim.store import run_rows
-
-    head, rows = run_rows(runs)
-    if rows:
-        click.echo(table(head, rows))
-    elif game_id:  # perhaps a typo: name the games that have runs
-        stored = sorted({run["game"] for run in open_store(root).runs()})
-        click.echo(f"no stored runs of game {game_id} (stored games: {', '.join(stored) or 'none'})")
-    else:
-        click.echo("no stored runs")
-
-
-def _write_csv(head: list[str], rows: list[list[Any]]) -> None:
-    import csv
-
-    writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(head)
-    writer.writerows(["" if cell is None else cell for cell in row] for row in rows)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from deckgen.cli import _jobs_note, emit_json, main
-from deckgen.cli_options import SEED, check_run_options, run_options
+from deckgen.cli.group import emit_json, jobs_note, progress_lines
+from deckgen.cli.options import SEED, check_run_options, run_options
 from deckgen.report import table
+
+if TYPE_CHECKING:
+    from deckgen.sim.workflows import AnalysisLimits
 
 
 def _percent(value: float | None) -> str:
@@ -26,7 +29,7 @@ def match_rows(matches: list[dict[str, Any]], first: str) -> list[list[str]]:
 DEFAULT_BUDGET = 80.0
 
 
-@main.command("analyse")
+@click.command("analyse")
 @click.argument("game_name", metavar="GAME")
 @click.option("--players", type=int, default=None, help="Player count (default: the game's minimum).")
 @click.option("--budget", type=float, default=None,
@@ -71,17 +74,44 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
       deckgen analyse zoomies --players 4 --games 400 --ladder 8,16,32 --json
       deckgen analyse mirrorquest --players 4 --output output   # into mirrorquest's design report
     """
-    import sys
     import time
 
-    from deckgen.sim.runner import (
-        SimulationError,
-        option_pairs_text,
-        parse_count_text,
-        parse_jobs,
-    )
+    from deckgen.sim.runner import option_pairs_text, parse_jobs
 
     started = time.perf_counter()
+    limits = analysis_limits(budget, n_games, metrics_games, search_budget, ladder_text)
+    option_pairs_text(option_pairs)
+    workers = parse_jobs(jobs)
+    root = check_run_options(scheduler, cluster, output, store=not no_store)  # the output folder is checked before minutes of games
+    jobs_note(jobs, workers)
+
+    from deckgen.sim.experiment import Backend
+    from deckgen.sim.store import open_store
+    from deckgen.sim.workflows import analyse
+
+    with progress_lines(progress) as bars:
+        game, data = analyse(game_name, players, option_pairs, seed, limits, Backend(workers, scheduler, cluster),
+                             None if no_store else open_store(root), started, lambda line: click.echo(line, err=True),
+                             bars)
+    if output is not None:
+        from deckgen.publish.game_report import write_analysis
+
+        for path in write_analysis(game.rules, output, data):
+            click.echo(f"wrote {path}", err=as_json)
+    click.echo(f"analysed in {data['plan']['elapsed_seconds']:.0f} s "
+               f"(estimated {data['plan']['estimated_seconds']:.0f} s)", err=True)
+    if as_json:
+        emit_json(data)
+        return
+    click.echo(format_analysis(data, game.rules.name, game.rules.report_bot))
+
+
+def analysis_limits(budget: float | None, n_games: int | None, metrics_games: int | None,
+                    search_budget: int | None, ladder_text: str | None) -> AnalysisLimits:
+    """What the options fix of the analysis, checked for range before any engine loads."""
+    from deckgen.sim.runner import SimulationError, parse_count_text
+    from deckgen.sim.workflows import AnalysisLimits
+
     if n_games is not None and not 1 <= n_games <= 100_000:
         raise SimulationError(f"--games {n_games}: give 1 to 100000")
     if metrics_games is not None and not 1 <= metrics_games <= 1_000_000:
@@ -93,66 +123,23 @@ def analyse_command(game_name: str, players: int | None, budget: float | None, n
     budgets = None if ladder_text is None else (
         () if ladder_text.strip() == "none" else tuple(parse_count_text(
             ladder_text.replace(" ", ""), "--ladder", "search budgets such as 8,16,32 (each at most 999), or none")))
-    option_pairs_text(option_pairs)
-    workers = parse_jobs(jobs)
-    root = check_run_options(scheduler, cluster, output, store=not no_store)  # the output folder is checked before minutes of games
-    _jobs_note(jobs, workers)
+    return AnalysisLimits(budget if budget is not None else DEFAULT_BUDGET, n_games, metrics_games, search_budget,
+                          budgets)
 
-    from deckgen.bots.registry import RANDOM, SEARCH, bots_for
-    from deckgen.games.base import get_game
-    from deckgen.sim.cluster import dask_engine
-    from deckgen.sim.report import ProgressLines
-    from deckgen.sim.runner import parse_bots, parse_options
-    from deckgen.sim.skill_plan import Request
-    from deckgen.sim.skill_run import run_analysis
-    from deckgen.sim.store import game_inputs, open_store
 
-    game = get_game(game_name)
-    n_players = players if players is not None else game.rules.players.min
-    game.check_players(n_players)
-    options = parse_options(option_pairs, game)
-    store = None if no_store else open_store(root)
-    cheap = [name for name in bots_for(game.rules.id) if name != SEARCH]
-    field_bot = next((name for name in reversed(cheap) if name != RANDOM), RANDOM)
-    report_bots = parse_bots(game.rules.report_bot, game, n_players)
-    bars = ProgressLines(sys.stderr.isatty() if progress is None else progress)
-
-    seconds = budget if budget is not None else DEFAULT_BUDGET
-    plan_request = Request(seconds, n_players, cheap, field_bot, n_games, metrics_games, search_budget, budgets)
-    with dask_engine(scheduler, cluster) as engine:
-        try:
-            data = run_analysis(game, plan_request, options, seed, engine or workers,
-                                workers if engine is None else engine.workers, report_bots, started,
-                                lambda line: click.echo(line, err=True), bars)
-        finally:
-            bars.close()
-    chosen_plan = data["plan"]
-    if store is not None:
-        store.record_run("analyse", game_inputs(game), {
-            "players": n_players, "bots": [*cheap, f"search:{chosen_plan['search_budget']}"],
-            "options": dict(options), "seed": seed, "games": chosen_plan["games_per_match"],
-            "ladder": chosen_plan["ladder"], "search_budget": chosen_plan["search_budget"],
-            "metrics_games": chosen_plan["metrics_games"]}, data)
-    if output is not None:
-        from deckgen.publish.game_report import write_analysis
-
-        for path in write_analysis(game.rules, output, data):
-            click.echo(f"wrote {path}", err=as_json)
-    click.echo(f"analysed in {chosen_plan['elapsed_seconds']:.0f} s "
-               f"(estimated {chosen_plan['estimated_seconds']:.0f} s)", err=True)
-    if as_json:
-        emit_json(data)
-        return
+def format_analysis(data: dict[str, Any], game_name: str, report_bot: str) -> str:
+    """The skill table, the ladder, the design metrics and the verdict, as text."""
     from deckgen.sim.report import metric_rows
 
+    chosen_plan, n_players = data["plan"], data["players"]
     head = ["challenger", "against", "games", "win rate", "95% CI", "verdict"]
-    click.echo(f"{game.rules.name}, {n_players} players: challenger in one seat (rotated), fair share "
-               f"{_percent(1 / n_players)}")
-    click.echo(table(head, match_rows(data["skill"], "challenger")))
+    lines = [f"{game_name}, {n_players} players: challenger in one seat (rotated), fair share "
+             f"{_percent(1 / n_players)}", table(head, match_rows(data["skill"], "challenger"))]
     if data["ladder"]:
-        click.echo("\nskill ladder: search at a budget against search at half of it")
-        click.echo(table(["budget", "against", "games", "win rate", "95% CI", "verdict"],
-                         match_rows([{**m, "budget": str(m["budget"])} for m in data["ladder"]], "budget")))
-    click.echo(f"\ndesign metrics ({chosen_plan['metrics_games']} games, bots {game.rules.report_bot})")
-    click.echo(table(["metric", "value", "95% CI"], metric_rows(data["metrics"])))
-    click.echo("\n" + textwrap.fill(data["verdict"], 92))
+        lines += ["\nskill ladder: search at a budget against search at half of it",
+                  table(["budget", "against", "games", "win rate", "95% CI", "verdict"],
+                        match_rows([{**m, "budget": str(m["budget"])} for m in data["ladder"]], "budget"))]
+    lines += [f"\ndesign metrics ({chosen_plan['metrics_games']} games, bots {report_bot})",
+              table(["metric", "value", "95% CI"], metric_rows(data["metrics"])),
+              "\n" + textwrap.fill(data["verdict"], 92)]
+    return "\n".join(lines)

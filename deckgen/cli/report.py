@@ -7,10 +7,8 @@ from pathlib import Path
 
 import click
 
-from deckgen.cli import main
 
-
-@main.command("report")
+@click.command("report")
 @click.argument("game_names", metavar="[GAME]...", nargs=-1)
 @click.option("--output", "output", type=click.Path(path_type=Path), default=None,
               help="Output folder the build wrote (default: ./output).")

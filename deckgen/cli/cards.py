@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import click
 from click.core import ParameterSource
 
-from deckgen.cli import render_group
 from deckgen.errors import DeckgenError
 
 if TYPE_CHECKING:
@@ -50,7 +49,7 @@ def render_cards_job(deck_id: str, root: Path, options: SheetOptions, proof: boo
 PRESETS = ("tgc", "mpc", "dtc", "tts")
 
 
-@render_group.command("cards")
+@click.command("cards")
 @click.argument("deck")
 @click.option("--output", type=click.Path(path_type=Path), default=None,
               help="Output folder (default: ./output); files go to OUTPUT/DECK/.")
@@ -165,7 +164,7 @@ def _refuse_beside_preset(preset: str, given: dict[str, bool]) -> None:
                            f"(the shop decides the rest); leave out {', '.join(ignored)}")
 
 
-@render_group.command("calibration")
+@click.command("calibration")
 @click.option("--paper", default="a4", show_default=True, help="Paper: a4 or letter (its poker sheet's page).")
 @click.option("--sheet", default=None, metavar="NAME|PATH",
               help="Calibrate for this sheet's page, orientation and flip instead.")
