@@ -168,7 +168,7 @@ def _mean_interval(values: Sequence[float]) -> dict[str, Any] | None:
 
 
 def _rate(count: float, trials: int) -> dict[str, Any] | None:
-    from deckgen.sim.stats import wilson_interval
+    from deckgen.sim.seats import wilson_interval
 
     if trials == 0:
         return None
@@ -179,7 +179,7 @@ def balance(seat_wins: Sequence[float], games: int) -> dict[str, Any] | None:
     """Ludii's balance: 1 minus the largest gap between two seats' win rates, each over all
     games (a win shared by k counts 1/k). The interval is conservative: from the two seats'
     Wilson bounds."""
-    from deckgen.sim.stats import wilson_interval
+    from deckgen.sim.seats import wilson_interval
 
     if games == 0 or len(seat_wins) < 2:
         return None

@@ -349,7 +349,7 @@ def run_simulation(
 
 def widest_half_interval(records: list[GameRecord], n_players: int) -> float:
     """Half the width of the widest seat's 95% Wilson interval over finished games (1 without any)."""
-    from deckgen.sim.stats import seat_wins, wilson_interval
+    from deckgen.sim.seats import seat_wins, wilson_interval
 
     finished = sum(1 for r in records if r.finished)
     if not finished:

@@ -12,36 +12,12 @@ two-sample tests of `analyse`, `sweep` and `tune` import scipy where they run.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from deckgen.sim.metrics import design_metrics
-from deckgen.sim.numerics import chi_square_sf, mean, median, pairwise_sum, percentile, sample_sd, wilson_bounds
+from deckgen.sim.numerics import chi_square_sf, mean, median, pairwise_sum, percentile, sample_sd
 from deckgen.sim.runner import GameRecord, SimRun
-
-def seat_wins(records: list[GameRecord], n_players: int) -> list[float]:
-    """Wins per seat over finished games, shared wins split evenly."""
-    wins = [0.0] * n_players
-    for record in records:
-        if record.finished and record.winners:
-            share = 1.0 / len(record.winners)
-            for seat in record.winners:
-                wins[seat] += share
-    # Thirds do not add up exactly in binary; round away the float noise.
-    return [round(w, 9) for w in wins]
-
-
-def wilson_interval(wins: float, trials: int) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate.
-
-    Split wins can make the count fractional; then the interval runs from the lower bound at
-    the count rounded down to the upper bound at the count rounded up, which contains the
-    interval of any whole count in between (conservative, never narrower).
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    low_count, high_count = math.floor(wins + 1e-9), math.ceil(wins - 1e-9)
-    return (wilson_bounds(low_count, trials)[0], wilson_bounds(high_count, trials)[1])
+from deckgen.sim.seats import seat_wins, wilson_interval
 
 
 def equal_seats_p_value(wins: list[float]) -> float | None:
