@@ -123,23 +123,27 @@ def _turn_action(kind: str, args: Mapping[str, Any], t: Tables) -> Step:
 
 def _deal(source: Fn, target: int, count: Fn) -> Step:
     def deal(state: DescribedState, card: int) -> None:
-        pile = state.zones[source(state, card)]
-        n = count(state, card)
-        for seat in range(state.n_players):
-            take = min(n, len(pile))
-            state.zones[target + seat].extend(pile[len(pile) - take:])
-            del pile[len(pile) - take:]
+        _hand_out(state, source(state, card), target, count(state, card))
     return deal
 
 
 def _split(source: Fn, target: int) -> Step:
     def split(state: DescribedState, card: int) -> None:
-        pile = state.zones[source(state, card)]
-        share = len(pile) // state.n_players
-        for seat in range(state.n_players):
-            state.zones[target + seat].extend(pile[len(pile) - share:])
-            del pile[len(pile) - share:]
+        src = source(state, card)
+        _hand_out(state, src, target, len(state.zones[src]) // state.n_players)
     return split
+
+
+def _hand_out(state: DescribedState, src: int, target: int, each: int) -> None:
+    """`each` cards from the top of zone `src` to every seat's zone from `target` on, in seat
+    order (fewer when it runs out); logged, as a deal in the middle of a round names no hands."""
+    pile = state.zones[src]
+    for seat in range(state.n_players):
+        take = min(each, len(pile))
+        if state.events is not None and take:
+            log_moved(state, src, target + seat, pile[len(pile) - take:])
+        state.zones[target + seat].extend(pile[len(pile) - take:])
+        del pile[len(pile) - take:]
 
 
 def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> Step:
