@@ -1,0 +1,186 @@
+"""A reader of game logs that follows the cards from the log alone: the deal, each move's
+notation and the chance events, never the engine's state. What it knows is where each card
+the log names lies (its zone, in `card_zones` naming, in the order the cards came); what a
+move or an event does to the cards is a game's `LogMapping`, declared per game beside the
+others in `log_mappings*`. The rebuild test compares what the reader knows with what the
+engine shows each seat after every move: a log that loses a public fact cannot be followed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from deckgen.games.base import Game, State
+from deckgen.sim.contract import card_ids_in
+from deckgen.sim.log import LogLine, record_game
+
+#: What one seat is shown: per zone it sees, its cards (sorted) or, for a covered pile, its top.
+View = dict[str, tuple[str, ...]]
+#: Where the reader puts cards it no longer follows (back in a deck, out of sight): no seat's view.
+UNSEEN = "unseen"
+
+
+class Unreadable(Exception):
+    """The log asks the reader for a card it was never told of."""
+
+
+class Reader:
+    """Where each card the log has named lies, zone by zone in arrival order (the last card of
+    a pile is its top)."""
+
+    def __init__(self, players: int, known: frozenset[str], ids: tuple[str, ...]) -> None:
+        self.players = players
+        #: Every card id of the game (the deck as `deckgen cards` lists it).
+        self.known = known
+        #: The card ids by index, for moves holding masks (bit i is card i).
+        self.ids = ids
+        self.zones: dict[str, list[str]] = {}
+        self.where: dict[str, str] = {}
+        #: Game-specific facts a mapping keeps between lines (whose trick, the round...).
+        self.notes: dict[str, Any] = {}
+
+    def put(self, cards: Iterable[str], zone: str) -> None:
+        """These cards now lie on top of `zone`, wherever they were."""
+        for card in cards:
+            old = self.where.get(card)
+            if old is not None:
+                self.zones[old].remove(card)
+            self.where[card] = zone
+            self.zones.setdefault(zone, []).append(card)
+
+    def cards(self, zone: str) -> list[str]:
+        return list(self.zones.get(zone, ()))
+
+    def move_all(self, source: str, zone: str) -> list[str]:
+        """Every card of `source` goes onto `zone`, in order; returns them."""
+        moved = self.cards(source)
+        self.put(moved, zone)
+        return moved
+
+    def forget_all(self) -> None:
+        """Every card goes out of sight (a new round gathers and deals them all again)."""
+        self.put([card for cards in self.zones.values() for card in cards], UNSEEN)
+
+    def deal(self, hands: list[list[str]], zone: str = "hand") -> None:
+        """Each seat's hand as the deal names it (cards left from before go back unseen)."""
+        for seat in range(self.players):
+            self.move_all(f"{zone}/{seat}", UNSEEN)
+            self.put(hands[seat], f"{zone}/{seat}")
+
+    def masked(self, mask: int) -> list[str]:
+        """The cards of a hand mask (bit i is card i)."""
+        return [card for i, card in enumerate(self.ids) if mask >> i & 1]
+
+
+#: A move as a mapping reads it: the reader, the seat that moved, the move's JSON and the
+#: card ids its notation names.
+MoveRule = Callable[[Reader, int, Any, list[str]], None]
+EventRule = Callable[[Reader, dict[str, Any]], None]
+
+
+@dataclass(frozen=True)
+class LogMapping:
+    """How a game's log moves cards: what a move does and what each event type does. An
+    event type not named moves no card."""
+
+    move: MoveRule
+    events: dict[str, EventRule] = field(default_factory=dict)
+
+
+def notation_cards(notation: str, ids: frozenset[str]) -> list[str]:
+    """The card ids a move's notation names, in order."""
+    return [token for token in notation.split() if token in ids]
+
+
+def read(lines: list[LogLine], mapping: LogMapping, reader: Reader, lose: str = "") -> Iterator[Reader]:
+    """Follow a log: yields the reader after the set-up and after each move with its events.
+    `lose`: an event type the reader never sees, as if the log had lost it."""
+    for line in lines:
+        if line["type"] == "move":
+            yield reader
+            mapping.move(reader, line["seat"], line["move"], notation_cards(line["notation"], reader.known))
+        elif line["type"] == "chance" and line["event"]["type"] != lose:
+            rule = mapping.events.get(line["event"]["type"])
+            if rule is not None:
+                rule(reader, line["event"])
+    yield reader
+
+
+def seat_view(zones: dict[str, list[str]], hidden: set[str], covered: set[str]) -> View:
+    """The cards of every zone a seat sees: a covered pile by its top, the others whole."""
+    view: View = {}
+    for name, cards in zones.items():
+        if name in hidden or name == UNSEEN or not cards:
+            continue
+        view[name] = tuple(cards[-1:]) if name in covered else tuple(sorted(cards))
+    return view
+
+
+@dataclass
+class Shown:
+    """What the engine showed each seat before one move: the views, the zones hidden from and
+    covered for each seat, and the card ids each observation names."""
+
+    views: list[View]
+    hidden: list[set[str]]
+    covered: list[set[str]]
+    observed: list[set[str]]
+
+
+def shown(state: State) -> Shown:
+    zones = state.card_zones()
+    every = set().union(*zones.values())
+    hidden = [set(state.hidden_zones(s)) for s in range(state.n_players)]
+    covered = [set(state.covered_zones(s)) for s in range(state.n_players)]
+    return Shown([seat_view(zones, hidden[s], covered[s]) for s in range(state.n_players)], hidden, covered,
+                 [set(card_ids_in(state.observation(s))) & every for s in range(state.n_players)])
+
+
+def differences(want: View, got: View) -> list[str]:
+    return [f"{name}: the engine shows {list(want.get(name, ()))}, the log gives {list(got.get(name, ()))}"
+            for name in sorted(set(want) | set(got)) if want.get(name, ()) != got.get(name, ())]
+
+
+def rebuild_problems(game: Game, mapping: LogMapping, n_players: int, index: int, lose: str = "",
+                     options: dict[str, Any] | None = None) -> list[str]:
+    """Play a seeded random game, logging it; follow the log with the mapping and say where
+    what the reader knows differs from what the engine showed a seat (first difference only)."""
+    before: list[Shown] = []
+    state, lines = record_game(game, n_players, ["random"] * n_players, seed=5, index=index, options=options,
+                               on_move=lambda s, _: before.append(shown(s)))
+    before.append(shown(state))
+    reader = Reader(n_players, deck_of(game, lines), card_order(game, state))
+    moves = [line for line in lines if line["type"] == "move"]
+    try:
+        for step, known in enumerate(read(lines, mapping, reader, lose)):
+            at = f"{n_players} players, game {index}, " + (f"before move {step} (turn {moves[step]['turn']})"
+                                                          if step < len(moves) else "at the end")
+            engine = before[step]
+            for seat in range(n_players):
+                view = seat_view(known.zones, engine.hidden[seat], engine.covered[seat])
+                wrong = differences(engine.views[seat], view)
+                unseen = engine.observed[seat] - {card for cards in view.values() for card in cards}
+                if wrong:
+                    return [f"{at}, seat {seat}: {wrong[0]}"]
+                if unseen:
+                    return [f"{at}, seat {seat}: its observation shows {sorted(unseen)[:3]}, which the log "
+                            "puts nowhere it sees"]
+    except (Unreadable, KeyError, ValueError, IndexError) as exc:
+        return [f"{n_players} players, game {index}: the log cannot be followed ({exc!r})"]
+    return []
+
+
+def card_order(game: Game, state: State) -> tuple[str, ...]:
+    """The card ids by the index moves use (`deckgen cards` order; both copies with two decks)."""
+    for holder, name in ((getattr(state, "table", None), "ids"), (getattr(state, "layout", None), "card_ids"),
+                         (getattr(game, "cards", None), "ids")):
+        if getattr(holder, name, None):
+            return tuple(getattr(holder, name))
+    return ()
+
+
+def deck_of(game: Game, lines: list[LogLine]) -> frozenset[str]:
+    """Every card id of the game the log's header names (what `deckgen cards` lists)."""
+    state = game.new_game(lines[0]["players"], random.Random(0), game.rules.resolve_options(lines[0]["options"]))
+    return frozenset(set().union(*state.card_zones().values()))
