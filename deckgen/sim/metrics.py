@@ -81,7 +81,7 @@ class Tracer:
 
     def _by_side(self, standing: Sequence[float]) -> list[float]:
         if self.n_sides == len(standing):
-            return [float(v) for v in standing]
+            return list(map(float, standing))
         best = [-math.inf] * self.n_sides
         for seat, value in enumerate(standing):
             best[self.sides[seat]] = max(best[self.sides[seat]], float(value))
@@ -93,41 +93,42 @@ class Tracer:
         result = state.result()
         won = {self.sides[seat] for seat in result.winners}
         winner = won.pop() if result.finished and len(won) == 1 else -1
+        leaders = [top_sides(standing) for standing in before_moves]  # once, for both measures that read them
         return GameTrace(
             moves=self.moves,
             decision_moves=sum(self.decisions),
             legal_moves=self.legal,
             decisions=tuple(self.decisions),
-            lead_change=lead_change(before_moves),
+            lead_change=lead_change(leaders),
             winner_deficit=winner_deficit(every_position, winner) if winner >= 0 else None,
             decisiveness=decisiveness(before_moves, winner) if winner >= 0 else None,
-            led_before_end=any(sole_leader(standing) >= 0 for standing in before_moves),
+            led_before_end=any(len(sides) == 1 for sides in leaders),
         )
 
 
 def sole_leader(standing: Sequence[float]) -> int:
     """The side standing highest alone, or -1 on a tie for first."""
-    leaders = leader_set(standing)
-    return min(leaders) if len(leaders) == 1 else -1
+    leaders = top_sides(standing)
+    return leaders[0] if len(leaders) == 1 else -1
 
 
-def leader_set(standing: Sequence[float]) -> frozenset[int]:
-    """Every side standing level at the top."""
+def top_sides(standing: Sequence[float]) -> tuple[int, ...]:
+    """Every side standing level at the top, in side order."""
     best = max(standing)
-    return frozenset(side for side, value in enumerate(standing) if value == best)
+    return tuple([side for side, value in enumerate(standing) if value == best])
 
 
-def lead_change(before_moves: Sequence[Sequence[float]]) -> float:
-    """Ludii's lead change of one game: the positions (before each move) whose set of leaders
-    differs from the previous position's, the first counted against an empty set, per move."""
-    if not before_moves:
+def lead_change(leaders: Sequence[tuple[int, ...]]) -> float:
+    """Ludii's lead change of one game, from the leaders (`top_sides`) before each move: the
+    positions whose leaders differ from the previous position's, the first counted against
+    an empty set, per move."""
+    if not leaders:
         return 0.0
-    changes, previous = 0, frozenset[int]()
-    for standing in before_moves:
-        leaders = leader_set(standing)
-        changes += leaders != previous
-        previous = leaders
-    return changes / len(before_moves)
+    changes, previous = 0, ()
+    for sides in leaders:
+        changes += sides != previous
+        previous = sides
+    return changes / len(leaders)
 
 
 def decisiveness(before_moves: Sequence[Sequence[float]], winner: int) -> float:
