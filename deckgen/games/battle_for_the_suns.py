@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
@@ -29,10 +29,11 @@ from deckgen.games.notation.one_card import OneCardNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
-STOP = -1
-STOP_MOVE: tuple[int] = (STOP,)
+STOP: Final = -1
+STOP_MOVE: Final[tuple[int]] = (STOP,)
 #: A seat's commit this round: none yet, or stopped (else the committed card).
-NOT_YET, STOPPED = -2, -1
+NOT_YET: Final = -2
+STOPPED: Final = -1
 
 
 class SunsParams(StrictModel):

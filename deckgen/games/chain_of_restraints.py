@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from pydantic import Field
 
@@ -36,9 +36,9 @@ from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
 #: The attributes four top cards may share, in the order of the win counters.
-ATTRIBUTES = ("colour", "suit", "number")
+ATTRIBUTES: Final = ("colour", "suit", "number")
 #: The four directions of a line: along a row, down a column, and the two diagonals.
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
 class RestraintsParams(StrictModel):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import deque
-from typing import Any, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
@@ -32,7 +32,7 @@ from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
 #: The only move: the current player starts their duel by turning up their top card.
-REVEAL: tuple[int] = (0,)
+REVEAL: Final[tuple[int]] = (0,)
 
 
 class MismatchState(State):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from pydantic import Field
 
@@ -28,20 +28,22 @@ from deckgen.games.notation.one_card import OneCardNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
-SUIT, COLOUR, NUMBER = 1, 2, 4
+SUIT: Final = 1
+COLOUR: Final = 2
+NUMBER: Final = 4
 #: Established attribute masks in words, and the counter of tricks won under each.
-ATTRIBUTE_WORDS = {0: "nothing", SUIT: "suit", COLOUR: "colour", NUMBER: "number",
+ATTRIBUTE_WORDS: Final = {0: "nothing", SUIT: "suit", COLOUR: "colour", NUMBER: "number",
                    SUIT | COLOUR: "suit and colour", SUIT | NUMBER: "suit and number",
                    COLOUR | NUMBER: "colour and number"}
-COUNTER_NAMES = {m: w.replace(" and ", "_") + "_tricks" if m else "unfollowed_tricks" for m, w in ATTRIBUTE_WORDS.items()}
+COUNTER_NAMES: Final = {m: w.replace(" and ", "_") + "_tricks" if m else "unfollowed_tricks" for m, w in ATTRIBUTE_WORDS.items()}
 #: Balance categories, in the order of `categories[seat]`.
-CATEGORY_NAMES = ("suit", "colour", "number")
+CATEGORY_NAMES: Final = ("suit", "colour", "number")
 #: The Balance points a trick earns per established mask: (suit, colour, number).
-CATEGORY_POINTS = [(m & SUIT, m >> 1 & 1, m >> 2 & 1) for m in range(8)]
+CATEGORY_POINTS: Final = [(m & SUIT, m >> 1 & 1, m >> 2 & 1) for m in range(8)]
 #: Masks per established attribute set (7 = all three, which no two cards share).
-MASKS = 8
+MASKS: Final = 8
 #: Attempts at a determinization that respects what tosses revealed.
-DEAL_TRIES = 20
+DEAL_TRIES: Final = 20
 
 
 # -- the trick rules, as pure functions ------------------------------------------------

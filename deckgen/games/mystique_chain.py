@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
@@ -29,7 +29,7 @@ from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
 #: The attributes a player declares, in the order moves number them.
-ATTRIBUTES = ("colour", "suit", "number")
+ATTRIBUTES: Final = ("colour", "suit", "number")
 
 
 class ChainParams(StrictModel):

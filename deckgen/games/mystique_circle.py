@@ -23,7 +23,7 @@ import copy
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from pydantic import Field
 
@@ -37,9 +37,10 @@ from deckgen.games.notation.card_sets import CardSetsNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
-HOLE_PHASE, TRICK_PHASE = 0, 1
+HOLE_PHASE: Final = 0
+TRICK_PHASE: Final = 1
 #: Shuffles a determinization tries before it leaves the hidden cards where they are.
-DEAL_TRIES = 20
+DEAL_TRIES: Final = 20
 
 
 class CircleParams(StrictModel):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from pydantic import Field
 
@@ -35,16 +35,16 @@ from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
 #: Cell encoding: q and r are shifted by OFF into 8 bits each.
-OFF = 128
-SHIFT = 8
-LOW = 255
+OFF: Final = 128
+SHIFT: Final = 8
+LOW: Final = 255
 #: (q+1, r), (q-1, r), (q, r+1), (q, r-1), (q+1, r-1), (q-1, r+1).
-NEIGHBOURS = (256, -256, 1, -1, 255, -255)
-ORIGIN = (OFF << SHIFT) | OFF
+NEIGHBOURS: Final = (256, -256, 1, -1, 255, -255)
+ORIGIN: Final = (OFF << SHIFT) | OFF
 #: The largest |q| or |r| a position may use (play from (0, 0) never passes 59).
-LIMIT = 100
+LIMIT: Final = 100
 #: The attributes scored, in key order: 3 colours, 4 suits, 5 numbers = 12 keys.
-ATTRIBUTES = ("colour", "suit", "number")
+ATTRIBUTES: Final = ("colour", "suit", "number")
 
 
 def cell_of(q: int, r: int) -> int:

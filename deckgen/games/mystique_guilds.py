@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
@@ -31,9 +31,11 @@ from deckgen.games.notation.piles import PilesNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
-DECK, DISCARD, BUY = 0, 1, 2
-DECK_MOVE: tuple[int] = (DECK,)
-DISCARD_MOVE: tuple[int] = (DISCARD,)
+DECK: Final = 0
+DISCARD: Final = 1
+BUY: Final = 2
+DECK_MOVE: Final[tuple[int]] = (DECK,)
+DISCARD_MOVE: Final[tuple[int]] = (DISCARD,)
 
 
 class GuildSpec(StrictModel):

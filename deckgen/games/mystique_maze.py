@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from pydantic import Field
 
@@ -36,13 +36,16 @@ from deckgen.games.notation.piles import PilesNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
-FROM_DECK, FROM_PILE, DISCARD = 0, 1, 2
-DECK_MOVE: tuple[int] = (FROM_DECK,)
-PILE_MOVE: tuple[int] = (FROM_PILE,)
+FROM_DECK: Final = 0
+FROM_PILE: Final = 1
+DISCARD: Final = 2
+DECK_MOVE: Final[tuple[int]] = (FROM_DECK,)
+PILE_MOVE: Final[tuple[int]] = (FROM_PILE,)
 #: The two halves of a turn.
-TAKE, THROW = 0, 1
-PHASE_NAMES = ("take", "discard")
-ATTRIBUTES = ("colour", "suit", "number")
+TAKE: Final = 0
+THROW: Final = 1
+PHASE_NAMES: Final = ("take", "discard")
+ATTRIBUTES: Final = ("colour", "suit", "number")
 
 
 #: _CHUNK_BITS[v]: the set bits of a 12-bit value, lowest first (for `nth_card`).

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
@@ -33,9 +33,11 @@ from deckgen.games.notation.mystique_pillars import PillarsNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
-DRAW, BUILD = 0, 1
-DRAFT, BUILDING = 0, 1
-PHASE_NAMES = ("draft", "building")
+DRAW: Final = 0
+BUILD: Final = 1
+DRAFT: Final = 0
+BUILDING: Final = 1
+PHASE_NAMES: Final = ("draft", "building")
 
 
 class PillarsParams(StrictModel):

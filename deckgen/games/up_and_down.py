@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
@@ -30,10 +30,11 @@ from deckgen.games.notation.one_card import OneCardNotation
 from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
-PASS = -1
-PASS_MOVE: tuple[int] = (PASS,)
-UPHILL, DOWNHILL = 1, -1
-DIRECTION_NAMES = {UPHILL: "uphill", DOWNHILL: "downhill"}
+PASS: Final = -1
+PASS_MOVE: Final[tuple[int]] = (PASS,)
+UPHILL: Final = 1
+DOWNHILL: Final = -1
+DIRECTION_NAMES: Final = {UPHILL: "uphill", DOWNHILL: "downhill"}
 
 
 class UpAndDownParams(StrictModel):

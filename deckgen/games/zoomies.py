@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
@@ -30,9 +30,9 @@ from deckgen.model.common import StrictModel, problem
 from deckgen.model.rules import GameRules
 
 #: Reading / goal codes: the smaller number (lowest wins) and the larger (highest wins).
-LOW = 0
-HIGH = 1
-GOAL_NAMES = ("low", "high")
+LOW: Final = 0
+HIGH: Final = 1
+GOAL_NAMES: Final = ("low", "high")
 
 
 def standing(points: Sequence[int], second_place_wins: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -13,12 +13,18 @@ they form a Group, which kind, and how many attributes are constant (a tie-break
 
 from __future__ import annotations
 
-NO_GROUP, CLIQUE_3, CLIQUE_4, CLIQUE_5, MOTLEY = 0, 1, 2, 3, 4
-KIND_NAMES = ("no Group", "Clique of 3", "Clique of 4", "Clique of 5", "Motley Crew")
+from typing import Final
+
+NO_GROUP: Final = 0
+CLIQUE_3: Final = 1
+CLIQUE_4: Final = 2
+CLIQUE_5: Final = 3
+MOTLEY: Final = 4
+KIND_NAMES: Final = ("no Group", "Clique of 3", "Clique of 4", "Clique of 5", "Motley Crew")
 #: Counter names of the Group kinds (index = kind).
-KIND_COUNTERS = ("", "cliques_of_3", "cliques_of_4", "cliques_of_5", "motley_crews")
+KIND_COUNTERS: Final = ("", "cliques_of_3", "cliques_of_4", "cliques_of_5", "motley_crews")
 #: The four directions of a line, as (column step, row step).
-DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
+DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
 def _count(mask: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from pydantic import Field
 
@@ -26,7 +26,7 @@ from deckgen.model.rules import DiagramCell, GameRules
 
 #: The attributes and how many values each must have: Cliques of 3, 4 and 5 and the Motley Crew
 #: are read from them.
-ATTRIBUTES = (("colour", 3), ("suit", 4), ("number", 5))
+ATTRIBUTES: Final = (("colour", 3), ("suit", 4), ("number", 5))
 
 
 class CliqueParams(StrictModel):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import random
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final, TYPE_CHECKING
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.clique_mystique.board import KIND_COUNTERS, KIND_NAMES
@@ -27,8 +27,10 @@ from deckgen.games.kit.ranking import scored_result
 if TYPE_CHECKING:
     from deckgen.games.clique_mystique.game import CliqueMystique
 
-PLACE, REPLACE, PASS = 0, 1, 2
-PASS_MOVE: tuple[int] = (PASS,)
+PLACE: Final = 0
+REPLACE: Final = 1
+PASS: Final = 2
+PASS_MOVE: Final[tuple[int]] = (PASS,)
 
 #: Where a placement can go: (cells to fill, line size, key of the other top cards, cards that
 #: may go there: those completing the Group when one cell is filled).
@@ -36,7 +38,7 @@ Slot = tuple[tuple[int, ...], int, int, int]
 #: A line a placement may turn stacks in: (its Group table, key of its unplaced cells, its
 #: placed cells, its opponent stacks).
 LineCheck = tuple[list[int], int, int, int]
-NO_SLOTS: tuple[Slot, ...] = ()
+NO_SLOTS: Final[tuple[Slot, ...]] = ()
 
 
 def placed_cells(puts: tuple[int, ...]) -> int:

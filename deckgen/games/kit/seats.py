@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 #: Clockwise (the usual order) and anticlockwise steps around the table.
-CLOCKWISE = 1
-ANTICLOCKWISE = -1
+CLOCKWISE: Final = 1
+ANTICLOCKWISE: Final = -1
 
 
 def next_seats(n_players: int, direction: int = CLOCKWISE) -> tuple[int, ...]:

@@ -18,37 +18,48 @@ from __future__ import annotations
 from functools import cache
 from math import comb
 from operator import itemgetter
-from typing import Callable
+from typing import Callable, Final
 
 from deckgen.games.base import Game, Move
 from deckgen.games.kit.cards import bits_of
 
-PLAY, WILD, PICKUP, DRAW, PASS = 0, 1, 2, 3, 4
-DRAW_MOVE: tuple[int] = (DRAW,)
-PASS_MOVE: tuple[int] = (PASS,)
+PLAY: Final = 0
+WILD: Final = 1
+PICKUP: Final = 2
+DRAW: Final = 3
+PASS: Final = 4
+DRAW_MOVE: Final[tuple[int]] = (DRAW,)
+PASS_MOVE: Final[tuple[int]] = (PASS,)
 
 #: Card kinds as the engine sees them.
-PICTURE, REGULAR_WILD, PICKUP_WILD = 0, 1, 2
+PICTURE: Final = 0
+REGULAR_WILD: Final = 1
+PICKUP_WILD: Final = 2
 
 #: Turn phases of the current player. FORCED: facing a pickup; FORCED_AFTER_DRAW: drew
 #: because nothing answered it (only the drawn card may still answer); ANSWER_AFTER_DRAW:
 #: drew although able to answer, and may now answer with any legal play or pass.
-NORMAL, AFTER_DRAW, OWED, FORCED, FORCED_AFTER_DRAW, ANSWER_AFTER_DRAW = 0, 1, 2, 3, 4, 5
-PHASE_NAMES = ("normal", "after_draw", "owed", "forced", "forced_after_draw", "answer_after_draw")
+NORMAL: Final = 0
+AFTER_DRAW: Final = 1
+OWED: Final = 2
+FORCED: Final = 3
+FORCED_AFTER_DRAW: Final = 4
+ANSWER_AFTER_DRAW: Final = 5
+PHASE_NAMES: Final = ("normal", "after_draw", "owed", "forced", "forced_after_draw", "answer_after_draw")
 
 #: Move lists for sets of matching cards are cached by card mask. Lists longer than
 #: CACHED_MOVES_MAX are rebuilt each time (they are rare), and once the cache holds
 #: CACHE_LIMIT entries (the common sets come first) new ones are no longer stored, which
 #: bounds its memory to about 40 MB.
-CACHE_LIMIT = 30_000
-CACHED_MOVES_MAX = 40
+CACHE_LIMIT: Final = 30_000
+CACHED_MOVES_MAX: Final = 40
 
 #: Set size bound meaning "any number of cards".
-NO_LIMIT = 1 << 30
+NO_LIMIT: Final = 1 << 30
 
 #: Sets of up to this many cards are sampled from their cached recipe (at most a few
 #: thousand entries); larger ones are drawn card by card.
-RECIPE_MAX_CARDS = 6
+RECIPE_MAX_CARDS: Final = 6
 
 #: A block of set plays for `random_move`: (moves in it, card mask, mask of cards that may
 #: go last, min size, max size, covered masks, effects), as `CardTable.set_moves` takes them.

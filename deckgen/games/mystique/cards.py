@@ -4,7 +4,7 @@ spells of a value group enumerated as sub-masks, with no combinatorial objects."
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from deckgen.errors import UnknownName
 from deckgen.games.base import Move
@@ -13,10 +13,10 @@ from deckgen.games.mystique.params import MystiqueParams
 from deckgen.model.deck import Deck
 
 #: Move action: take the round's cards as burns (mask 0).
-TAKE = -1
+TAKE: Final = -1
 #: Move action: deflect the standing spell with one palm.
-DEFLECT = -2
-TAKE_MOVE: tuple[int, int] = (TAKE, 0)
+DEFLECT: Final = -2
+TAKE_MOVE: Final[tuple[int, int]] = (TAKE, 0)
 
 #: Groups up to this many cards list all their sub-masks before selecting by size.
 _ALL_SUBSETS_UP_TO = 10

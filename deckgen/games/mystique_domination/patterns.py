@@ -5,6 +5,8 @@ subset of a hand."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from itertools import combinations
 from math import comb
 
@@ -12,11 +14,11 @@ from pydantic import Field
 
 from deckgen.model.common import StrictModel
 
-PASS = -1
-PASS_MOVE: tuple[int] = (PASS,)
-PLAYERS = 4
+PASS: Final = -1
+PASS_MOVE: Final[tuple[int]] = (PASS,)
+PLAYERS: Final = 4
 #: COMBOS[n][k]: the k-sets of positions 0..n-1 in `combinations` order (n up to the suits).
-COMBOS = [[list(combinations(range(n), k)) for k in range(n + 1)] for n in range(9)]
+COMBOS: Final = [[list(combinations(range(n), k)) for k in range(n + 1)] for n in range(9)]
 
 
 class DominationParams(StrictModel):

@@ -5,23 +5,23 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Final, Sequence
 
 from deckgen.model.deck import Card
 
-CHALLENGE = 0
-BREAK = 1
-ACT = 2
-GIVE = 3
+CHALLENGE: Final = 0
+BREAK: Final = 1
+ACT: Final = 2
+GIVE: Final = 3
 
-CHALLENGE_MOVE: tuple[int] = (CHALLENGE,)
-BREAK_MOVE: tuple[int] = (BREAK,)
+CHALLENGE_MOVE: Final[tuple[int]] = (CHALLENGE,)
+BREAK_MOVE: Final[tuple[int]] = (BREAK,)
 
 #: Phases of play: a turn (challenge, act, break), the survivor's card to give in a swap,
 #: or the round's opening act (one card claiming the first claim).
-PHASE_TURN = 0
-PHASE_SWAP = 1
-PHASE_OPENING = 2
+PHASE_TURN: Final = 0
+PHASE_SWAP: Final = 1
+PHASE_OPENING: Final = 2
 
 
 def _totals_mask(values: Sequence[int], mirrors: int) -> int:
