@@ -16,9 +16,13 @@ from __future__ import annotations
 import json
 import struct
 import zlib
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
+
+from deckgen.fileio import write_atomic
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 #: Bytes of pixel rows per byte of a PNG's compressed data: deflate packs at most 1032 to 1.
 MAX_DEFLATE_RATIO = 1032
@@ -150,6 +154,8 @@ class Checks:
 
     def start(self, path: Path, kind: str, stamp: int, size: int, where: str, root: Path | None) -> None:
         """Check the picture unless this render checks it already or an earlier one did."""
+        from concurrent.futures import Future, ThreadPoolExecutor  # only where pictures are drawn
+
         key = (str(path), stamp, size)
         if key in self.pending:
             return
@@ -204,8 +210,6 @@ def _read_record(root: Path) -> dict[str, str]:
 
 def _save_record(root: Path, entries: dict[str, str]) -> None:
     """Write the record atomically; a project whose output folder cannot be written keeps none."""
-    from deckgen.fileio import write_atomic
-
     try:
         (root / RECORD).parent.mkdir(parents=True, exist_ok=True)
         write_atomic(root / RECORD, json.dumps(entries, sort_keys=True, indent=0) + "\n")
