@@ -76,10 +76,12 @@ def checked_later() -> Iterator[Checks]:
     """Inside this, `inspect` starts each picture's full check on a worker thread instead of
     waiting for it; the caller asks `problems()` before it hands out what it drew."""
     global _later
-    outer, _later = _later, Checks(digest)
+    outer, checks = _later, Checks(digest)
+    _later = checks
     try:
-        yield _later
+        yield checks
     finally:
+        checks.close()
         _later = outer
 
 

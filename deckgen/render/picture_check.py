@@ -181,14 +181,18 @@ class Checks:
         """Every picture that failed, one line each naming where it was first met; the
         record of each project learns the pictures that passed."""
         found = {key: (where, future.result()) for key, (where, _, future) in self.pending.items()}
-        if self._worker is not None:
-            self._worker.shutdown()
+        self.close()
         failed = {self.digest(Path(path_text)) for (path_text, _, _), (_, problem) in found.items() if problem}
         for root, entries in self.passed.items():
             new = {entry: digest for entry, digest in entries.items() if digest not in failed}
             if new:
                 _save_record(root, {**self._record(root), **new})
         return [f"{where}: {problem}" for where, problem in found.values() if problem is not None]
+
+    def close(self) -> None:
+        """Stop the worker, dropping checks not yet started (a render that failed early)."""
+        if self._worker is not None:
+            self._worker.shutdown(wait=False, cancel_futures=True)
 
     def _record(self, root: Path) -> dict[str, str]:
         if root not in self.records:
