@@ -85,16 +85,26 @@ def _redraw(r: Reader, e: Event) -> None:
     r.put(e["discarded"], "discard")
 
 
-CHAIN_OF_RESTRAINTS = LogMapping(played_to("table"), {
+def _chain_move(r: Reader, seat: int, move: Any, cards: list[str]) -> None:
+    """`[card, col, row]`: the card goes onto that space."""
+    r.lay(cards[0], "table", move[1], move[2])
+
+
+CHAIN_OF_RESTRAINTS = LogMapping(_chain_move, {
     "deal": dealt(), "draw": drawn_to(), "pass": _pass_hands, "redraw": _redraw})
 
 
 # --- Clique Mystique ----------------------------------------------------------------------------
 
+def _clique_at(cell: int) -> tuple[int, int]:
+    """(col, row) of a cell of the 7x7 board, numbered (row + 3) * 7 + col + 3."""
+    return cell % 7 - 3, cell // 7 - 3
+
+
 def _clique_move(r: Reader, seat: int, move: Any, cards: list[str]) -> None:
     if move[0] == 0:  # place: (cell, card) pairs
         for cell, card in zip(move[1::2], cards):
-            r.put([card], f"cell/{cell}")
+            r.lay(card, f"cell/{cell}", *_clique_at(cell))
     elif move[0] == 1:  # replace: set aside, shuffled back after the draw
         r.put(cards, "draw")
 
@@ -102,10 +112,17 @@ def _clique_move(r: Reader, seat: int, move: Any, cards: list[str]) -> None:
 def _clique_deal(r: Reader, e: Event) -> None:
     r.deal(e["hands"])
     for stack in e["board"]:
-        r.put([stack["card"]], f"cell/{stack['cell']}")
+        r.lay(stack["card"], f"cell/{stack['cell']}", stack["col"], stack["row"])
+        r.owners[stack["col"], stack["row"]] = stack["owner"]
 
 
-CLIQUE = LogMapping(_clique_move, {"deal": _clique_deal, "draw": drawn_to()})
+def _clique_owners(r: Reader, e: Event) -> None:
+    """The placing seat claims the new stacks and turns the opponent's it rotated."""
+    for cell in e["claimed"] + e["rotated"]:
+        r.owners[_clique_at(cell)] = e["seat"]
+
+
+CLIQUE = LogMapping(_clique_move, {"deal": _clique_deal, "draw": drawn_to(), "owners": _clique_owners})
 
 
 # --- Mirrorquest ---------------------------------------------------------------------------------
@@ -168,7 +185,8 @@ UP_AND_DOWN = LogMapping(played_to("table"), {
 # --- Mystique Energy, Guilds, Maze -----------------------------------------------------------------------
 
 def _energy_move(r: Reader, seat: int, move: Any, cards: list[str]) -> None:
-    r.move_all(f"hand/{seat}", "table")
+    """`[q, r]`: the card in hand goes onto that hexagonal cell."""
+    r.lay(r.cards(f"hand/{seat}")[0], "table", move[0], move[1])
 
 
 def _energy_deal(r: Reader, e: Event) -> None:

@@ -19,6 +19,8 @@ from deckgen.sim.log import LogLine, record_game
 View = dict[str, tuple[str, ...]]
 #: Where the reader puts cards it no longer follows (back in a deck, out of sight): no seat's view.
 UNSEEN = "unseen"
+#: A grid game's board as everyone sees it: per (col, row), the top card, the stack's height, its owner.
+Board = dict[tuple[int, int], tuple[str, int, int]]
 
 
 class Unreadable(Exception):
@@ -37,6 +39,9 @@ class Reader:
         self.ids = ids
         self.zones: dict[str, list[str]] = {}
         self.where: dict[str, str] = {}
+        #: Grid games: the stacks laid on each (col, row), bottom first, and their owners.
+        self.stacks: dict[tuple[int, int], list[str]] = {}
+        self.owners: dict[tuple[int, int], int] = {}
         #: Game-specific facts a mapping keeps between lines (whose trick, the round...).
         self.notes: dict[str, Any] = {}
 
@@ -48,6 +53,14 @@ class Reader:
                 self.zones[old].remove(card)
             self.where[card] = zone
             self.zones.setdefault(zone, []).append(card)
+
+    def lay(self, card: str, zone: str, col: int, row: int) -> None:
+        """`card` goes onto the stack at (col, row) of the board, which is zone `zone`."""
+        self.put([card], zone)
+        self.stacks.setdefault((col, row), []).append(card)
+
+    def board(self) -> Board:
+        return {at: (stack[-1], len(stack), self.owners.get(at, -1)) for at, stack in self.stacks.items()}
 
     def cards(self, zone: str) -> list[str]:
         return list(self.zones.get(zone, ()))
@@ -123,6 +136,7 @@ class Shown:
     covered for each seat, and the card ids each observation names."""
 
     views: list[View]
+    board: Board
     hidden: list[set[str]]
     covered: list[set[str]]
     observed: list[set[str]]
@@ -133,7 +147,8 @@ def shown(state: State) -> Shown:
     every = set().union(*zones.values())
     hidden = [set(state.hidden_zones(s)) for s in range(state.n_players)]
     covered = [set(state.covered_zones(s)) for s in range(state.n_players)]
-    return Shown([seat_view(zones, hidden[s], covered[s]) for s in range(state.n_players)], hidden, covered,
+    board = {(cell.col, cell.row): (cell.card, cell.height, cell.owner) for cell in state.board_cells()}
+    return Shown([seat_view(zones, hidden[s], covered[s]) for s in range(state.n_players)], board, hidden, covered,
                  [set(card_ids_in(state.observation(s))) & every for s in range(state.n_players)])
 
 
@@ -157,6 +172,11 @@ def rebuild_problems(game: Game, mapping: LogMapping, n_players: int, index: int
             at = f"{n_players} players, game {index}, " + (f"before move {step} (turn {moves[step]['turn']})"
                                                           if step < len(moves) else "at the end")
             engine = before[step]
+            if engine.board != known.board():
+                wrong_cells = sorted(at for at in set(engine.board) | set(known.board())
+                                     if engine.board.get(at) != known.board().get(at))
+                return [f"{at}: the board at (col, row) {wrong_cells[0]}: the engine shows "
+                        f"{engine.board.get(wrong_cells[0])}, the log gives {known.board().get(wrong_cells[0])}"]
             for seat in range(n_players):
                 view = seat_view(known.zones, engine.hidden[seat], engine.covered[seat])
                 wrong = differences(engine.views[seat], view)
@@ -164,8 +184,8 @@ def rebuild_problems(game: Game, mapping: LogMapping, n_players: int, index: int
                 if wrong:
                     return [f"{at}, seat {seat}: {wrong[0]}"]
                 if unseen:
-                    return [f"{at}, seat {seat}: its observation shows {sorted(unseen)[:3]}, which the log "
-                            "puts nowhere it sees"]
+                    return [f"{at}, seat {seat}: its observation shows {sorted(unseen)[:3]}, the log gives them "
+                            "nowhere that seat sees"]
     except (Unreadable, KeyError, ValueError, IndexError) as exc:
         return [f"{n_players} players, game {index}: the log cannot be followed ({exc!r})"]
     return []
