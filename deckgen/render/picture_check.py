@@ -149,7 +149,7 @@ class Checks:
         self.digest = digest
         self.pending: dict[tuple[str, int, int], tuple[str, Path, Future[str | None]]] = {}
         self.records: dict[Path, dict[str, str]] = {}
-        self.passed: dict[Path, dict[str, str]] = {}
+        self.checked: dict[Path, dict[str, str]] = {}
         self._worker: ThreadPoolExecutor | None = None
 
     def start(self, path: Path, kind: str, stamp: int, size: int, where: str, root: Path | None) -> None:
@@ -167,7 +167,7 @@ class Checks:
                 done.set_result(None)
                 self.pending[key] = (where, path, done)
                 return
-            self.passed.setdefault(root, {})[entry] = digest
+            self.checked.setdefault(root, {})[entry] = digest
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deckgen-picture-check")
         self.pending[key] = (where, path, self._worker.submit(deep_problem, path, kind))
@@ -178,16 +178,17 @@ class Checks:
         return any(Path(key[0]) == path and future.result() is not None for key, (_, _, future) in self.pending.items())
 
     def problems(self) -> list[str]:
-        """Every picture that failed, one line each naming where it was first met; the
-        record of each project learns the pictures that passed."""
-        found = {key: (where, future.result()) for key, (where, _, future) in self.pending.items()}
+        """Every picture that failed, one line each naming where it was first met."""
+        found = [(where, future.result()) for where, _, future in self.pending.values()]
         self.close()
-        failed = {self.digest(Path(path_text)) for (path_text, _, _), (_, problem) in found.items() if problem}
-        for root, entries in self.passed.items():
-            new = {entry: digest for entry, digest in entries.items() if digest not in failed}
-            if new:
-                _save_record(root, {**self._record(root), **new})
-        return [f"{where}: {problem}" for where, problem in found.values() if problem is not None]
+        return [f"{where}: {problem}" for where, problem in found if problem is not None]
+
+    def remember(self) -> None:
+        """Add the pictures this render checked to each project's record: called when the
+        render succeeded (every check passed), so a failed render writes nothing."""
+        for root, entries in self.checked.items():
+            if entries:
+                _save_record(root, {**self._record(root), **entries})
 
     def close(self) -> None:
         """Stop the worker, dropping checks not yet started (a render that failed early)."""
