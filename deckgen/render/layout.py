@@ -313,9 +313,13 @@ class _Drawing:
         track = (text_path.arc_track(x + arc.x.mm(w), y + arc.y.mm(h), arc.radius.mm(w), arc.start, arc.end)
                  if arc is not None else text_path.data_track(element.path or "", x, y))
         pieces = [piece for paragraph in paragraphs for piece in (textfit.Piece(" "), *paragraph)][1:]
-        runs = [(piece, None, textfit.ICON_WIDTH * piece.scale) if piece.icon is not None else
-                (piece, char, fonts.text_width(char, _font_of(faces, piece), piece.scale)) for piece in pieces
-                for char in ([None] if piece.icon is not None else piece.text)]
+        runs: list[tuple[textfit.Piece, str | None, float]] = []  # each glyph or icon and its advance at size 1
+        for piece in pieces:
+            if piece.icon is not None:
+                runs.append((piece, None, textfit.ICON_WIDTH * piece.scale))
+            else:
+                font = _font_of(faces, piece)
+                runs += [(piece, char, fonts.text_width(char, font, piece.scale)) for char in piece.text]
         length = sum(advance for _, _, advance in runs)
         size = element.size.mm(h)
         smallest = min((piece.scale for piece in pieces if piece.icon is None), default=1.0)
