@@ -530,6 +530,21 @@ def test_call_miss_rate_is_an_option_with_checked_values(game: Mirrorquest) -> N
         game.rules.resolve_options({"call_miss_rate": 1.5})
 
 
+def test_the_first_player_may_be_dealt_extra_cards_as_a_handicap(game: Mirrorquest) -> None:
+    """first_player_extra_cards deals the seat that plays first that many more cards from the
+    same shuffle; everyone else's hand and the draw pile's order below them are unchanged."""
+    plain = game.new_game(4, random.Random(3), game.rules.resolve_options())
+    handicapped = game.new_game(4, random.Random(3), game.rules.resolve_options({"first_player_extra_cards": 2}))
+    first = handicapped.current_player
+    assert plain.current_player == first == game.params.first_seat
+    assert handicapped.counts[first] == plain.counts[first] + 2 == 10
+    assert all(handicapped.counts[s] == plain.counts[s] for s in range(4) if s != first)
+    assert (handicapped.hands[first] & plain.hands[first]) == plain.hands[first]
+    assert len(handicapped.pile) == len(plain.pile) - 2
+    with pytest.raises(DeckgenError, match="first_player_extra_cards"):
+        game.rules.resolve_options({"first_player_extra_cards": 3})
+
+
 # -- result, views, logs ----------------------------------------------------------------------
 
 

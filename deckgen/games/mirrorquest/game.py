@@ -59,6 +59,10 @@ class Mirrorquest(Game):
         t = self.table
         pile = shuffled_order(len(t.ids), rng)
         hands = deal_hands(pile, n_players, setup.hand_size or 0)
+        extra = int(options["first_player_extra_cards"])  # a handicap for going first
+        if extra:
+            hands[self.params.first_seat % n_players] += pile[-extra:]
+            del pile[len(pile) - extra:]
         for seat, dealt in enumerate(hands):
             state.hands[seat] = sum(map(t.bit.__getitem__, dealt))  # distinct cards: their union
             state.counts[seat] = len(dealt)
