@@ -92,6 +92,29 @@ class GuildsState(State):
                     moves.append((BUY, card, from_deck, from_discard))
         return moves
 
+    def random_move(self, rng: random.Random) -> Move:
+        """The move `legal_moves()[int(rng.random() * len(legal_moves()))]`, without building
+        the list: the draws come first, then each hand card's buys of 0 .. its limit cards."""
+        if self.buy_from_both or self.is_over:
+            return super().random_move(rng)
+        value = self.game.value
+        deck_left = len(self.draw)
+        cards = bits_of(self.hands[self.current_player])
+        draws = 2 if self.discard else 1
+        total = draws
+        for card in cards:
+            total += min(value[card], deck_left) + 1
+        pick = int(rng.random() * total)
+        if pick < draws:
+            return DISCARD_MOVE if pick else DECK_MOVE
+        pick -= draws
+        for card in cards:
+            buys = min(value[card], deck_left) + 1
+            if pick < buys:
+                return (BUY, card, pick, 0)
+            pick -= buys
+        raise AssertionError("a pick below the count of moves is one of them")
+
     def apply(self, move: Move) -> None:
         seat = self.current_player
         self.turns += 1
