@@ -19,7 +19,7 @@ def sheet_name(sheet: str | None, paper: str, card_size: str) -> str:
     """A file-name-safe name of the sheet in use (its file's stem for a path)."""
     from deckgen.fileio import is_safe_id
     from deckgen.model.sheet import default_sheet
-    from deckgen.render.geometry import CardGeometry, parse_card_size
+    from deckgen.model.geometry import CardGeometry, parse_card_size
 
     if sheet is None:
         return default_sheet(paper, CardGeometry(*parse_card_size(card_size)))

@@ -29,6 +29,7 @@ from deckgen.model.common import (
     template_names,
     validate,
 )
+from deckgen.model.geometry import CardGeometry
 from deckgen.model.layout_elements import (
     ELEMENT_KINDS,
     PLACE_KEYS,
@@ -42,7 +43,6 @@ from deckgen.model.layout_elements import (
 )
 from deckgen.paths import root_of
 from deckgen.project import nearby, on_change
-from deckgen.render.geometry import CardGeometry
 from deckgen.model.colour import parse_colour
 
 #: Smallest font size (mm, about 3.4 pt) allowed on a card; the same figure as render.svg's.

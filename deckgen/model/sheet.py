@@ -19,7 +19,7 @@ from pydantic import Field, FiniteFloat, field_validator, model_validator
 from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.fileio import is_safe_id
 from deckgen.model.common import StrictModel, problem, read_yaml, validate
-from deckgen.render.geometry import (
+from deckgen.model.geometry import (
     FOOTER_SIZES,
     CardGeometry,
     MarkSettings,

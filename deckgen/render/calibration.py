@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckgen.fileio import output_file
-from deckgen.render.geometry import MM_TO_PT, SheetLayout
+from deckgen.model.geometry import MM_TO_PT, SheetLayout
 from deckgen.render.sheets import (
     FONT,
     FONT_BOLD,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from deckgen.model.deck import Card, Deck
-    from deckgen.render.geometry import CardGeometry
+    from deckgen.model.geometry import CardGeometry
 
 
 @dataclass(slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from struct import error as struct_error
 from typing import TYPE_CHECKING, Any
@@ -40,12 +40,6 @@ _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf", ITALIC: "DejaV
 _FACES: dict[tuple[str, bool, bool], str] = {}
 #: Largest font file read from a project.
 MAX_FONT_BYTES = 32 * 1024 * 1024
-
-#: Height above the baseline and depth below it of inked glyphs, as a fraction of the font
-#: size (DejaVu Sans: ascenders 0.76, descenders 0.24); used by the safe-area check.
-ASCENT = 0.76
-DESCENT = 0.24
-
 
 def font_dir() -> Path:
     """matplotlib's bundled TTF folder."""
@@ -239,8 +233,11 @@ def bullet_text_indent(font: str, size: float, bullet_indent: float = 0.0) -> fl
     return bullet_indent + text_width(BULLET, font, size) + 0.6 * size
 
 
+@lru_cache(maxsize=1 << 16)
 def text_width(text: str, font: str, size: float) -> float:
-    """Advance width of text in the units of size (mm in, mm out)."""
+    """Advance width of text in the units of size (mm in, mm out); remembered, as cards
+    measure the same words in the same fonts and sizes over and over (a font's name comes
+    from its file's bytes, so a name always means the same widths)."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register_fonts()

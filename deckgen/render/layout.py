@@ -20,6 +20,7 @@ from xml.sax.saxutils import escape, quoteattr
 from deckgen.errors import DataError, DeckgenError
 from deckgen.model.common import field_path, template_names
 from deckgen.model.deck import Card, Deck
+from deckgen.model.geometry import ASCENT, DESCENT, CardGeometry
 from deckgen.model.layout import Layout, Placed, load_layout, located, project_file
 from deckgen.model.layout_elements import (
     EllipseElement,
@@ -34,7 +35,6 @@ from deckgen.model.layout_elements import (
 )
 from deckgen.model.text_spans import span_style
 from deckgen.render import artwork, fonts, text_path, textfit
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.icons import ICON_MACROS, icon_markup
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
 from deckgen.render.svg_values import svg_number as n
@@ -284,7 +284,7 @@ class _Drawing:
         top = y + {"top": 0.0, "middle": (h - block) / 2, "bottom": h - block}[element.valign]
         first = fitted.lines[0].scale if fitted.lines else 1.0
         for line, step in zip(fitted.lines, fitted.steps()):
-            baseline = top + fonts.ASCENT * s * first + step * element.line_height * s
+            baseline = top + ASCENT * s * first + step * element.line_height * s
             slack = w - line.width * s
             left = x + {"left": 0.0, "center": slack / 2, "right": slack}[element.align]
             for offset, piece in line.pieces:
@@ -328,7 +328,7 @@ class _Drawing:
         if fitted < low - 1e-9:
             raise self.fail(element_id, f"text does not fit: it is {length * low:.1f} mm long even at {low:g} mm, "
                             f"its path {track.length:.1f} mm (shorten the text, lengthen the path or lower min_size)")
-        drop = {"bottom": 0.0, "middle": (fonts.ASCENT - fonts.DESCENT) / 2, "top": fonts.ASCENT}[element.valign] * fitted
+        drop = {"bottom": 0.0, "middle": (ASCENT - DESCENT) / 2, "top": ASCENT}[element.valign] * fitted
         glyphs = track.glyphs([advance * fitted for _, _, advance in runs], element.align, drop)
         for (piece, char, advance), (gx, gy, degrees) in zip(runs, glyphs):
             ps = fitted * piece.scale

@@ -14,9 +14,9 @@ from functools import partial
 
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import Card, Deck
+from deckgen.model.geometry import CardGeometry
 from deckgen.render import painter
 from deckgen.render.contrast import MIN_TEXT_CONTRAST, hex_colour, text_contrasts
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.layout import card_layout, deck_layout, layout_back_svg, layout_face_svg
 
 

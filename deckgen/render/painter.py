@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 from deckgen.errors import DeckgenError
 from deckgen.fileio import contained, read_limited
 from deckgen.model.colour import parse_colour
+from deckgen.model.geometry import ASCENT, DESCENT
 from deckgen.model.path_data import finite
 from deckgen.render import artwork, fonts
 from deckgen.render.svg import MIN_TEXT_SIZE
@@ -233,7 +234,7 @@ class _Painter:
         width = fonts.text_width(content, font, size)
         anchor = style["text-anchor"]
         left = x - (width / 2 if anchor == "middle" else width if anchor == "end" else 0.0)
-        self.check_safe(content, matrix, left, y - fonts.ASCENT * size, left + width, y + fonts.DESCENT * size)
+        self.check_safe(content, matrix, left, y - ASCENT * size, left + width, y + DESCENT * size)
         canvas = self.canvas
         if canvas is None:
             return

@@ -35,8 +35,8 @@ from PIL import Image
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, atomic_folder, contained, output_file, write_atomic
 from deckgen.model.deck import Deck
+from deckgen.model.geometry import CardGeometry
 from deckgen.render import artwork, fonts, painter, svg
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.outlines import outline_font_text
 from deckgen.render.svg_export import Portable
 from deckgen.render.sheets import SheetOptions

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
+from deckgen.model.geometry import MM_TO_PT, CardGeometry, parse_card_size
 from deckgen.render.faces import Face, distinct_faces, face_rows, manifest_files
-from deckgen.render.geometry import MM_TO_PT, CardGeometry, parse_card_size
 
 if TYPE_CHECKING:
     from deckgen.model.deck import Deck

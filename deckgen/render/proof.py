@@ -10,8 +10,8 @@ import io
 from typing import TYPE_CHECKING
 
 from deckgen.model.deck import Card, Deck
+from deckgen.model.geometry import MM_TO_PT, CardGeometry, parse_paper
 from deckgen.render import fonts, painter, svg
-from deckgen.render.geometry import MM_TO_PT, CardGeometry, parse_paper
 from deckgen.render.sheets import (
     FONT,
     FONT_BOLD,

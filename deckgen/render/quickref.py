@@ -28,9 +28,7 @@ from deckgen import paths
 from deckgen.errors import DeckgenError
 from deckgen.fileio import atomic_path, output_file
 from deckgen.model.common import StrictModel, read_yaml, validate
-from deckgen.model.rules import GameRules
-from deckgen.render import fonts
-from deckgen.render.geometry import (
+from deckgen.model.geometry import (
     CARD_SIZES,
     FOOTER_SIZES,
     MARK_GAP,
@@ -42,6 +40,8 @@ from deckgen.render.geometry import (
     parse_paper,
     plan_sheet,
 )
+from deckgen.model.rules import GameRules
+from deckgen.render import fonts
 from deckgen.render.sheets import draw_crop_marks, draw_footer
 
 #: Card sizes a quick reference can be printed at (trim sizes from the card renderer).

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import output_file, write_atomic
 from deckgen.model.deck import Deck
-from deckgen.render import artwork, fonts, painter, svg
-from deckgen.render.geometry import (
+from deckgen.model.geometry import (
     DEFAULT_BLEED,
+    DESCENT,
     FOOTER_LIFT,
     FOOTER_SIZES,
     MM_TO_PT,
@@ -44,6 +44,7 @@ from deckgen.render.geometry import (
     mark_lines,
     parse_card_size,
 )
+from deckgen.render import artwork, fonts, painter, svg
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
@@ -334,7 +335,7 @@ def draw_footer(canvas: Canvas, layout: SheetLayout, slots: list[Slot], parts: l
     canvas.setFillColorRGB(0.35, 0.35, 0.35)
     for centre, text in lines:
         canvas.setFont(FONT, size)
-        canvas.drawCentredString(centre * MM_TO_PT, bottom * MM_TO_PT + fonts.DESCENT * size, text)
+        canvas.drawCentredString(centre * MM_TO_PT, bottom * MM_TO_PT + DESCENT * size, text)
 
 
 def render_sheets(deck: Deck, options: SheetOptions) -> bytes:

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from deckgen import paths, project
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import Card, Deck
+from deckgen.model.geometry import CARD_SIZES, CardGeometry
 from deckgen.render import fonts
-from deckgen.render.geometry import CARD_SIZES, CardGeometry
 from deckgen.render.svg_values import jinja_bytecode_cache, mix_colours, svg_number
 
 if TYPE_CHECKING:

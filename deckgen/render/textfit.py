@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from deckgen.model.geometry import ASCENT, DESCENT
 from deckgen.model.text_spans import SpanStyle
-from deckgen.render.fonts import ASCENT, DESCENT
 
 #: Each smaller size tried is this fraction of the one before (about 6 %).
 SHRINK_STEP = 0.94

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DeckgenError
-from deckgen.render.geometry import CARD_SIZES, CardGeometry, parse_card_size
+from deckgen.model.geometry import CARD_SIZES, CardGeometry, parse_card_size
 
 if TYPE_CHECKING:
     from deckgen.model.deck import Deck

@@ -8,8 +8,8 @@ import pytest
 import yaml
 
 from deckgen.errors import DataError
+from deckgen.model.geometry import CardGeometry
 from deckgen.model.layout import load_layout
-from deckgen.render.geometry import CardGeometry
 from tests.render.layout_project import make_project
 
 POKER = CardGeometry(63.5, 88.9, 3.0)

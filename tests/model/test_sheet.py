@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from deckgen.errors import DataError, UnknownName
+from deckgen.model.geometry import CARD_SIZES, CardGeometry
 from deckgen.model.sheet import load_sheet, sheet_names
-from deckgen.render.geometry import CARD_SIZES, CardGeometry
 
 POKER = CardGeometry(*CARD_SIZES["poker"])
 

@@ -8,8 +8,8 @@ import re
 
 from pypdf import PdfReader
 
+from deckgen.model.geometry import MM_TO_PT
 from deckgen.render.calibration import SCALE_REACH, render_calibration, targets
-from deckgen.render.geometry import MM_TO_PT
 from deckgen.render.sheets import SheetOptions
 
 LINE = re.compile(r"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l")

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from deckgen.cli import main
 from deckgen.model.colour import parse_colour
 from deckgen.model.deck import Deck, deck_ids, load_deck
+from deckgen.model.geometry import CARD_SIZES, CardGeometry
 from deckgen.render import svg
 from deckgen.render.contrast import (
     MIN_TEXT_CONTRAST,
@@ -26,7 +27,6 @@ from deckgen.render.contrast import (
     shape_outline,
     text_contrasts,
 )
-from deckgen.render.geometry import CARD_SIZES, CardGeometry
 from deckgen.render.svgpath import IDENTITY, Matrix, multiply, parse_transform
 
 NS = "{http://www.w3.org/2000/svg}"

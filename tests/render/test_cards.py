@@ -16,8 +16,8 @@ from deckgen import paths
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import deck_ids, load_deck
+from deckgen.model.geometry import CARD_SIZES, CardGeometry
 from deckgen.render import painter, svg
-from deckgen.render.geometry import CARD_SIZES, CardGeometry
 from deckgen.render.png import pixel_geometry
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from deckgen.errors import DataError
-from deckgen.render.geometry import CardGeometry
+from deckgen.model.geometry import CardGeometry
 from deckgen.render.layout import layout_back_svg, layout_face_svg
 from deckgen.render.sheets import SheetOptions, render_sheets
 from tests.render.layout_project import deck_with

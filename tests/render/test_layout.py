@@ -10,9 +10,9 @@ import yaml
 
 from deckgen.errors import DataError
 from deckgen.model.deck import deck_ids, load_deck
+from deckgen.model.geometry import CardGeometry
 from deckgen.model.text_spans import SpanStyle
 from deckgen.render import fonts, painter, textfit
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.layout import layout_back_svg, layout_face_svg
 from deckgen.render.sheets import SheetOptions, render_sheets
 from tests.render.layout_project import deck_with

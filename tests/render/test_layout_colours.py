@@ -12,7 +12,7 @@ from deckgen import project
 from deckgen.cli import main
 from deckgen.colour_check import colour_vision, layout_colour_problems
 from deckgen.errors import DataError
-from deckgen.render.geometry import CardGeometry
+from deckgen.model.geometry import CardGeometry
 from deckgen.render.layout import layout_face_svg
 from deckgen.validate import check_deck_looks
 from tests.render.layout_project import deck_with, make_project

@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.errors import DataError
+from deckgen.model.geometry import CardGeometry
 from deckgen.render import painter
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.layout import layout_face_svg
 from deckgen.render.sheets import SheetOptions, render_sheets
 from tests.render.layout_project import deck_with

@@ -11,8 +11,8 @@ import pytest
 from PIL import Image, ImageCms
 
 from deckgen.model.deck import load_deck
+from deckgen.model.geometry import CardGeometry
 from deckgen.render import png, svg
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.png import export_thumbnails, thumbnail_stems
 from deckgen.render.sheets import SheetOptions
 

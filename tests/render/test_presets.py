@@ -15,8 +15,8 @@ from PIL import Image
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import load_deck
+from deckgen.model.geometry import CARD_SIZES, CardGeometry, parse_card_size
 from deckgen.render import png
-from deckgen.render.geometry import CARD_SIZES, CardGeometry, parse_card_size
 from deckgen.render.faces import distinct_faces
 from deckgen.render.presets import SHOPS, dtc_pdf
 

@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from deckgen.cli import main
 from deckgen.errors import DataError, DeckgenError
 from deckgen.model.common import read_yaml, validate
+from deckgen.model.geometry import CARD_SIZES, CardGeometry, parse_paper, plan_sheet
 from deckgen.model.rules import GameRules, load_rules_file
-from deckgen.render.geometry import CARD_SIZES, CardGeometry, parse_paper, plan_sheet
 from deckgen.render.quickref import (
     MIN_TEXT_PT,
     QuickrefStyle,

@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckgen.model.deck import load_deck
-from deckgen.render.geometry import (
+from deckgen.model.geometry import (
     CARD_SIZES,
     MM_TO_PT,
     PAPERS,

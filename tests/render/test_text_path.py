@@ -17,8 +17,8 @@ from PIL import Image
 from deckgen import project
 from deckgen.cli import main
 from deckgen.errors import DataError
+from deckgen.model.geometry import ASCENT, DESCENT, CardGeometry
 from deckgen.render import fonts, painter, png
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.layout import layout_face_svg
 from deckgen.render.sheets import SheetOptions, render_sheets
 from tests.render.layout_project import deck_with, make_project
@@ -95,8 +95,8 @@ def test_glyphs_follow_svg_path_data_and_valign_sets_them_on_across_or_under_it(
     on, across, under = (glyphs(svg, name) for name in ("on", "across", "under"))
     assert all(g[2] == pytest.approx(baseline) and g[3] == 0 for g in on)
     assert on[0][1] == pytest.approx(11.75 + 3.0)  # align: left starts at the path's start
-    assert across[0][2] == pytest.approx(baseline + (fonts.ASCENT - fonts.DESCENT) / 2 * 4, abs=0.002)
-    assert under[0][2] == pytest.approx(baseline + fonts.ASCENT * 4, abs=0.002)
+    assert across[0][2] == pytest.approx(baseline + (ASCENT - DESCENT) / 2 * 4, abs=0.002)
+    assert under[0][2] == pytest.approx(baseline + ASCENT * 4, abs=0.002)
     vertical = glyphs(svg, "down")
     assert {g[3] for g in vertical} == {90.0} and [g[2] for g in vertical] == sorted(g[2] for g in vertical)
 

@@ -12,8 +12,8 @@ from PIL import Image
 from deckgen import project
 from deckgen.cli import main
 from deckgen.errors import DataError
+from deckgen.model.geometry import CardGeometry
 from deckgen.render import painter, png
-from deckgen.render.geometry import CardGeometry
 from deckgen.render.layout import layout_face_svg
 from deckgen.render.sheets import SheetOptions, render_sheets
 from deckgen.validate import check_deck_looks

@@ -16,8 +16,8 @@ from PIL import Image
 from deckgen.cli import main
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import load_deck
+from deckgen.model.geometry import CARD_SIZES, CardGeometry
 from deckgen.render import tts
-from deckgen.render.geometry import CARD_SIZES, CardGeometry
 from deckgen.render.faces import distinct_faces
 
 POKER = CardGeometry(*CARD_SIZES["poker"], bleed=0.0)

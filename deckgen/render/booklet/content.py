@@ -12,10 +12,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.compose import NONE_LABEL, check_deck
 from deckgen.model.deck import Card, Deck
+from deckgen.model.geometry import MM_TO_PT
 from deckgen.model.rules import GameRules, OptionSpec
 from deckgen.render import painter, svg
 from deckgen.render.booklet.style import CardPainter
-from deckgen.render.geometry import MM_TO_PT
 
 # --------------------------------------------------------------------------- style data
 

@@ -18,7 +18,11 @@ import re
 from dataclasses import dataclass
 
 from deckgen.errors import DeckgenError
-from deckgen.render.fonts import ASCENT, DESCENT
+
+#: Height above the baseline and depth below it of inked glyphs, as a fraction of the font
+#: size (DejaVu Sans: ascenders 0.76, descenders 0.24); used by the safe-area check.
+ASCENT = 0.76
+DESCENT = 0.24
 
 MM_TO_PT = 72.0 / 25.4
 #: Footer text sizes tried in turn (points), and its distance from the printable edge (mm).
