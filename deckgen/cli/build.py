@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from deckgen.cli.group import jobs_note, progress_line
+from deckgen.cli.group import jobs_note
 from deckgen.cli.options import SEED, check_run_options
 from deckgen.sim.stopping import MAX_GAMES
 
@@ -60,7 +60,12 @@ def build_command(output: Path | None, sim_games: int, precision: float, seed: i
     from deckgen.sim.cluster import dask_engine
 
     with dask_engine(scheduler, cluster) as engine:
-        built = build_all(root, None if quiet else progress_line, sim_games, seed, workers, precision or None, engine,
+        built = build_all(root, None if quiet else _say, sim_games, seed, workers, precision or None, engine,
                           reuse=not rebuild)
     kept = f", {built.unchanged} of them unchanged since the last build" if built.unchanged else ""
     click.echo(f"built {len(built.files)} files under {root}{kept} in {time.perf_counter() - start:.1f} s")
+
+
+def _say(line: str) -> None:
+    """One progress line of the build, on stderr."""
+    click.echo(line, err=True)

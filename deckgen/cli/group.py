@@ -90,10 +90,6 @@ def emit_json(data: object) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-def progress_line(line: str) -> None:
-    click.echo(line, err=True)
-
-
 @click.group("render")
 def render_group() -> None:
     """Render print-and-play card sheets, card images, booklets and quick references.

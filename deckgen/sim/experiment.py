@@ -104,7 +104,8 @@ class Experiment:
     def run(self, jobs: Jobs, store: ResultStore | None = None, progress: ProgressStart | None = None,
             cache: Callable[[int], ChunkCache | None] | None = None) -> list[SimRun]:
         """Play every count in order; `cache(n)` may give the chunks to reuse (default: the
-        store's when the experiment resumes)."""
+        store's when the experiment resumes); the runs, one per count, replace any before."""
+        self.runs.clear()
         for n in self.counts:
             chunks = cache(n) if cache is not None else (
                 self.chunks(store, n) if self.resume and store is not None else None)
