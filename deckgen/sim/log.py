@@ -312,13 +312,16 @@ class _Replay:
                     move = game.move_from_json(line["move"])
                 except Exception:  # whatever an engine's reader raises on a foreign value
                     raise self.unreadable(line, game) from None
+            # The notation is read in the position it was written in: moves that read alike are
+            # told apart by which of them is legal there.
+            noted = self.move_from_notation(line, state) if not self.from_text and "notation" in line else move
             try:
                 state.play(move)
             except IllegalMove as exc:
                 raise self.fail(line, "; ".join(exc.problems)) from None
             except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError):
                 raise self.unreadable(line, game) from None
-            if not self.from_text and "notation" in line and self.move_from_notation(line, state) != move:
+            if noted != move:
                 raise self.fail(line, f"notation {line['notation']!r} is not the move {_short(line['move'])}")
             self.position += 1
             seen = self.check_events(state, seen, turn)
