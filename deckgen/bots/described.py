@@ -47,8 +47,8 @@ class GreedyDescribedBot:
         else:
             worth = sum(layout.card_worth[c] for c in cards)
         shared = 0
-        if value >= 0:
-            column = layout.declared_columns[move[0]]
+        column = layout.declared_columns[move[0]]
+        if value >= 0 and column:  # a declared value (a play's reading is not one)
             source = layout.move_sources[move[0]](state, -1)
             shared = sum(1 for c in state.zones[source] if c not in cards and column[c] == value)
         return worth, shared

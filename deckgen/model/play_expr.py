@@ -483,6 +483,9 @@ class _Checker:
             self.arity(name, args, 1, column)
             card = coerce(self.visit(args[0]), CARD)
             return Node("table", INT, (card,), data=name, column=column)
+        if name == "reading":  # the number a card was played as, by a play with readings
+            self.arity(name, args, 1, column)
+            return Node("reading", INT, (coerce(self.visit(args[0]), CARD),), column=column)
         if name in ("size", "top", "bottom"):
             self.arity(name, args, 1, column)
             zone = self.zone(args[0])
@@ -540,7 +543,7 @@ class _Checker:
 _BUILTINS = {"me": SEAT, "players": INT, "round": INT, "turn": INT, "dealer": SEAT, "direction": INT,
              "drawn": CARD, "played": INT}
 _FUNCTIONS = {"size", "top", "bottom", "any", "all", "count", "sum", "holder", "any_seat", "all_seats", "sum_seats",
-              "max_seats", "min_seats", "max", "min", "abs", "next", "left", "right"}
+              "max_seats", "min_seats", "max", "min", "abs", "next", "left", "right", "reading"}
 _BOUND_WHERE = {
     "card": "it is the card being played, in a play's conditions",
     "it": "it is each card of the zone, inside any(), all(), count() and sum()",

@@ -16,7 +16,6 @@ MISSING_FEATURES: dict[str, str] = {}
 for _feature, _words in {
     "a market to buy cards from": ("market", "buy", "shop", "price", "cost"),
     "auctions and bids": ("auction", "bid", "bids", "raise"),
-    "cards read several ways, chosen as they are played": ("readings", "reading", "read_as", "flip"),
     "cards placed on a board or grid": ("board", "grid", "place", "cell", "diagram"),
     "choosing another player": ("target", "choose_player", "pick_player"),
     "trading between players": ("trade", "swap", "exchange"),

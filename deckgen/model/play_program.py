@@ -315,7 +315,7 @@ class _Builder:
         args: dict[str, Any] = {}
         if kind == "play":
             f = self.fields(value, w, {**common, "from": True, "to": True, "if": False, "must": False,
-                                       "declare": False, "declare_if": False, "cards": False})
+                                       "declare": False, "declare_if": False, "cards": False, "readings": False})
             args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),
                     "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
                     "if": self.expr(f.get("if", True), f"{w}.if", BOOL, card_scope),
@@ -324,6 +324,7 @@ class _Builder:
                     "declare_if": self.expr(f.get("declare_if", True), f"{w}.declare_if", BOOL, card_scope),
                     "cards": build_group(self, f["cards"], f"{w}.cards", card_scope, self.scope) if "cards" in f
                     else None}
+            args["readings"] = self.readings(f, w, card_scope) if "readings" in f else None
             tricks = self.spec.tricks
             if "cards" in f and tricks is not None and str(f.get("to")) == tricks.zone:
                 self.fail(f"{w}.cards", f"a trick takes one card from each seat in turn; a set or run cannot go to "
@@ -355,6 +356,18 @@ class _Builder:
         then_scope = card_scope if kind in ("play", "give") else self.scope
         return MoveDef(index, phase, kind, args, self.actions(f.get("then", []), f"{w}.then", then_scope),
                        bool(f.get("otherwise", False)), when, str(f.get("says", "")))
+
+    def readings(self, f: dict[str, Any], w: str, card_scope: Scope) -> tuple[Node, ...] | None:
+        """The numbers a card may be played as (`card` is the card): one move per distinct one."""
+        given = f["readings"]
+        if not isinstance(given, list) or not given:
+            self.fail(f"{w}.readings", "expected a list of the numbers the card may be played as "
+                                       "(readings: [card.value, 10 - card.value])")
+            return None
+        for key in ("declare", "cards"):
+            if key in f:
+                self.fail(f"{w}.readings", f"a play with readings moves one card as one number: leave out {key}")
+        return tuple(self.expr(text, f"{w}.readings.{i}", INT, card_scope) for i, text in enumerate(given))
 
     def declared(self, name: Any, where: str) -> str | None:
         if name is None:

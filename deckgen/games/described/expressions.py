@@ -121,6 +121,8 @@ def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
         return _zone_fold(op, args[0], args[1])
     if op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
         return _seat_fold(op, args[0])
+    if op == "reading":
+        return _reading(args[0])
     if op in ("max", "min"):
         return extreme(op == "max", args)
     if op == "abs":
@@ -421,6 +423,14 @@ def _seat_step(op: str, seat: Fn) -> Fn:
         by = step or state.direction
         return (seat(state, card) + by) % state.n_players
     return turn
+
+
+def _reading(card: Fn) -> Fn:
+    """The number a card was last played as by a play with `readings` (0 for none)."""
+    def reading(state: DescribedState, bound: int) -> int:
+        c = card(state, bound)
+        return state.played_as[c] if c >= 0 else 0
+    return reading
 
 
 def _seat_search(op: str, seat: Fn, body: Fn) -> Fn:

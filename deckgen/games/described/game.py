@@ -135,6 +135,7 @@ class DescribedGame(Game):
             declared = move.args.get("declare")
             kind = p.counters[declared].type.removesuffix(" value") if declared else ""
             layout.declared_columns.append(t.attributes[kind] if declared else [])
+            layout.declared_values.append(layout.value_names[p.counters[declared].type] if declared else ())
         for phase in p.phases.values():
             layout.phase_moves.append([
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
@@ -149,8 +150,8 @@ class DescribedGame(Game):
         layout.round_score = compile_actions(p.round_score, t)
         layout.game_end = compile_expr(p.game_end, t)
         if p.tricks is not None:
-            layout.trick_among = card_rows_of(p.tricks.among, t)
-            layout.trick_by = card_rows_of(p.tricks.by, t)
+            layout.trick_among = card_rows_of(p.tricks.among, t, layout.trick_zone)
+            layout.trick_by = card_rows_of(p.tricks.by, t, layout.trick_zone)
             layout.trick_then = compile_actions(p.tricks.then, t)
         if p.simultaneous is not None:
             layout.takes_part = compile_expr(p.simultaneous.who, t)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr, zone_place
-from deckgen.games.described.rows import card_rows, card_rows_of, compile_for_cards
+from deckgen.games.described.rows import card_rows, card_rows_of, compile_for_cards, fixed_rows
 from deckgen.games.described.layout import Gen
 from deckgen.games.described.state import DescribedState
 from deckgen.model.play_groups import GroupDef
@@ -65,6 +65,8 @@ def compile_play(move: MoveDef, t: Tables) -> CompiledMove:
             said += f" to {zone_names[target(state, move[1])]}"
         return said + (f" and declares {values[move[2]]}" if move[2] >= 0 else "")
 
+    if a.get("readings") is not None:
+        return _reading_play(move, t, source, target, eligible)
     group = a.get("cards")
     if group is not None:
         return _group_generator(group, t, source, eligible, emit), _group_apply(source, target, base), words, None
@@ -80,15 +82,21 @@ def compile_play(move: MoveDef, t: Tables) -> CompiledMove:
                 out.append((index, c, -1))
 
     def apply(state: DescribedState, card: int, value: int) -> None:
-        state.zones[source(state, card)].remove(card)
-        dst = target(state, card)
-        state.zones[dst].append(card)
-        if dst == trick_zone:
-            state.trick_seats.append(state.me)
+        move_card(state, card, source, target, trick_zone)
         if value >= 0:
             state.tally[base] = value
     counted = cards if move.kind == "play" and not declared else None
     return generate, _hand_to_shared(a, t, base) or apply, words, counted
+
+
+def move_card(state: DescribedState, card: int, source: Callable[[DescribedState, int], int],
+              target: Callable[[DescribedState, int], int], trick_zone: int) -> None:
+    """A played or given card from its zone to the target; into the trick, as its mover's."""
+    state.zones[source(state, card)].remove(card)
+    dst = target(state, card)
+    state.zones[dst].append(card)
+    if dst == trick_zone:
+        state.trick_seats.append(state.me)
 
 
 def _hand_to_shared(a: Mapping[str, Any], t: Tables, base: int) -> Apply | None:
@@ -208,3 +216,50 @@ def _group_apply(source: Callable[[DescribedState, int], int], target: Callable[
         if value >= 0:
             state.tally[base] = value
     return apply
+
+
+def _reading_play(move: MoveDef, t: Tables, source: Callable[[DescribedState, int], int],
+                  target: Callable[[DescribedState, int], int], eligible: Eligible) -> CompiledMove:
+    """A play of one card as one of its readings: a move `(index, card, k)` for the first
+    reading k of each distinct number the card reads as; the number is remembered as the
+    card's `reading(card)`. Readings of the card alone (its fields) are read once, and each
+    card's moves made once, at the first move generation."""
+    index, names, trick_zone = move.index, t.layout.card_names, t.layout.trick_zone
+    nodes = move.args["readings"]
+    fixed = [fixed_rows(node, t) for node in nodes]
+    rows = [row if row is not None else card_rows_of(node, t) for row, node in zip(fixed, nodes)]
+    values = [compile_expr(node, t) for node in nodes]
+    verb = "plays" if move.kind == "play" else "gives"
+    #: With readings of the card alone: the readings by card, and each card's moves.
+    read_once: list[list[int]] = []
+    by_card: list[list[Move]] = []
+
+    def moves_of(c: int, read: list[list[int]]) -> list[Move]:
+        found: list[Move] = []
+        seen: list[int] = []
+        for k, row in enumerate(read):
+            if row[c] not in seen:
+                seen.append(row[c])
+                found.append((index, c, k))
+        return found
+
+    def generate(state: DescribedState, out: list[Move]) -> None:
+        read = [row(state) for row in rows]
+        for c in eligible(state, state.zones[source(state, -1)]):
+            out.extend(moves_of(c, read))
+
+    def generate_fixed(state: DescribedState, out: list[Move]) -> None:
+        if not by_card:
+            read_once.extend(row(state) for row in rows)
+            by_card.extend(moves_of(c, read_once) for c in range(len(names)))
+        for c in eligible(state, state.zones[source(state, -1)]):
+            out.extend(by_card[c])
+
+    def apply(state: DescribedState, card: int, which: int) -> None:
+        move_card(state, card, source, target, trick_zone)
+        state.played_as[card] = read_once[which][card] if read_once else rows[which](state)[card]
+
+    def words(state: DescribedState, move: Move) -> str:
+        return f"{verb} the {names[move[1]]} as {values[move[2]](state, move[1])}"
+    every_fixed = all(row is not None for row in fixed)
+    return generate_fixed if every_fixed else generate, apply, words, None

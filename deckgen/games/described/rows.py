@@ -58,6 +58,8 @@ def card_rows(node: Node, t: Tables) -> Rows | None:
     leaves: list[Node] = []
     if not _pure(node, leaves):
         return None
+    if not leaves:
+        return _fixed(compile_expr(node, t), len(t.layout.card_ids))
     leaf_fns = [compile_expr(leaf, t) for leaf in leaves]
     slots = [0] * len(leaves)
     inner = _with_slots(node, {leaf: i for i, leaf in enumerate(leaves)}, slots, t)
@@ -82,6 +84,26 @@ def card_rows(node: Node, t: Tables) -> Rows | None:
         cell_row[0] = row
         return row
     return rows
+
+
+def fixed_rows(node: Node, t: Tables) -> Rows | None:
+    """The rows of an expression of the card alone (its fields, tables and numbers, no part
+    of the position), computed once; None for any other."""
+    leaves: list[Node] = []
+    if not _pure(node, leaves) or leaves:
+        return None
+    return _fixed(compile_expr(node, t), len(t.layout.card_ids))
+
+
+def _fixed(fn: Fn, size: int) -> Rows:
+    """Rows that depend on the card alone: computed at the first call, then the same list."""
+    computed: list[list[int]] = []
+
+    def fixed(state: DescribedState) -> list[int]:
+        if not computed:
+            computed.append([fn(state, c) for c in range(size)])
+        return computed[0]
+    return fixed
 
 
 def _context(leaves: list[Node], t: Tables) -> Context:
@@ -119,9 +141,10 @@ def _context(leaves: list[Node], t: Tables) -> Context:
     return every
 
 
-def card_rows_of(node: Node, t: Tables) -> Rows:
-    """`card_rows`, or for an expression that is not pure over the card, rows computed card
-    by card for every position."""
+def card_rows_of(node: Node, t: Tables, zone: int = -1) -> Rows:
+    """`card_rows`, or for an expression that is not pure over the card (it reads what the
+    card was played as, say), rows computed card by card for every position: for every card,
+    or with `zone` for the cards of that zone only (the trick), the others reading 0."""
     rows = card_rows(node, t)
     if rows is not None:
         return rows
@@ -130,7 +153,13 @@ def card_rows_of(node: Node, t: Tables) -> Rows:
 
     def every_card(state: DescribedState) -> list[int]:
         return [fn(state, c) for c in range(size)]
-    return every_card
+
+    def zone_cards(state: DescribedState) -> list[int]:
+        row = [0] * size
+        for c in state.zones[zone]:
+            row[c] = fn(state, c)
+        return row
+    return every_card if zone < 0 else zone_cards
 
 
 def _pure(node: Node, leaves: list[Node]) -> bool:

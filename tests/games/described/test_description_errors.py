@@ -133,8 +133,8 @@ PYTHON_ROUTE = ("write it as a Python engine in games/up-and-down-described.py, 
      "'bid' asks for auctions and bids"),
     (lambda play: play["phases"]["turn"].append({"place": {"from": "hand"}}), "play.phases.turn.2",
      "'place' asks for cards placed on a board or grid"),
-    (lambda play: play["phases"]["turn"][0]["play"].update(readings=["card.number", "100 - card.number"]),
-     "play.phases.turn.0.play.readings", "'readings' asks for cards read several ways, chosen as they are played"),
+    (lambda play: play["phases"]["turn"][0]["play"].update(shop="stock"),
+     "play.phases.turn.0.play.shop", "'shop' asks for a market to buy cards from"),
     (lambda play: play["round"]["setup"].append({"buy": {"from": "stock"}}), "play.round.setup.4",
      "'buy' asks for a market to buy cards from"),
     (lambda play: play["phases"]["turn"].append({"play": {"from": "hand", "to": "discard"}, "price": 3}),
@@ -221,3 +221,31 @@ def test_a_reveal_that_leaves_nobody_to_move_is_named() -> None:
     with pytest.raises(DataError, match=r"play\.simultaneous\.who: no seat takes part after the reveal at turn 1 "
                                         r"of round 1 \(2 players\): the reveal must end the round or let a seat move"):
         state.apply(state.legal_moves()[0])
+
+
+# -- readings ----------------------------------------------------------------------------------
+
+def zoomies_problems(change: Any) -> list[str]:
+    rules = get_game("zoomies-described").rules
+    assert rules.play is not None
+    play = copy.deepcopy(rules.play.model_dump(by_alias=True, exclude_unset=True))
+    change(play["phases"]["turn"][0]["play"])
+    with pytest.raises(DataError) as caught:
+        DescribedGame(rules.model_copy(update={"play": PlaySpec.model_validate(play)}))
+    return caught.value.problems
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda move: move.update(readings=[]), "play.phases.turn.0.play.readings: expected a list of the numbers the "
+                                            "card may be played as (readings: [card.value, 10 - card.value])"),
+    (lambda move: move.update(readings="larger"), "play.phases.turn.0.play.readings: expected a list"),
+    (lambda move: move.update(declare="high"), "play.phases.turn.0.play.readings: a play with readings moves one "
+                                               "card as one number: leave out declare"),
+    (lambda move: move.update(readings=["smaller", "card"]),
+     "play.phases.turn.0.play.readings.1: column 1: expected a number, found a card"),
+    (lambda move: move.update(then=[{"set": {"high": "reading(card, 2) > 0"}}]),
+     "play.phases.turn.0.play.then.0.set.high: column 1: reading() takes 1 argument, found 2"),
+])
+def test_a_wrong_readings_is_one_line_naming_its_field(change: Any, expected: str) -> None:
+    problems = zoomies_problems(change)
+    assert any(expected in p for p in problems), problems
