@@ -15,7 +15,6 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from deckgen.errors import DataError, DeckgenError
 from deckgen.model.common import field_path, template_names
@@ -38,6 +37,8 @@ from deckgen.render import artwork, fonts, text_path, textfit
 from deckgen.render.icons import ICON_MACROS, icon_markup
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box
 from deckgen.render.svg_values import svg_number as n
+from deckgen.render.svg_values import xml_attribute as quoteattr
+from deckgen.render.svg_values import xml_text as escape
 from deckgen.model.colour import parse_colour
 
 #: An inline icon's radius and how far its centre sits above the baseline (x the text size).

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import urlparse
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import contained, read_limited
@@ -30,6 +29,7 @@ from deckgen.model.geometry import ASCENT, DESCENT
 from deckgen.model.path_data import finite
 from deckgen.render import artwork, fonts
 from deckgen.render.svg import MIN_TEXT_SIZE
+from deckgen.render.svg_values import file_uri_path
 from deckgen.render.svgpath import (
     DATA_ATTRIBUTES,
     DEFAULT_STYLE,
@@ -249,13 +249,10 @@ class _Painter:
     def image(self, element: ET.Element) -> None:
         """Artwork from the project: PNG and JPEG stored once in the PDF, SVG painted as
         vectors. Only `file:` references inside the document's project are read."""
-        # here, not at the top: urllib.request imports http and ssl, which only artwork needs
-        from urllib.request import url2pathname
-
         href = element.get("href") or element.get(_XLINK_HREF) or ""
         if not href.startswith("file:") or self.project is None:
             raise self.fail("images come only from a layout's image elements (files inside the project)")
-        named = Path(url2pathname(urlparse(href).path))
+        named = file_uri_path(href)
         try:
             path = contained(named, [self.project])
         except DeckgenError:  # never the name of the file it leads to
