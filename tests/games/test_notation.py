@@ -11,6 +11,9 @@ import pytest
 
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game, State, game_classes, get_game
+from deckgen.games.described.game import DescribedGame
+from deckgen.games.described.state import DescribedState
+from tests.games.test_described_comet_chase import game  # noqa: F401  (fixture: Comet Chase of a fresh project)
 
 #: Positions visited per game, shared out among its player counts; a game whose positions
 #: offer hundreds of moves (placements of several cards, spells of any size) stops once it
@@ -123,3 +126,33 @@ def test_a_wrong_text_lists_the_legal_moves_when_they_are_few() -> None:
 def test_a_cell_off_the_board_is_refused_rather_than_wrapped() -> None:
     with pytest.raises(BadPosition, match="row 0 col 4 is off the board"):
         fresh("clique-mystique").parse_move("place red-suns-3 at row 0 col 4")
+
+
+def test_comet_chase_from_a_fresh_project_round_trips(game: DescribedGame) -> None:
+    assert check_playouts(game) >= FEWEST_POSITIONS
+
+
+def test_a_described_move_reads_as_its_kind_its_cards_and_the_value_declared() -> None:
+    """Crazy Eights: an eight is played naming a suit, in the rule file's words."""
+    state, rng = fresh("crazy-eights"), random.Random(3)
+    while not any(move[2] >= 0 for move in state.legal_moves()):
+        state.apply(state.random_move(rng))
+    eight = next(move for move in state.legal_moves() if move[2] >= 0)
+    assert isinstance(state, DescribedState)
+    named = state.layout.card_ids[eight[1]]
+    assert named.endswith("-8") and state.parse_move(f"play {named} declare clubs") == (eight[0], eight[1], 0)
+    assert state.move_notation((eight[0], eight[1], 0)) == f"play {named} declare clubs"
+    assert state.move_notation(state.parse_move("draw")) == "draw"
+
+
+def test_a_lead_and_a_follow_that_read_the_same_are_told_apart_by_the_position() -> None:
+    """Hearts has two moves `play <card>` in its turn phase, one when the trick is empty and
+    one after: a text reads as the one legal in the position."""
+    state = fresh("hearts", 3)
+    while not any(move[1] >= 0 and state.move_notation(move).startswith("play") for move in state.legal_moves()):
+        state.apply(state.legal_moves()[0])
+    lead = state.legal_moves()[0]
+    assert state.parse_move(state.move_notation(lead)) == lead
+    state.apply(lead)
+    follow = state.legal_moves()[0]
+    assert follow[0] != lead[0] and state.parse_move(state.move_notation(follow)) == follow

@@ -79,6 +79,8 @@ class Layout:
         #: Per move index, for bots: the zone it takes cards from, the declared attribute by card.
         self.move_sources: list[Fn] = []
         self.declared_columns: list[list[int]] = []
+        #: Per move index: the words of the values it declares (none when it declares nothing).
+        self.declared_values: list[tuple[str, ...]] = []
         #: For the greedy bot: the description's `greedy` rating, and each card's worth.
         self.greedy: Fn | None = None
         self.card_worth: list[int] = []
