@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from deckgen.model.common import StrictModel, shown, template_names
 from deckgen.model.colour import parse_colour
@@ -26,6 +26,9 @@ MAX_POINTS = 200
 #: The largest number a length may have, in any unit: a card is far smaller.
 MAX_LENGTH = 1000.0
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|pt|in|%)?\s*$")
+#: The schemas are built when a layout first needs them, not on import: a layout uses a few
+#: of the element kinds, and building all of them cost more than reading a layout.
+BUILT_ON_USE = ConfigDict(defer_build=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +100,8 @@ def _points(value: Any) -> list[tuple[Length, Length]]:
 class PaletteChoice(StrictModel):
     """A colour (or font) chosen by the value of one of the card's fields."""
 
+    model_config = BUILT_ON_USE
+
     palette: str
     by: str
 
@@ -134,6 +139,8 @@ PLACE_KEYS = frozenset({"type", "x", "y", "width", "height", "when", "rotate", "
 
 class _Element(StrictModel):
     """Keys every element has: its box, the cards it is drawn on, and its rotation."""
+
+    model_config = BUILT_ON_USE
 
     x: Length = Length(0.0, "mm")
     y: Length = Length(0.0, "mm")
@@ -202,6 +209,8 @@ class ArcPath(StrictModel):
     percentages of the box), radius (percentages of the box width) and the angles it runs
     between, in degrees clockwise from the top; from `start` to `end`, so text at the foot
     of a circle reads left to right running from 240 to 120."""
+
+    model_config = BUILT_ON_USE
 
     x: Length = Length(50.0, "%")
     y: Length = Length(50.0, "%")
@@ -318,6 +327,8 @@ ELEMENT_KINDS: dict[str, type[Element]] = {
 
 
 class FontFiles(StrictModel):
+    model_config = BUILT_ON_USE
+
     regular: str
     bold: str | None = None
     italic: str | None = None
@@ -326,6 +337,8 @@ class FontFiles(StrictModel):
 
 class LayoutSpec(StrictModel):
     """The top level of a layout file; elements are checked one by one (see _elements)."""
+
+    model_config = BUILT_ON_USE
 
     extend: str | None = None
     min_size: Length | None = None
