@@ -7,21 +7,34 @@ STAMP := $(VENV)/.installed
 # Where `make` links the deckgen command: the folder pipx and pip --user put commands in, on the
 # PATH of most systems. `make BINDIR=/some/dir` links it elsewhere, `make BINDIR=` nowhere.
 BINDIR ?= $(HOME)/.local/bin
+# C compilers run at once when the engines are compiled (one per core).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build link test bench clean
+.PHONY: all build link compiled test bench clean
 
 all: build
 
-# The modules setup.py compiles are built into the source tree: an edit to one rebuilds them.
-COMPILED := $(shell find deckgen/games -name "[!_]*.py")
-
-$(STAMP): pyproject.toml setup.py $(COMPILED)
+# The dependencies: installed again only when pyproject.toml or setup.py change. The engines are
+# not compiled here (DECKGEN_PURE_PYTHON=1) but by the rule below, which an engine edit reruns.
+$(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	DECKGEN_PURE_PYTHON=1 $(BIN)/pip install --quiet -e '.[test,compile]'
 	touch $(STAMP)
 
-build: link
+# The compiled engines, a cache of deckgen/games/ (deckgen/compiled.py): after an edit only the
+# libraries whose code changed are compiled again, several at once. An edited engine runs from
+# its source until then, so a failed compile (no C compiler) leaves deckgen working, slower.
+ENGINES := $(shell find deckgen/games -name "*.py" -not -path "*/__compiled__/*")
+COMPILED := $(VENV)/.compiled
+
+$(COMPILED): $(STAMP) $(ENGINES)
+	$(BIN)/python setup.py --quiet build_ext --inplace --parallel $(JOBS)
+	touch $(COMPILED)
+
+compiled: $(COMPILED)
+
+build: link $(COMPILED)
 	$(BIN)/deckgen build
 
 link: $(STAMP)
@@ -33,18 +46,18 @@ ifneq ($(BINDIR),)
 	     "export PATH=\"$(BINDIR):\$$PATH\") or run . $(abspath $(BIN))/activate in each new shell";; esac
 endif
 
-test: $(STAMP)
+test: $(COMPILED)
 	$(BIN)/python -m pytest -q
 
 # Speed figures next to their targets: rendering (with a plain reportlab script as the floor),
 # simulation (with RLCard's UNO measured as a peer in the same run) and described engines
 # (with their hand-written twins and OpenSpiel's crazy_eights as peers).
-bench: $(STAMP)
+bench: $(COMPILED)
 	$(BIN)/pip install --quiet rlcard open_spiel
 	$(BIN)/python benchmarks/render_bench
 	$(BIN)/python benchmarks/sim_bench
 	$(BIN)/python benchmarks/described_bench
 
 clean:
-	rm -rf output $(VENV) build
+	rm -rf output $(VENV) build deckgen/games/__compiled__
 	find deckgen -name '*.so' -delete

@@ -1,50 +1,140 @@
 """Builds deckgen with the simulator's hot path compiled by mypyc: the game engines
-(deckgen/games/), whose random playouts run about 1.6x faster compiled. The compiled modules
-come from the same source as the pure-Python ones and play the same games, so deckgen falls
+(deckgen/games/), whose random playouts run about 1.6x faster compiled.
+
+The compiled modules are a cache of their source (deckgen/compiled.py): one library per
+engine, one for the kit and one for base, compiled in parallel into deckgen/games/__compiled__/
+with a manifest of the sources' hashes; a module whose source (or an imported engine module's
+source) changed since runs from its `.py` file. A rebuild recompiles only the libraries whose
+C code changed (mypy's incremental cache and the libraries' dates say which). deckgen falls
 back to pure Python where mypyc or a C compiler is missing, or when DECKGEN_PURE_PYTHON=1 is
-set. Everything else about the package is in pyproject.toml."""
+set. Everything else about the package is in pyproject.toml.
+
+`make` runs `python setup.py build_ext` itself after installing the dependencies; a wheel or
+an editable install from pip compiles the same way.
+"""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import shutil
 import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
-#: Every module under deckgen/games/ (the engines, the kit) but those named with a leading
-#: underscore: package __init__ files stay interpreted.
-COMPILED_MODULES = sorted(str(path) for path in Path("deckgen/games").rglob("[!_]*.py"))
+GAMES = Path("deckgen", "games")
 
 
-class OptionalBuildExt(build_ext):
-    """Builds every compiled module or none of them (they share one library), warning and
-    leaving the pure-Python modules in place when the C build fails."""
+def load_cache_module():  # type: ignore[no-untyped-def]
+    """deckgen/compiled.py by its path: importing the deckgen package needs its dependencies."""
+    spec = importlib.util.spec_from_file_location("deckgen_compiled_cache", Path("deckgen", "compiled.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses looks its module up while building the class
+    spec.loader.exec_module(module)
+    return module
+
+
+cache = load_cache_module()
+CACHE = GAMES / cache.FOLDER
+
+
+def compiled_groups(library_name) -> list:  # type: ignore[no-untyped-def]
+    """One group per entry of deckgen/games/ (each engine, module or package, the kit, base),
+    holding its modules but those named with a leading underscore (package __init__ files
+    stay interpreted); `library_name` names a group's library after the group."""
+    members: dict[str, dict[str, str]] = {}
+    for path in sorted(GAMES.rglob("[!_]*.py")):
+        relative = path.relative_to(GAMES)
+        module = ".".join(("deckgen", "games", *relative.with_suffix("").parts))
+        members.setdefault(Path(relative.parts[0]).stem, {})[module] = relative.as_posix()
+    return [cache.Group(f"deckgen.games.{name}", modules, library_name(f"deckgen.games.{name}"))
+            for name, modules in members.items()]
+
+
+class CachedBuildExt(build_ext):
+    """Compiles the groups in parallel into the cache folder and writes its manifest; the
+    mypyc runtime, the same C for every group, is compiled once. When the C build fails the
+    manifest is removed, so every engine runs from its source, and the install goes on."""
+
+    groups: list = []
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        self.parallel = self.parallel or os.cpu_count() or 1
+
+    def get_ext_fullpath(self, ext_name: str) -> str:
+        return str(Path(self.build_lib, CACHE, f"{ext_name}{cache.EXTENSION_SUFFIX}"))
 
     def run(self) -> None:
-        self.force = True  # relink every module, so none looks older than its source (tests check)
         try:
             super().run()
         except Exception as error:  # any compiler or linker failure: the source still runs
-            for output in self.get_outputs():
-                Path(output).unlink(missing_ok=True)
-            self.warn(f"deckgen: compiled engines not built ({error}); installing them as pure Python")
+            Path(self.build_lib, CACHE, cache.MANIFEST).unlink(missing_ok=True)
+            Path(CACHE, cache.MANIFEST).unlink(missing_ok=True)
+            self.warn(f"deckgen: compiled engines not built ({error}); they run as pure Python")
+
+    def build_extensions(self) -> None:
+        self.compile_runtime_once()
+        # The largest libraries first, so that the last ones to finish are small.
+        self.extensions.sort(key=lambda ext: -sum(Path(source).stat().st_size for source in ext.sources))
+        super().build_extensions()
+        folder = Path(self.build_lib, CACHE)
+        cache.write_manifest(folder, GAMES, self.groups)
+
+    def compile_runtime_once(self) -> None:
+        from mypyc.common import RUNTIME_C_FILES
+
+        shared = {source for ext in self.extensions for source in ext.sources if Path(source).name in RUNTIME_C_FILES}
+        if not shared:
+            return
+        model = next(ext for ext in self.extensions if shared & set(ext.sources))
+        stale = [source for source in sorted(shared) if self.object_is_stale(source)]
+        if stale:
+            self.compiler.compile(stale, output_dir=self.build_temp, include_dirs=model.include_dirs,
+                                  extra_postargs=model.extra_compile_args)
+        objects = self.compiler.object_filenames(sorted(shared), output_dir=self.build_temp)
+        for ext in self.extensions:
+            if shared & set(ext.sources):
+                ext.sources = [source for source in ext.sources if source not in shared]
+                ext.extra_objects = [*ext.extra_objects, *objects]
+                ext.depends = [*ext.depends, *objects]
+
+    def object_is_stale(self, source: str) -> bool:
+        (target,) = self.compiler.object_filenames([source], output_dir=self.build_temp)
+        return not os.path.exists(target) or os.path.getmtime(target) < os.path.getmtime(source)
+
+    def copy_extensions_to_source(self) -> None:
+        """An editable install: the cache folder as built, into the source tree's package."""
+        built = Path(self.build_lib, CACHE)
+        CACHE.mkdir(exist_ok=True)
+        for path in CACHE.iterdir():
+            if not (built / path.name).exists():
+                path.unlink()
+        for path in built.iterdir():
+            shutil.copy2(path, CACHE / path.name)
 
 
 def compiled_extensions() -> list[Extension]:
-    if os.environ.get("DECKGEN_PURE_PYTHON") == "1":
+    if os.environ.get(cache.PURE_PYTHON_VARIABLE) == "1":
         return []
     try:
         from mypyc.build import mypycify
+        from mypyc.common import shared_lib_name
     except ImportError:  # built without build isolation, where mypy is not installed
         print("deckgen: mypyc not found; installing the engines as pure Python", file=sys.stderr)
         return []
+    CachedBuildExt.groups = compiled_groups(shared_lib_name)
+    separate = [([str(GAMES / source) for source in group.modules.values()], group.name)
+                for group in CachedBuildExt.groups]
     try:
-        return mypycify(COMPILED_MODULES, group_name="deckgen.games._compiled")
+        return mypycify([path for files, _ in separate for path in files], separate=separate,
+                        include_runtime_files=False)
     except (Exception, SystemExit) as error:  # mypyc refuses code it cannot type-check
         print(f"deckgen: engines not compiled ({error!r}); installing them as pure Python", file=sys.stderr)
         return []
 
 
-setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": CachedBuildExt})

@@ -30,3 +30,29 @@ def test_make_links_deckgen_into_bindir_and_says_when_that_is_not_on_the_path(tm
     found = subprocess.run(["deckgen", "--help"], capture_output=True, text=True, timeout=60,
                            env={**os.environ, "PATH": f"{bindir}:/usr/bin:/bin"})
     assert found.returncode == 0 and "Design, check, print and play-test card games." in found.stdout
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_an_engine_edit_recompiles_the_engines_without_installing_again(tmp_path: Path) -> None:
+    """`make test` after an edit under deckgen/games/ runs the incremental compile, not pip;
+    a changed pyproject.toml installs again (and compiles after)."""
+    shutil.copy(CHECKOUT / "Makefile", tmp_path / "Makefile")
+    engine = tmp_path / "deckgen" / "games" / "some_engine.py"
+    engine.parent.mkdir(parents=True)
+    (tmp_path / ".venv").mkdir()
+    files = [tmp_path / "pyproject.toml", tmp_path / "setup.py", engine,
+             tmp_path / ".venv" / ".installed", tmp_path / ".venv" / ".compiled"]
+    for age, path in enumerate(files):  # oldest first: everything is up to date
+        path.touch()
+        os.utime(path, (1_000_000 + age, 1_000_000 + age))
+
+    def planned() -> str:
+        done = subprocess.run(["make", "-n", "-C", str(tmp_path), "test"], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    assert "build_ext" not in planned() and "pip install" not in planned() and "pytest" in planned()
+    os.utime(engine, (2_000_000, 2_000_000))
+    assert "build_ext --inplace --parallel" in planned() and "pip install" not in planned()
+    os.utime(tmp_path / "pyproject.toml", (3_000_000, 3_000_000))
+    assert "pip install" in planned() and "build_ext" in planned()

@@ -1,0 +1,190 @@
+"""Compiled engines are a cache of their source, never a second copy of it.
+
+setup.py compiles the modules under deckgen/games/ with mypyc, one group (one C library)
+per engine, for the kit and for base, and puts the libraries in `deckgen/games/__compiled__/`,
+away from the sources, so no import finds them by accident. Beside them it writes a manifest:
+the SHA-256 of each group's sources when they were compiled, and the groups each group
+imports. A finder placed first on `sys.meta_path` (by `deckgen/games/__init__.py`) loads a
+module compiled only while its group's sources and those of every group it imports, all the
+way down, are exactly as they were compiled; otherwise it loads the `.py` file. An edited
+engine therefore runs at once, interpreted, until the next build compiles it again; an edited
+kit module sends every engine that imports it back to its source too, since their compiled
+code calls the kit's compiled functions directly.
+
+This module uses the standard library only: setup.py loads it by path to write the manifest.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import os
+import sys
+import sysconfig
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ExtensionFileLoader, ModuleSpec
+from importlib.util import spec_from_file_location
+from pathlib import Path
+from types import ModuleType
+
+#: The cache folder's name, inside the package it caches (deckgen/games/).
+FOLDER = "__compiled__"
+
+#: The manifest's name inside the cache folder.
+MANIFEST = "manifest.json"
+
+#: Set to 1 to run every engine from its source, compiled or not (to compare the two).
+PURE_PYTHON_VARIABLE = "DECKGEN_PURE_PYTHON"
+
+#: What every compiled file name ends with on this interpreter (cpython-311-x86_64-linux-gnu.so).
+EXTENSION_SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
+
+
+def source_hash(path: Path) -> str:
+    """The SHA-256 of a source file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def imported_modules(module: str, path: Path) -> set[str]:
+    """Every module `module` (the file at `path`) may import, top level or not, absolute or
+    relative, with each `from X import y` counted as both X and X.y (y may be a submodule)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            parts = package.split(".")
+            base = parts[: len(parts) - node.level + 1] if node.level else []
+            source = ".".join(base + ([node.module] if node.module else []))
+            found.add(source)
+            found.update(f"{source}.{alias.name}" for alias in node.names)
+    return found
+
+
+@dataclass(frozen=True)
+class Group:
+    """One compiled library: its modules (dotted name -> source path, relative to the cached
+    package) and the library module that holds their code."""
+
+    name: str
+    modules: dict[str, str]
+    library: str
+
+
+def write_manifest(folder: Path, package_dir: Path, groups: Sequence[Group]) -> Path:
+    """Record, for each group, its sources' hashes and the groups it imports; remove files
+    of the folder no group names any more (an engine renamed or deleted)."""
+    group_of = {module: group.name for group in groups for module in group.modules}
+    entries = {}
+    for group in groups:
+        needs: set[str] = set()
+        for module, source in group.modules.items():
+            needs.update(group_of[name] for name in imported_modules(module, package_dir / source) if name in group_of)
+        entries[group.name] = {
+            "library": group.library,
+            "modules": group.modules,
+            "sources": {source: source_hash(package_dir / source) for source in group.modules.values()},
+            "needs": sorted(needs - {group.name}),
+        }
+    kept = {f"{name}{EXTENSION_SUFFIX}" for group in groups for name in (group.library, *group.modules)}
+    for path in folder.iterdir():
+        if path.name not in kept and path.name != MANIFEST:
+            path.unlink()
+    manifest = folder / MANIFEST
+    manifest.write_text(json.dumps({"suffix": EXTENSION_SUFFIX, "groups": entries}, indent=1, sort_keys=True) + "\n")
+    return manifest
+
+
+class CompiledFinder(MetaPathFinder):
+    """Finds the modules the manifest lists: compiled while their sources are unchanged,
+    from their `.py` file otherwise. Any other module is left to the usual finders."""
+
+    def __init__(self, package: str, package_dir: Path, groups: dict[str, dict]) -> None:
+        self.package_dir = package_dir
+        self.folder = package_dir / FOLDER
+        self.groups = groups
+        self.group_of: dict[str, str] = {}
+        self.source_of: dict[str, str] = {}
+        for name, group in groups.items():
+            self.group_of[group["library"]] = name
+            for module, source in group["modules"].items():
+                self.group_of[module] = name
+                self.source_of[module] = source
+        self.package = package
+        self.fresh: dict[str, bool] = {}
+        self.unchanged: dict[str, bool] = {}
+
+    def is_current(self, group: str) -> bool:
+        """Whether a group's sources, and those of every group it imports (all the way down),
+        are as they were compiled."""
+        if group not in self.fresh:
+            closure, to_visit = set(), [group]
+            while to_visit:
+                name = to_visit.pop()
+                if name not in closure and name in self.groups:
+                    closure.add(name)
+                    to_visit.extend(self.groups[name]["needs"])
+            self.fresh[group] = all(self._sources_unchanged(name) for name in sorted(closure))
+        return self.fresh[group]
+
+    def _sources_unchanged(self, group: str) -> bool:
+        if group not in self.unchanged:
+            self.unchanged[group] = all(self._unchanged(source, digest)
+                                        for source, digest in self.groups[group]["sources"].items())
+        return self.unchanged[group]
+
+    def _unchanged(self, source: str, digest: str) -> bool:
+        try:
+            return source_hash(self.package_dir / source) == digest
+        except OSError:  # the source was removed: its compiled code is of nothing
+            return False
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        group = self.group_of.get(fullname)
+        if group is None:
+            return None
+        if self.is_current(group):
+            compiled = str(self.folder / f"{fullname}{EXTENSION_SUFFIX}")
+            return spec_from_file_location(fullname, compiled, loader=ExtensionFileLoader(fullname, compiled))
+        source = self.source_of.get(fullname)
+        if source is None:  # a stale group's library: nothing imports it but its stale modules
+            return None
+        return spec_from_file_location(fullname, self.package_dir / source)
+
+    def stale_modules(self) -> list[str]:
+        """The compiled modules that run from their source because a source changed."""
+        return sorted(module for module, group in self.group_of.items()
+                      if module in self.source_of and not self.is_current(group))
+
+
+def read_manifest(package_dir: Path) -> dict[str, dict] | None:
+    """The groups of a package's cache, or None without a usable one (never built, built by
+    another interpreter, or unreadable: then every module runs from its source)."""
+    try:
+        manifest = json.loads((package_dir / FOLDER / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or manifest.get("suffix") != EXTENSION_SUFFIX:
+        return None
+    groups = manifest.get("groups")
+    return groups if isinstance(groups, dict) else None
+
+
+def install(package: str, package_dir: Path) -> CompiledFinder | None:
+    """Put the finder of a package's compiled cache first on sys.meta_path (once), unless
+    DECKGEN_PURE_PYTHON=1 or there is no cache."""
+    for finder in sys.meta_path:
+        if isinstance(finder, CompiledFinder) and finder.package == package:
+            return finder
+    groups = read_manifest(package_dir) if os.environ.get(PURE_PYTHON_VARIABLE) != "1" else None
+    if groups is None:
+        return None
+    finder = CompiledFinder(package, package_dir, groups)
+    sys.meta_path.insert(0, finder)
+    return finder
+
