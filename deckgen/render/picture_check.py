@@ -37,6 +37,8 @@ RECORD = Path("output") / ".deckgen" / "checked-pictures.json"
 
 
 class PngHeader(NamedTuple):
+    """The fields of a PNG's IHDR chunk that say how its pixel data is laid out."""
+
     width: int
     height: int
     depth: int
@@ -118,6 +120,7 @@ def decode_problem(path: Path, kind: str) -> str | None:
 
 
 def png_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
+    """A PNG's chunks as (kind, body), in order; a chunk cut short keeps what is there."""
     out = []
     position = 8
     while position + 8 <= len(data):
@@ -188,7 +191,10 @@ class Checks:
         render succeeded (every check passed), so a failed render writes nothing."""
         for root, entries in self.checked.items():
             if entries:
-                _save_record(root, {**self._record(root), **entries})
+                changed = {entry.rsplit("|", 2)[0] for entry in entries}  # a file's older versions go
+                kept = {entry: digest for entry, digest in self._record(root).items()
+                        if entry.rsplit("|", 2)[0] not in changed}
+                _save_record(root, {**kept, **entries})
 
     def close(self) -> None:
         """Stop the worker, dropping checks not yet started (a render that failed early)."""

@@ -85,3 +85,13 @@ def test_outside_a_render_a_picture_is_checked_at_once(tmp_path: Path) -> None:
     (tmp_path / "bad.png").write_bytes(raw_png(4, 4, 8, 2, b"not zlib data"))
     with pytest.raises(DataError, match="here: cannot be decoded"):
         artwork.inspect(tmp_path / "bad.png", "here")
+
+
+def test_the_record_keeps_one_entry_per_picture(tmp_path: Path) -> None:
+    project_with_art(tmp_path, cards=1)
+    deck = deck_with(tmp_path, art_layout("art/{id}.png"), [{"n": 1}])
+    render_sheets(deck, SheetOptions(backs=False))
+    Image.new("RGB", (30, 40), (1, 2, 3)).save(tmp_path / "art" / "c1.png")  # a new version of the picture
+    artwork._inspect.cache_clear()
+    render_sheets(deck, SheetOptions(backs=False))
+    assert (tmp_path / RECORD).read_text().count("art/c1.png|") == 1
