@@ -132,8 +132,8 @@ def test_each_later_double_flips_again_and_only_the_goal_at_the_end_counts(game:
 
 
 @pytest.mark.parametrize(("deal", "worth"), [(1, 1), (2, 2), (3, 3)])
-def test_later_rounds_score_more(game: DescribedGame, deal: int, worth: int) -> None:
-    state = at(game, [12, 13], [39, 14], [80, 15], [57, 16], deal=deal, points=[1, 1, 1, 1])
+def test_a_trick_scores_the_worth_of_its_round(game: DescribedGame, deal: int, worth: int) -> None:
+    state = at(game, [12, 13], [39, 14], [80, 15], [57, 16], deal=deal, worth=worth, points=[1, 1, 1, 1])
     play_numbers(state, 21, 93, 8, 75)
     assert points(state) == [1, 1 + worth, 1, 1]
 
@@ -142,7 +142,8 @@ def test_the_winner_of_a_round_leads_the_next_deal_from_the_same_deck(game: Desc
     deck = [card(n) for n in (23, 24, 25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 39, 46, 47, 48)]
     state = at(game, [12], [40], [80], [57], zones={"stock": deck})
     play_numbers(state, 12, 4, 80, 57)  # low goal: 04 lowest
-    assert state.counter_values()["deal"] == 2 and state.current_player == 1
+    assert state.counter_values()["deal"] == 2 and state.counter_values()["worth"] == 2
+    assert state.current_player == 1
     zones = state.card_zones()
     assert [len(zones[f"hand/{s}"]) for s in range(4)] == [4, 4, 4, 4] and zones["stock"] == []
     assert zones["hand/0"] == [card(n) for n in (39, 46, 47, 48)]
@@ -151,7 +152,7 @@ def test_the_winner_of_a_round_leads_the_next_deal_from_the_same_deck(game: Desc
 @pytest.mark.parametrize(("furniture", "winners"), [(True, (1,)), (False, (2,))])
 def test_the_game_ends_after_the_third_round_and_second_place_wins(game: DescribedGame, furniture: bool,
                                                                    winners: tuple[int, ...]) -> None:
-    state = at(game, [12], [40], [80], [57], deal=3, points=[5, 7, 9, 1],
+    state = at(game, [12], [40], [80], [57], deal=3, worth=3, points=[5, 7, 9, 1],
                options={"second_place_wins": furniture})
     play_numbers(state, 21, 40, 80, 57)  # high: 80 wins 3 points
     assert state.is_over and points(state) == [5, 7, 12, 1]

@@ -14,6 +14,7 @@ from deckgen.errors import DataError
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.plays import CompiledMove, compile_play
+from deckgen.games.described.rows import of_card
 from deckgen.games.described.layout import Fn, Gen, Run
 from deckgen.games.described.state import DescribedState
 from deckgen.model.common import problem
@@ -67,10 +68,10 @@ def compile_action(action: Action, t: Tables) -> Step:
         value = a["value"]
         if a["seat"] is None and value.op == "const":
             return _set_constant(kind == "add", t.counters[a["counter"]], int(value.data), str(a["counter"]))
-        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], compile_expr(value, t), t,
+        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], of_card(value, t), t,
                        str(a["counter"]))
     if kind == "if":
-        return _branch(compile_expr(a["test"], t), compile_actions(action.then, t), compile_actions(action.other, t))
+        return _branch(of_card(a["test"], t), compile_actions(action.then, t), compile_actions(action.other, t))
     if kind == "each_seat":
         return _each_seat(compile_actions(action.then, t))
     if kind == "start_play":

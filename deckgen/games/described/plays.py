@@ -248,18 +248,41 @@ def _reading_play(move: MoveDef, t: Tables, source: Callable[[DescribedState, in
         for c in eligible(state, state.zones[source(state, -1)]):
             out.extend(moves_of(c, read))
 
+    # A play whose `if` reads the card alone (and without `must`): a card it refuses has no
+    # moves, so the zone's cards are looked up without trying the condition.
+    allowed = fixed_rows(move.args["if"], t) if move.args.get("must") is None else None
+
     def generate_fixed(state: DescribedState, out: list[Move]) -> None:
         if not by_card:
             read_once.extend(row(state) for row in rows)
-            by_card.extend(moves_of(c, read_once) for c in range(len(names)))
+            ok = allowed(state) if allowed is not None else [1] * len(names)
+            by_card.extend(moves_of(c, read_once) if ok[c] else [] for c in range(len(names)))
         for c in eligible(state, state.zones[source(state, -1)]):
+            out.extend(by_card[c])
+
+    def generate_looked_up(state: DescribedState, out: list[Move]) -> None:
+        if not by_card:
+            generate_fixed(state, [])
+        for c in state.zones[source(state, -1)]:
             out.extend(by_card[c])
 
     def apply(state: DescribedState, card: int, which: int) -> None:
         move_card(state, card, source, target, trick_zone)
         state.played_as[card] = read_once[which][card] if read_once else rows[which](state)[card]
+    places = zone_place(move.args["from"], t), zone_place(move.args["to"], t)
+    if places[0] is not None and places[0][1] and places[1] is not None and not places[1][1]:
+        hand, pile = places[0][0], places[1][0]  # the mover's own zone to a shared one
+
+        def apply_to_shared(state: DescribedState, card: int, which: int) -> None:
+            state.zones[hand + state.me].remove(card)
+            state.zones[pile].append(card)
+            if pile == trick_zone:
+                state.trick_seats.append(state.me)
+            state.played_as[card] = read_once[which][card] if read_once else rows[which](state)[card]
+        apply = apply_to_shared
 
     def words(state: DescribedState, move: Move) -> str:
         return f"{verb} the {names[move[1]]} as {values[move[2]](state, move[1])}"
-    every_fixed = all(row is not None for row in fixed)
-    return generate_fixed if every_fixed else generate, apply, words, None
+    if any(row is None for row in fixed):
+        return generate, apply, words, None
+    return generate_looked_up if allowed is not None else generate_fixed, apply, words, None

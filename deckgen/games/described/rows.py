@@ -29,11 +29,17 @@ def compile_for_cards(node: Node, t: Tables) -> Fn:
     card are computed once per move generation (the state's `epoch`), not once per card."""
     if not varies(node):
         return _cached(compile_expr(node, t))
-    if node.op in ("const", "bound", "card_attr", "table", "card_number", "card_copy", "counter", "zone") \
-            or node.op in SIMPLE or node.op in ("option", "setup") or node.op.startswith("zone_") \
-            or node.op.endswith("_seats") or node.op == "any_seat" or node.op.endswith("_where"):
+    if _whole(node):
         return compile_expr(node, t)
     return compile_expr(node, t, [compile_for_cards(arg, t) for arg in node.args])
+
+
+def _whole(node: Node) -> bool:
+    """Whether `node` is compiled as it is, never from its operands compiled apart: a leaf,
+    or a fold binding the names its operands read."""
+    return node.op in ("const", "bound", "card_attr", "table", "card_number", "card_copy", "counter", "zone") \
+        or node.op in SIMPLE or node.op in ("option", "setup") or node.op.startswith("zone_") \
+        or node.op.endswith("_seats") or node.op == "any_seat" or node.op.endswith("_where")
 
 
 #: Operations whose value depends on nothing but their operands: an expression built of them,
@@ -93,6 +99,23 @@ def fixed_rows(node: Node, t: Tables) -> Rows | None:
     if not _pure(node, leaves) or leaves:
         return None
     return _fixed(compile_expr(node, t), len(t.layout.card_ids))
+
+
+def of_card(node: Node, t: Tables) -> Fn:
+    """`node` compiled with its parts that read the card alone (a move's `then` asking
+    `card.low == card.high`) read from a row by card."""
+    rows = fixed_rows(node, t) if varies(node) else None
+    if rows is None:
+        if not varies(node) or _whole(node):
+            return compile_expr(node, t)
+        return compile_expr(node, t, [of_card(arg, t) for arg in node.args])
+    row: list[list[int]] = []
+
+    def looked_up(state: DescribedState, card: int) -> int:
+        if not row:
+            row.append(rows(state))
+        return row[0][card]
+    return looked_up
 
 
 def _fixed(fn: Fn, size: int) -> Rows:

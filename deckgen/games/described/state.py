@@ -182,7 +182,8 @@ class DescribedState(State):
             self.win_trick()
             if self.over:
                 return
-        if self.round_ended():
+        if self.round_over or layout.round_can_end and layout.round_end(self, -1):
+            self.end_round()
             return
         if self.phase_set >= 0:
             self.phase = self.phase_set
