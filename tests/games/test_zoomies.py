@@ -447,7 +447,18 @@ def test_same_seed_and_moves_replay_the_same_game(game: Zoomies) -> None:
     for move in moves:
         replay.play(game.move_from_json(json.loads(json.dumps(game.move_to_json(move)))))
     assert replay.events == first.events and replay.result() == first.result()
-    assert [e["type"] for e in first.events] == ["remove", "first_leader", "deal", "deal", "deal"]
+    kinds = [e["type"] for e in first.events]
+    assert [kind for kind in kinds if kind != "trick"] == ["remove", "first_leader", "deal", "deal", "deal"]
+    assert kinds.count("trick") == 13  # 52 cards, 4 to a trick
+
+
+def test_each_trick_is_logged_with_its_winner_cards_and_goal(game: Zoomies) -> None:
+    """Who took a trick, its cards and the goal that decided it are public: the log names them."""
+    state = play_game(game, 4, ["random"] * 4, 5, 0, record=True)
+    tricks = [e for e in state.events if e["type"] == "trick"]
+    assert len(tricks) == 13 and all(len(e["cards"]) == 4 and e["goal"] in ("low", "high") for e in tricks)
+    won = {seat: sorted(card for e in tricks if e["seat"] == seat for card in e["cards"]) for seat in range(4)}
+    assert all(won[seat] == sorted(state.card_zones()[f"won/{seat}"]) for seat in range(4))
 
 
 def test_random_playouts() -> None:
