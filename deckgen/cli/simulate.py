@@ -8,6 +8,7 @@ import click
 
 from deckgen.cli.group import emit_json, jobs_note, progress_lines
 from deckgen.cli.options import SEED, check_run_options, run_options
+from deckgen.sim.runner import TRACED_GAMES
 from deckgen.sim.stopping import checked_stop
 
 
@@ -32,11 +33,13 @@ from deckgen.sim.stopping import checked_stop
               help="Instead of --games: play seeded batches until every seat's 95% interval is at most "
                    "+/- this (0.01 = one point), or --max-games.")
 @click.option("--max-games", type=int, default=200_000, show_default=True, help="The most games --precision plays.")
+@click.option("--traced", type=click.IntRange(min=0), default=TRACED_GAMES, show_default=True,
+              help="Games (the first ones) traced move by move for the design metrics; 0 for none.")
 @run_options
 def simulate_command(game_name: str, players_text: str | None, n_games: int, seed: int, jobs: str,
                      force_jobs: bool, bots: str | None, option_pairs: tuple[str, ...], as_json: bool,
                      plot_path: Path | None, progress: bool | None, precision: float | None, max_games: int,
-                     scheduler: str | None, cluster: str | None, output: Path | None, no_store: bool) -> None:
+                     traced: int, scheduler: str | None, cluster: str | None, output: Path | None, no_store: bool) -> None:
     """Play GAME many times with bots and report fairness statistics.
 
     Win rates (with 95% Wilson intervals) and the chi-square test of equal seats use finished
@@ -45,10 +48,11 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     --jobs is.
 
     \b
-    The first 300 games are also traced move by move for the design metrics: Ludii's
-    balance, completion, drawishness, timeouts, lead change and decisiveness, and deckgen's
-    duration, decision moves, branching factor and winner's deficit; docs/metrics.md cites
-    each definition.
+    The first 300 games (--traced) are also traced move by move for the design metrics:
+    Ludii's balance, completion, drawishness, timeouts, lead change and decisiveness, and
+    deckgen's duration, decision moves, branching factor and winner's deficit;
+    docs/metrics.md cites each definition. A traced game costs more than a plain one:
+    --traced 0 leaves only the rates, and the report says how many games the rest comes from.
 
     \b
     Examples:
@@ -78,7 +82,7 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     from deckgen.sim.store import open_store
     from deckgen.sim.workflows import simulate
 
-    experiment = Experiment.parse(game_name, players_text, bots, option_pairs, seed, stop)
+    experiment = Experiment.parse(game_name, players_text, bots, option_pairs, seed, stop, traced=traced)
     with progress_lines(progress) as bars:
         summaries = simulate(experiment, Backend(workers, scheduler, cluster), None if no_store else open_store(root),
                              bars.start)

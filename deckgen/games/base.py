@@ -460,8 +460,23 @@ def engine_class(rules: GameRules) -> type[Game] | None:
         if not _DESCRIBED:
             importlib.import_module("deckgen.games.described")
         return _DESCRIBED[0]
-    _import_all()
+    if rules.id not in _GAME_CLASSES:
+        _import_engine_of(rules.id)
     return _GAME_CLASSES.get(rules.id)
+
+
+def _import_engine_of(game_id: str) -> None:
+    """Import the engine module named after the game (mystique-chain: games/mystique_chain),
+    so that playing one game loads one engine; every engine module when no module has that
+    name or it registers another game."""
+    module = f"deckgen.games.{game_id.replace('-', '_')}"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
+    if game_id not in _GAME_CLASSES:
+        _import_all()
 
 
 def project_engine(rules: GameRules, path: Path) -> type[Game]:

@@ -1,19 +1,110 @@
-"""Playing one game with bots, seeded so that game i of a run is the same game whatever
-process or machine plays it."""
+"""Playing games with bots, seeded so that game i of a run is the same game whatever
+process or machine plays it.
+
+A `Table` is one run's set-up (the game, the seats' bots, the resolved options), checked and
+resolved once; it then plays any game of the run by its index. Each game gets two random
+sources, one for chance and one for the bots, seeded from (seed, index) by integers: seeding
+from text hashes it with SHA-512 first, which cost a fifth of a short game.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from deckgen.bots.registry import RANDOM, check_bot_names, make_bot
+from deckgen.bots.random_bot import RandomBot
+from deckgen.bots.registry import RANDOM, SEARCH, Bot, BotFactory, bots_for, check_bot_names, make_bot
 from deckgen.errors import NoLegalMove
 from deckgen.games.base import Game, Move, State
+
+OnMove = Callable[[State, Move], None]
+"""Called with the state and the move about to be applied to it."""
+
+
+def game_key(seed: int, index: int) -> int:
+    """One whole number per (seed, index), distinct for every pair (a negative seed too), and
+    even: the chance source is seeded with it, the bots' source with the next number."""
+    folded = 2 * seed if seed >= 0 else -2 * seed - 1
+    return (folded << 65) | (index << 1)
 
 
 def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
     """Chance and bot random sources for game `index` of a run, independent of process count."""
-    return random.Random(f"{seed}/{index}/chance"), random.Random(f"{seed}/{index}/bots")
+    key = game_key(seed, index)
+    return random.Random(key), random.Random(key | 1)
+
+
+def _bot_factory(game_id: str, name: str) -> BotFactory:
+    """How to make the bot `name` of a checked game for one game: a search bot is made by name
+    every game (it is slow anyway), every other bot from its factory."""
+    if name == RANDOM:
+        return RandomBot  # every game's, without loading every game's bots
+    if name.partition(":")[0] == SEARCH:
+        return lambda rng, seat: make_bot(game_id, name, rng, seat)
+    return bots_for(game_id)[name]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game with its seats' bots and its options, checked and resolved once for a run."""
+
+    game: Game
+    n_players: int
+    bot_names: tuple[str, ...]
+    options: dict[str, Any]
+    factories: tuple[BotFactory, ...]
+    #: Whether every seat plays the random bot: then the state's own random loop plays.
+    all_random: bool
+
+    @classmethod
+    def of(cls, game: Game, n_players: int, bot_names: Sequence[str], options: dict[str, Any] | None = None) -> Table:
+        """The table for these seats, after checking the player count and bot names."""
+        game.check_players(n_players)
+        names = tuple(bot_names)
+        check_bot_names(game.rules.id, list(names))
+        factories = {name: _bot_factory(game.rules.id, name) for name in set(names)}
+        return cls(game, n_players, names, game.rules.resolve_options(options),
+                   tuple(factories[name] for name in names), all(name == RANDOM for name in names))
+
+    def play(self, seed: int, index: int = 0, record: bool = False, on_move: OnMove | None = None,
+             opening: Sequence[str] = ()) -> State:
+        """Play game `index` of seed `seed` to its end or the rules' turn cap; see `play_game`."""
+        try:
+            return self._play(seed, index, record, on_move, opening)
+        except NoLegalMove as error:
+            names, rules = self.bot_names, self.game.rules
+            raise NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(names)} "
+                              f"(deckgen play {rules.id} --players {self.n_players} --seed {seed} --game-index "
+                              f"{index} --bots {','.join(names)} --log FILE shows it and keeps its log)") from None
+
+    def _play(self, seed: int, index: int, record: bool, on_move: OnMove | None, opening: Sequence[str]) -> State:
+        chance, bot_rng = game_rngs(seed, index)
+        state = self.game.new_game(self.n_players, chance, self.options, record=record)
+        cap = self.game.rules.turn_cap
+        for text in opening:
+            move = state.parse_move(text)
+            state.check_move(move)
+            if on_move is not None:
+                on_move(state, move)
+            state.apply(move)
+        if on_move is None and self.all_random:
+            # What RandomBot.choose does in every seat (each seat's bot would share bot_rng),
+            # in the state's own loop: the simulator's innermost.
+            state.play_randomly(bot_rng, cap)
+            return state
+        bots: list[Bot] = [make(bot_rng, seat) for seat, make in enumerate(self.factories)]
+        choose = [bot.choose for bot in bots]
+        apply = state.apply
+        if on_move is None:
+            while not state.is_over and state.turns < cap:
+                apply(choose[state.current_player](state))
+            return state
+        while not state.is_over and state.turns < cap:
+            move = choose[state.current_player](state)
+            on_move(state, move)
+            apply(move)
+        return state
 
 
 def play_game(
@@ -24,59 +115,12 @@ def play_game(
     index: int = 0,
     options: dict[str, Any] | None = None,
     record: bool = False,
-    on_move: Callable[[State, Move], None] | None = None,
+    on_move: OnMove | None = None,
     opening: Sequence[str] = (),
 ) -> State:
     """Play one game with bots to its end or the rules' turn cap; returns the final state.
     `on_move(state, move)` is called before each move is applied. `opening`: the first moves
     in their notation (`State.parse_move`), played before the bots choose; an illegal one is
     an `IllegalMove`. A position with no legal move is a `NoLegalMove` naming the game and
-    seed, so that it can be played again."""
-    try:
-        return _play(game, n_players, bot_names, seed, index, options, record, on_move, opening)
-    except NoLegalMove as error:
-        raise NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(bot_names)} "
-                          f"(deckgen play {game.rules.id} --players {n_players} --seed {seed} --game-index {index} "
-                          f"--bots {','.join(bot_names)} --log FILE shows it and keeps its log)") from None
-
-
-def _play(
-    game: Game,
-    n_players: int,
-    bot_names: list[str],
-    seed: int,
-    index: int,
-    options: dict[str, Any] | None,
-    record: bool,
-    on_move: Callable[[State, Move], None] | None,
-    opening: Sequence[str] = (),
-) -> State:
-    if n_players not in game.rules.setup:  # the allowed counts, looked up cheaply per game
-        game.check_players(n_players)
-    chance, bot_rng = game_rngs(seed, index)
-    resolved = game.rules.resolve_options(options)
-    state = game.new_game(n_players, chance, resolved, record=record)
-    cap = game.rules.turn_cap
-    for text in opening:
-        move = state.parse_move(text)
-        state.check_move(move)
-        if on_move is not None:
-            on_move(state, move)
-        state.apply(move)
-    if on_move is None and all(name == RANDOM for name in bot_names):
-        # What RandomBot.choose does in every seat (each seat's bot would share bot_rng),
-        # in the state's own loop: the simulator's innermost.
-        state.play_randomly(bot_rng, cap)
-        return state
-    check_bot_names(game.rules.id, bot_names)
-    apply = state.apply
-    choose = [make_bot(game.rules.id, bot_names[s], bot_rng, s).choose for s in range(n_players)]
-    if on_move is None:
-        while not state.is_over and state.turns < cap:
-            apply(choose[state.current_player](state))
-        return state
-    while not state.is_over and state.turns < cap:
-        move = choose[state.current_player](state)
-        on_move(state, move)
-        apply(move)
-    return state
+    seed, so that it can be played again. A run of many games makes its `Table` once."""
+    return Table.of(game, n_players, bot_names, options).play(seed, index, record, on_move, opening)

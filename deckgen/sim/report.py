@@ -72,8 +72,9 @@ def format_summary(summary: dict[str, Any]) -> str:
     if metrics:
         lines.append("")
         lines.append(table(["design metric", "value", "95% CI"], metric_rows(metrics)))
-        lines.append(f"(rates over all games; the rest from the first {metrics['traced_games']} games, traced; "
-                     "see `deckgen simulate --help`)")
+        traced = metrics["traced_games"]
+        lines.append(f"(rates over all games; the rest from the first {traced} games, traced; see `deckgen simulate "
+                     "--help`)" if traced else "(rates over all games; no game traced (--traced 0), so no other metric)")
         if not metrics.get("standing_runs", True):
             lines.append(f"({RESULT_ONLY})")
     return "\n".join(lines)

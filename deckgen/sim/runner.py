@@ -9,10 +9,8 @@ chunks may as well be played on a Dask cluster (`sim.cluster`) and kept as they 
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import re
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
@@ -20,6 +18,8 @@ from deckgen.errors import BadPlayerCount, DeckgenError
 from deckgen.sim.precision_plan import next_batch
 
 if TYPE_CHECKING:  # the engines load only when a game is played: argument errors stay fast
+    from concurrent.futures import Executor
+
     from deckgen.games.base import Game
     from deckgen.sim.metrics import GameTrace
 
@@ -192,15 +192,14 @@ def play_range(
     """Play games start..stop-1 of a run and keep only their records; games with an index
     below `traced` are traced (the same games, watched)."""
     from deckgen.sim.metrics import Tracer
-    from deckgen.sim.play import play_game
+    from deckgen.sim.play import Table
 
     records = []
-    bot_list = list(bots)
+    table = Table.of(game, n_players, bots, options)
     sides = [game.side_of(seat, n_players) for seat in range(n_players)]
     for index in range(start, stop):
         tracer = Tracer(n_players, sides) if index < traced else None
-        state = play_game(game, n_players, bot_list, seed, index, options,
-                          on_move=tracer.on_move if tracer is not None else None)
+        state = table.play(seed, index, on_move=tracer.on_move if tracer is not None else None)
         result = state.result()
         records.append(GameRecord(result.finished, tuple(result.winners), result.turns, tuple(result.counters.items()),
                                   tracer.finish(state) if tracer is not None else None))
@@ -252,6 +251,9 @@ def chunk_bounds(games: int, jobs: int, first: int = 0) -> list[tuple[int, int]]
 
 
 def _pool(jobs: int, game: Game) -> Executor:
+    import multiprocessing  # here: a run in one process, and the command line, never need it
+    from concurrent.futures import ProcessPoolExecutor
+
     # fork starts workers fastest and shares the loaded engines; elsewhere use the default.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -291,6 +293,8 @@ def _play_games(game: Game, n_players: int, bots: tuple[str, ...], options: dict
         for start, stop in chunks:
             done(start, play_range(game, n_players, bots, options, seed, start, stop, traced))
     else:
+        from concurrent.futures import as_completed
+
         with _pool(min(jobs, len(chunks)), game) as pool:
             futures = [pool.submit(_play_chunk, n_players, bots, options, seed, a, b, traced) for a, b in chunks]
             try:

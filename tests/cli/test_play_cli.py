@@ -58,7 +58,7 @@ def test_mirrorquest_transcript_says_what_each_draw_brought(tmp_path: Path) -> N
     """Under its move, one line per card drawn, picked up or taken as a penalty, per call
     and per reshuffle: every chance event of the log but the deal."""
     log = tmp_path / "mirrorquest.jsonl"
-    result = run("play", "mirrorquest", "--players", "4", "--seed", "7", "--option", "call_miss_rate=0.5",
+    result = run("play", "mirrorquest", "--players", "4", "--seed", "1", "--option", "call_miss_rate=0.5",
                  "--log", str(log))
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in log.read_text().splitlines()]
@@ -67,8 +67,8 @@ def test_mirrorquest_transcript_says_what_each_draw_brought(tmp_path: Path) -> N
     assert len(shown) == len(events)
     assert {e.get("reason", e["type"]) for e in events} >= {"draw", "pickup", "called", "penalty"}
     lines = result.stdout.splitlines()
-    drawn = lines.index("    2  seat 0 draws a card")
-    assert lines[drawn + 1] == "         it is Yellow Owl in Mistvale"
+    drawn = lines.index("   11  seat 2 draws a card")
+    assert lines[drawn + 1] == "         it is Red Hare in Mistvale"
     called = lines.index("         an opponent calls seat 1's name first")
     assert lines[called + 1].startswith("         seat 1 draws a penalty card: ")
 

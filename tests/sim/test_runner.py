@@ -7,7 +7,7 @@ import pytest
 from deckgen.errors import UnknownName
 from deckgen.errors import BadPlayerCount
 from deckgen.games.base import Game
-from deckgen.sim.play import play_game
+from deckgen.sim.play import game_key, game_rngs, play_game
 from deckgen.sim.runner import (
     SimulationError,
     chunk_bounds,
@@ -174,3 +174,19 @@ def test_a_failed_save_stops_the_workers_instead_of_playing_every_chunk(toy_game
     with pytest.raises(DeckgenError, match="disk is full"):
         run_simulation(toy_game, 2, ["random"] * 2, parse_options((), toy_game), 1, 4000, jobs=2, cache=FullDisk())
     assert chunks > 12 and len(played.read_text()) <= 8
+
+
+def test_traced_games_are_the_first_n_and_can_be_none(toy_game: Game) -> None:
+    options = parse_options((), toy_game)
+    for traced in (0, 7, 40):
+        run = run_simulation(toy_game, 3, ["random"] * 3, options, seed=5, games=40, traced=traced)
+        assert [record.trace is not None for record in run.records] == [index < traced for index in range(40)]
+    untraced = run_simulation(toy_game, 3, ["random"] * 3, options, seed=5, games=40, traced=0)
+    assert [record[:4] for record in run.records] == [record[:4] for record in untraced.records]
+
+
+def test_every_seed_and_index_seeds_games_of_their_own() -> None:
+    keys = {game_key(seed, index) for seed in (-3, -2, -1, 0, 1, 2, 2**40) for index in range(50)}
+    assert len(keys) == 7 * 50 and all(key % 2 == 0 for key in keys)
+    chance, bots = game_rngs(-1, 3)
+    assert chance.random() != bots.random()

@@ -1,0 +1,28 @@
+"""What a one-game `deckgen simulate` loads: neither scipy nor numpy (sim.numerics works the
+statistics out), and of the engines and bots only the game's own."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = """
+import sys
+from click.testing import CliRunner
+from deckgen.cli import main
+result = CliRunner().invoke(main, ['simulate', 'zoomies', '--games', '5', '--jobs', '1', '--no-store', '--json'])
+assert result.exit_code == 0, result.output
+print(' '.join(sorted(sys.modules)))
+"""
+
+
+def test_simulate_loads_only_what_it_needs(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=tmp_path, capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert not loaded & {"scipy", "numpy"}
+    engines = {name for name in loaded if name.startswith("deckgen.games.") and name.count(".") == 2}
+    assert engines <= {"deckgen.games.base", "deckgen.games.kit", "deckgen.games.notation",
+                       "deckgen.games.project_code", "deckgen.games.zoomies"}, engines
+    bots = {name for name in loaded if name.startswith("deckgen.bots.")}
+    assert "deckgen.bots.zoomies" not in bots and "deckgen.bots.mystique_maze" not in bots, bots
