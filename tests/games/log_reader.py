@@ -108,15 +108,19 @@ def notation_cards(notation: str, ids: frozenset[str]) -> list[str]:
 
 def read(lines: list[LogLine], mapping: LogMapping, reader: Reader, lose: str = "") -> Iterator[Reader]:
     """Follow a log: yields the reader after the set-up and after each move with its events.
-    `lose`: an event type the reader never sees, as if the log had lost it."""
+    `lose`: an event type the reader never sees (`trick`), or one key of one (`deal.removed`),
+    as if the log had lost it."""
+    kind, _, key = lose.partition(".")
     for line in lines:
         if line["type"] == "move":
             yield reader
             mapping.move(reader, line["seat"], line["move"], notation_cards(line["notation"], reader.known))
-        elif line["type"] == "chance" and line["event"]["type"] != lose:
-            rule = mapping.events.get(line["event"]["type"])
-            if rule is not None:
-                rule(reader, line["event"])
+        elif line["type"] == "chance":
+            event = line["event"]
+            rule = mapping.events.get(event["type"])
+            if event["type"] == kind and not key or rule is None:
+                continue
+            rule(reader, {k: v for k, v in event.items() if k != key} if event["type"] == kind else event)
     yield reader
 
 
