@@ -1,34 +1,31 @@
 """Compiled engines are a cache of their source, never a second copy of it.
 
-setup.py compiles the modules under deckgen/games/ with mypyc, one group (one C library)
-per engine, for the kit and for base, and puts the libraries in `deckgen/games/__compiled__/`,
-away from the sources, so no import finds them by accident. Beside them it writes a manifest:
-the SHA-256 of each group's sources when they were compiled, and the groups each group
-imports. A finder placed first on `sys.meta_path` (by `deckgen/games/__init__.py`) loads a
-module compiled only while its group's sources and those of every group it imports, all the
-way down, are exactly as they were compiled; otherwise it loads the `.py` file. An edited
-engine therefore runs at once, interpreted, until the next build compiles it again; an edited
-kit module sends every engine that imports it back to its source too, since their compiled
-code calls the kit's compiled functions directly.
+setup.py compiles the modules under deckgen/games/ with mypyc in groups (one C library per
+engine, one for the kit, one for base: setup.py says which) and puts the libraries in
+`deckgen/games/__compiled__/`, away from the sources, so no import finds them by accident.
+Beside them it writes a manifest: the SHA-256 of each group's sources when they were
+compiled, and the groups each group imports. A finder placed first on `sys.meta_path` (by
+`deckgen/games/__init__.py`) loads a module compiled only while its group's sources and those
+of every group it imports, all the way down, are exactly as they were compiled; otherwise it
+loads the `.py` file. An edited engine therefore runs at once, interpreted, until the next
+build compiles it again; an edited kit module sends every engine that imports it back to its
+source too, since their compiled code calls the kit's compiled functions directly.
 
 This module uses the standard library only: setup.py loads it by path to write the manifest.
 """
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
 import sys
-import sysconfig
 from collections.abc import Sequence
-from dataclasses import dataclass
-from importlib.abc import MetaPathFinder
-from importlib.machinery import ExtensionFileLoader, ModuleSpec
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from importlib.util import spec_from_file_location
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
 
 #: The cache folder's name, inside the package it caches (deckgen/games/).
 FOLDER = "__compiled__"
@@ -39,8 +36,8 @@ MANIFEST = "manifest.json"
 #: Set to 1 to run every engine from its source, compiled or not (to compare the two).
 PURE_PYTHON_VARIABLE = "DECKGEN_PURE_PYTHON"
 
-#: What every compiled file name ends with on this interpreter (cpython-311-x86_64-linux-gnu.so).
-EXTENSION_SUFFIX = str(sysconfig.get_config_var("EXT_SUFFIX"))
+#: What every compiled file name ends with on this interpreter (.cpython-311-x86_64-linux-gnu.so).
+EXTENSION_SUFFIX = EXTENSION_SUFFIXES[0]
 
 
 def source_hash(path: Path) -> str:
@@ -51,6 +48,8 @@ def source_hash(path: Path) -> str:
 def imported_modules(module: str, path: Path) -> set[str]:
     """Every module `module` (the file at `path`) may import, top level or not, absolute or
     relative, with each `from X import y` counted as both X and X.y (y may be a submodule)."""
+    import ast  # only setup.py asks, once per build: every command's start-up is spared it
+
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_bytes())):
@@ -65,8 +64,7 @@ def imported_modules(module: str, path: Path) -> set[str]:
     return found
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """One compiled library: its modules (dotted name -> source path, relative to the cached
     package) and the library module that holds their code."""
 
@@ -99,9 +97,10 @@ def write_manifest(folder: Path, package_dir: Path, groups: Sequence[Group]) -> 
     return manifest
 
 
-class CompiledFinder(MetaPathFinder):
+class CompiledFinder:
     """Finds the modules the manifest lists: compiled while their sources are unchanged,
-    from their `.py` file otherwise. Any other module is left to the usual finders."""
+    from their `.py` file otherwise. Any other module is left to the usual finders (a
+    finder of sys.meta_path needs only find_spec: importlib.abc is not imported for it)."""
 
     def __init__(self, package: str, package_dir: Path, groups: dict[str, dict]) -> None:
         self.package_dir = package_dir
