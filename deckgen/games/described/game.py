@@ -135,6 +135,7 @@ class DescribedGame(Game):
             declared = move.args.get("declare")
             kind = p.counters[declared].type.removesuffix(" value") if declared else ""
             layout.declared_columns.append(t.attributes[kind] if declared else [])
+            layout.declared_values.append(layout.value_names[p.counters[declared].type] if declared else ())
         for phase in p.phases.values():
             layout.phase_moves.append([
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,

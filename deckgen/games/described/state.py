@@ -17,8 +17,10 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.described.layout import Fn, Layout
 from deckgen.games.described.views import counter_values, observation_of, result_of
 from deckgen.games.kit.chance import shuffle_in_place
+from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.tricks import trick_winner
+from deckgen.games.notation.described import DescribedNotation
 from deckgen.model.common import problem
 
 #: Rounds in a row that may end as soon as they are set up before the description is wrong.
@@ -417,6 +419,9 @@ class DescribedState(State):
 
     def covered_zones(self, player: int) -> list[str]:
         return [zone.name for zone in self.layout.declared if zone.covered_for(player)]
+
+    def notation(self) -> MoveNotation:
+        return DescribedNotation(self.layout, self.phase, self.legal_moves)
 
     def describe_move(self, move: Move) -> str:
         return f"seat {self.current_player} {self.layout.move_words[move[0]](self, move)}"

@@ -10,7 +10,7 @@ matches no form. Card ids never read as words or numbers, so the text needs no o
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from deckgen.errors import BadPosition
 
@@ -33,16 +33,18 @@ class MoveNotation(ABC):
         """The move `text` names; a text naming none is a `BadPosition` saying what was expected."""
 
 
-#: Notations by what they are made from (`made_once`).
-MADE: dict[tuple[Any, ...], MoveNotation] = {}
+#: Notations (and their parts) by what they are made from (`made_once`).
+MADE: dict[tuple[Any, ...], Any] = {}
+Made = TypeVar("Made")
 
 
-def made_once(key: tuple[Any, ...], make: Callable[[], MoveNotation]) -> MoveNotation:
-    """The notation `make` builds, built once per `key` (a game and its card ids): for a state
-    whose cards depend on the player count, which builds its notation when asked."""
+def made_once(key: tuple[Any, ...], make: Callable[[], Made]) -> Made:
+    """What `make` builds, built once per `key` (a game and its card ids): for a state whose
+    notation depends on the player count or its phase, which builds it when asked."""
     if key not in MADE:
         MADE[key] = make()
-    return MADE[key]
+    made: Made = MADE[key]
+    return made
 
 
 class IntsNotation(MoveNotation):
@@ -134,18 +136,27 @@ class Forms:
     def read(self, text: str) -> tuple[str, list[Any]]:
         """The form `text` is written in and its slots' values; a text of no form is one
         `BadPosition` line naming the text, where it went wrong and the forms."""
+        return self.readings(text)[0]
+
+    def readings(self, text: str) -> list[tuple[str, list[Any]]]:
+        """Every form `text` is written in (more than one where two forms share their words)
+        with its slots' values, in the order of the forms; a text of no form is one
+        `BadPosition` line naming the text, where it went wrong and the forms."""
         if not self.index:
             if self.cards not in CARD_INDEX:
                 CARD_INDEX[self.cards] = {card: i for i, card in enumerate(self.cards)}
             self.index = CARD_INDEX[self.cards]
         tokens = text.split()
+        found: list[tuple[str, list[Any]]] = []
         furthest, problem = -1, ""
         for name, pattern in self.patterns.items():
             values, reached, wrong = self.match(pattern, tokens)
             if wrong is None:
-                return name, values
-            if reached > furthest:
+                found.append((name, values))
+            elif reached > furthest:
                 furthest, problem = reached, self.wanted(wrong[0], wrong[1], tokens, reached)
+        if found:
+            return found
         shapes = "; ".join(dict.fromkeys(self.shapes.values()))
         raise BadPosition(f"move {text!r}: {problem} (moves read: {shapes})")
 
