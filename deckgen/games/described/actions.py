@@ -156,10 +156,14 @@ def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> St
             return
         pile = state.zones[src]
         taken = min(n, len(pile))
-        for _ in range(taken):
-            state.zones[dst].append(pile.pop())
-            if dst == state.layout.trick_zone:  # a card put into the trick counts as its mover's
-                state.trick_seats.append(state.me)
+        if taken <= 0:
+            return
+        moved = pile[len(pile) - taken:]  # one by one from the top: they land in reverse order
+        moved.reverse()
+        del pile[len(pile) - taken:]
+        state.zones[dst].extend(moved)
+        if dst == state.layout.trick_zone:  # a card put into the trick counts as its mover's
+            state.trick_seats.extend([state.me] * taken)
         if state.events is not None and taken:
             log_moved(state, src, dst, state.zones[dst][len(state.zones[dst]) - taken:])
     return move

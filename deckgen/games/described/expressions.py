@@ -61,6 +61,8 @@ def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
         base = t.counters[str(node.data)]
         if not node.args:
             return _counter(base)
+        if _is_bound_seat(node.args[0]):
+            return _bound_seat_counter(base)
         return _seat_counter(base, compile_expr(node.args[0], t))
     if op == "holder":
         return _holder(t.zones[str(node.args[0].data)], compile_expr(node.args[1], t))
@@ -70,6 +72,8 @@ def compile_expr(node: Node, t: Tables, compiled: list[Fn] | None = None) -> Fn:
             return _const(base)
         if node.args[0].op == "me":
             return _own_zone(base)
+        if _is_bound_seat(node.args[0]):
+            return _bound_seat_zone(base)
         return _seat_offset(base, compile_expr(node.args[0], t))
     args = compiled if compiled is not None else [compile_expr(arg, t) for arg in node.args]
     if op in ("card_attr", "table", "card_number", "card_copy") and node.args[0].op == "bound" \
@@ -233,6 +237,25 @@ def _seat_counter(base: int, seat: Fn) -> Fn:
     def counter(state: DescribedState, card: int) -> int:
         return state.tally[base + seat(state, card)]
     return counter
+
+
+def _is_bound_seat(node: Node) -> bool:
+    """Whether `node` is `seat`, bound by each_seat, a fold over seats or the result's score."""
+    return node.op == "bound" and node.data == "seat"
+
+
+def _bound_seat_counter(base: int) -> Fn:
+    """`counter[seat]`, the commonest counter of each seat in each_seat and the folds."""
+    def counter(state: DescribedState, card: int) -> int:
+        return state.tally[base + state.bound_seat]
+    return counter
+
+
+def _bound_seat_zone(base: int) -> Fn:
+    """`zone[seat]`, as `counter[seat]`."""
+    def zone(state: DescribedState, card: int) -> int:
+        return base + state.bound_seat
+    return zone
 
 
 def _counter_chain(node: Node, op: str, t: Tables) -> list[int] | None:
