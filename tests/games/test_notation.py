@@ -73,7 +73,7 @@ def index_of(game_id: str, card: str) -> int:
     ("mystique-pillars", "take from pillar 1", (0, 1, -1)),
     ("battle-for-the-suns", "bid red-suns-4", ("red-suns-4",)),
     ("battle-for-the-suns", "stop", (-1,)),
-    ("chain-of-restraints", "play blue-moons-1 at row -1 col 2", ("blue-moons-1", 2, -1)),
+    ("chain-of-restraints", "place blue-moons-1 at row -1 col 2", ("blue-moons-1", 2, -1)),
     ("clique-mystique", "place red-suns-3 at row -1 col -2 and blue-moons-1 at row 0 col 3",
      (0, 2 * 7 + 1, "red-suns-3", 3 * 7 + 6, "blue-moons-1")),
     ("clique-mystique", "replace red-suns-3 blue-moons-1", (1, "red-suns-3", "blue-moons-1")),

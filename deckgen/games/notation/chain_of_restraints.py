@@ -1,4 +1,4 @@
-"""Chain of Restraints: `play red-suns-3 at row -1 col 2` lays the card on that space of the
+"""Chain of Restraints: `place red-suns-3 at row -1 col 2` lays the card on that space of the
 floating grid (the first card at row 0 col 0; rows grow downwards, columns to the right)."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ class RestraintsNotation(MoveNotation):
     """Moves are `(card, col, row)`."""
 
     def __init__(self, cards: tuple[str, ...]) -> None:
-        self.forms = Forms(cards, {"play": "play <card> at row <number> col <number>"})
+        self.forms = Forms(cards, {"place": "place <card> at row <number> col <number>"})
 
     def text(self, move: Any) -> str:
         card, col, row = move
-        return self.forms.write("play", card, row, col)
+        return self.forms.write("place", card, row, col)
 
     def move(self, text: str) -> Any:
         card, row, col = self.forms.read(text)[1]
