@@ -17,9 +17,11 @@ from typing import Any, Callable
 
 from deckgen.errors import BadOption
 from deckgen.games.base import Game
+from deckgen.sim.experiment import Experiment
 from deckgen.sim.report_data import fair_share
-from deckgen.sim.runner import GameRecord, Jobs, SimulationError, run_simulation
+from deckgen.sim.runner import GameRecord, Jobs, SimRun, SimulationError
 from deckgen.sim.stats import summarize
+from deckgen.sim.stopping import Stop
 from deckgen.sim.sweep import length_test, seat0_test
 
 
@@ -126,6 +128,12 @@ class TuneRequest:
     seed: int
 
 
+def _play(game: Game, request: TuneRequest, options: dict[str, Any], seed: int, games: int, jobs: Jobs) -> SimRun:
+    """One trial's (or the confirmation's) seeded games, untraced: tuning reads no design metric."""
+    n = request.players
+    return Experiment(game, [n], {n: request.bots}, options, seed, Stop(games), traced=0).run_count(n, jobs)
+
+
 def tune(game: Game, request: TuneRequest, jobs: Jobs,
          on_trial: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Run the trials, then confirm the best values against the game as shipped."""
@@ -138,8 +146,7 @@ def tune(game: Game, request: TuneRequest, jobs: Jobs,
         trial = study.ask()
         chosen = {d.name: _suggest(trial, d) for d in request.dimensions}
         options = game.rules.resolve_options(chosen)
-        summary = summarize(run_simulation(game, request.players, request.bots, options, request.seed,
-                                           request.games, jobs, traced=0))
+        summary = summarize(_play(game, request, options, request.seed, request.games, jobs))
         value = objective_value(summary, request.objective)
         study.tell(trial, value)
         entry = {"trial": number, "values": chosen, "objective": value, "summary": summary}
@@ -151,10 +158,8 @@ def tune(game: Game, request: TuneRequest, jobs: Jobs,
     fresh_seed = request.seed + 1
     best_options = game.rules.resolve_options(best_values)
     shipped_options = game.rules.resolve_options()
-    tuned_run = run_simulation(game, request.players, request.bots, best_options, fresh_seed, request.confirm_games,
-                               jobs, traced=0)
-    shipped_run = run_simulation(game, request.players, request.bots, shipped_options, fresh_seed,
-                                 request.confirm_games, jobs, traced=0)
+    tuned_run = _play(game, request, best_options, fresh_seed, request.confirm_games, jobs)
+    shipped_run = _play(game, request, shipped_options, fresh_seed, request.confirm_games, jobs)
     return {"game": game.rules.id, "players": request.players, "bots": request.bots, "seed": request.seed,
             "objective": request.objective[0] if request.objective[1] is None
             else f"{request.objective[0]}={request.objective[1]:g}",
