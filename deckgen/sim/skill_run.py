@@ -13,11 +13,13 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from deckgen.games.base import Game
+from deckgen.sim.experiment import Experiment
 from deckgen.sim.report import ProgressLines
-from deckgen.sim.runner import Jobs, run_simulation
+from deckgen.sim.runner import Jobs
 from deckgen.sim.skill import skill_ladder, skill_table, verdict
 from deckgen.sim.skill_plan import Request, cheap_pairs, describe, measure, plan, plan_search
 from deckgen.sim.stats import summarize
+from deckgen.sim.stopping import Stop
 
 #: Seconds of the budget kept for writing and printing.
 RESERVE = 2.0
@@ -39,8 +41,8 @@ def run_analysis(game: Game, request: Request, options: dict[str, Any], seed: in
     phase_start = time.perf_counter()
     matches = skill_table(game, n_players, cheap_pairs(request.cheap_bots), options, seed, chosen.cheap_games, jobs,
                           bar)
-    summary = summarize(run_simulation(game, n_players, report_bots, options, seed, chosen.metrics_games, jobs,
-                                       bar("design metrics", chosen.metrics_games)))
+    metrics = Experiment(game, [n_players], {n_players: report_bots}, options, seed, Stop(chosen.metrics_games))
+    summary = summarize(metrics.run_count(n_players, jobs, bar("design metrics", chosen.metrics_games)))
     # The machine is shared: where the first games ran slower than planned, so will search.
     planned = chosen.estimate["matches without search"] + chosen.estimate["design metrics"]
     costs = costs.scaled(min(4.0, max(1.0, (time.perf_counter() - phase_start) / max(planned, 0.5))))
