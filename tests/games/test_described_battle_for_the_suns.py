@@ -41,6 +41,7 @@ def at(game: DescribedGame, sun: str, hands: list[list[str]], bids: list[list[st
     used = {c for zone in zones.values() for c in zone}
     spare = [c.id for c in game.deck.cards if c.attrs["suit"] != "suns" and c.id not in used]
     zones["draw"] = draw if draw is not None else spare[:20]
+    details.setdefault("bidders", sum(details.get("active", [True] * len(hands))))  # the description keeps count
     return game.position(zones, **details)
 
 

@@ -100,12 +100,20 @@ def move_card(state: DescribedState, card: int, source: Callable[[DescribedState
 
 
 def _hand_to_shared(a: Mapping[str, Any], t: Tables, base: int) -> Apply | None:
-    """The apply of the commonest play, from the mover's own zone to a shared one (a hand to
-    the discard pile or the trick), with both zones known before play; None for others."""
+    """The apply of the commonest plays, from the mover's own zone to a shared one (a hand to
+    the discard pile or the trick) or to another zone of its own (a bid laid face down), with
+    both zones known before play; None for others."""
     source, target = zone_place(a["from"], t), zone_place(a["to"], t)
-    if source is None or target is None or not source[1] or target[1]:
+    if source is None or target is None or not source[1]:
         return None
     hand, pile = source[0], target[0]
+    if target[1]:  # another zone of the mover's, never the trick (a shared zone)
+        def hand_to_own(state: DescribedState, card: int, value: int) -> None:
+            state.zones[hand + state.me].remove(card)
+            state.zones[pile + state.me].append(card)
+            if value >= 0:
+                state.tally[base] = value
+        return hand_to_own
     into_trick = pile == t.layout.trick_zone
 
     def hand_to_shared(state: DescribedState, card: int, value: int) -> None:
