@@ -230,10 +230,13 @@ def test_empty_deck_is_refilled_from_shuffled_capture_pile(game: MismatchGame) -
         [[], ["blue-2-hearts", "blue-3-hearts"]], captured=[pile, []], rng=random.Random(5), record=True
     )
     state.apply(REVEAL)
-    reshuffle, draw_a, draw_b = state.events
+    reshuffle, draw_a, draw_b, capture = state.events
     assert reshuffle["type"] == "reshuffle" and Counter(reshuffle["order"]) == Counter(pile)
     assert draw_a == {"type": "draw", "seat": 0, "card": reshuffle["order"][0]}
     assert draw_b == {"type": "draw", "seat": 1, "card": "blue-2-hearts"}
+    # Whoever took the duel is logged with its cards: every capture pile follows from the log.
+    assert capture["type"] == "capture" and capture["cards"] == [draw_a["card"], "blue-2-hearts"]
+    assert sorted(state.card_zones()[f"won/{capture['seat']}"]) == sorted(capture["cards"])
     assert deck_ids(state, 0) == reshuffle["order"][1:]
     expected = random.Random(5)
     order = list(pile)
