@@ -17,6 +17,7 @@ more, each a list with an index for O(1) removal. A move is `(q, r)`: the card i
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -408,6 +409,20 @@ class EnergyState(State):
 
     def shared_parts(self) -> tuple[object, ...]:
         return (self.game, self.next_seat)
+
+    def clone(self) -> EnergyState:
+        """A copy for search: its own cards, grid and scoring caches (flat containers of ints and
+        tuples), the game shared. The default deep copy took about 8 ms, a playout's budget forty times."""
+        twin = copy.copy(self)
+        twin.energy, twin.hands, twin.draw = self.energy[:], self.hands[:], self.draw[:]
+        twin.cells, twin.front = dict(self.cells), dict(self.front)
+        twin.exact_at, twin.more_at = dict(self.exact_at), dict(self.more_at)
+        twin.order, twin.table, twin.placers = self.order[:], self.table[:], self.placers[:]
+        twin.exact, twin.more, twin.edges, twin._best = self.exact[:], self.more[:], self.edges[:], self._best[:]
+        twin._parent, twin._size = dict(self._parent), dict(self._size)
+        twin._scores = None if self._scores is None else self._scores[:]
+        twin.events = None
+        return twin
 
     def notation(self) -> MoveNotation:
         return self.game.notation
