@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from deckgen.games.base import game_classes, get_game
+from deckgen.sim.log import record_game
 from tests.games.log_mappings import (BATTLE, CHAIN_OF_RESTRAINTS, CLIQUE, ENERGY, GUILDS, MAZE, MIRRORQUEST,
                                       MISMATCH, PILLARS, UP_AND_DOWN)
 from tests.games.log_mappings_described import described_mapping
@@ -52,6 +53,24 @@ def test_what_each_seat_sees_is_rebuilt_from_the_log(game_id: str, n_players: in
     game = get_game(game_id)
     problems = [line for index in range(GAMES) for line in rebuild_problems(game, mapping_of(game_id), n_players, index)]
     assert not problems, "\n".join(problems)
+
+
+#: Events that begin something (a round, a sun, a play): none may follow a game's end.
+BEGINNINGS = {"deal", "sunrise", "first_dealer", "first_leader", "first_starter", "start", "restart", "start_play",
+              "lead"}
+
+
+@pytest.mark.parametrize("game_id", sorted(game_classes()))
+def test_nothing_begins_after_the_end(game_id: str) -> None:
+    """A finished game's last move logs no new round, sun or opening play (no deal after the
+    last round, no refill after the last sun): the log stops where the game did."""
+    game = get_game(game_id)
+    n = game.rules.players.min
+    for index in range(3):
+        state, lines = record_game(game, n, ["random"] * n, seed=9, index=index)
+        last_move = max(i for i, line in enumerate(lines) if line["type"] == "move")
+        after = {line["event"]["type"] for line in lines[last_move:] if line["type"] == "chance"}
+        assert not state.is_over or not after & BEGINNINGS, f"game {index}: {sorted(after & BEGINNINGS)} after the end"
 
 
 @pytest.mark.parametrize(("game_id", "options"), [
