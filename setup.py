@@ -41,15 +41,23 @@ cache = load_cache_module()
 CACHE = GAMES / cache.FOLDER
 
 
+#: Packages compiled as one library per module, not one for the package: the engine built from
+#: rule data, whose modules make some 5.7 MB of C (40 CPU-s of gcc as one library), and which
+#: play-language work edits often: split, an edit recompiles the edited module's part only.
+SPLIT_PACKAGES = ("described",)
+
+
 def compiled_groups(library_name) -> list:  # type: ignore[no-untyped-def]
     """One group per entry of deckgen/games/ (each engine, module or package, the kit, base),
-    holding its modules but those named with a leading underscore (package __init__ files
-    stay interpreted); `library_name` names a group's library after the group."""
+    or per module in SPLIT_PACKAGES, holding its modules but those named with a leading
+    underscore (package __init__ files stay interpreted); `library_name` names a group's
+    library after the group."""
     members: dict[str, dict[str, str]] = {}
     for path in sorted(GAMES.rglob("[!_]*.py")):
         relative = path.relative_to(GAMES)
-        module = ".".join(("deckgen", "games", *relative.with_suffix("").parts))
-        members.setdefault(Path(relative.parts[0]).stem, {})[module] = relative.as_posix()
+        parts = relative.with_suffix("").parts
+        group = "_".join(parts) if parts[0] in SPLIT_PACKAGES else parts[0]
+        members.setdefault(group, {})[".".join(("deckgen", "games", *parts))] = relative.as_posix()
     return [cache.Group(f"deckgen.games.{name}", modules, library_name(f"deckgen.games.{name}"))
             for name, modules in members.items()]
 
@@ -107,14 +115,18 @@ class CachedBuildExt(build_ext):
         return not os.path.exists(target) or os.path.getmtime(target) < os.path.getmtime(source)
 
     def copy_extensions_to_source(self) -> None:
-        """An editable install: the cache folder as built, into the source tree's package."""
+        """An editable install: the cache folder as built, into the source tree's package. Each
+        file is replaced whole (a library a running deckgen has loaded is never written over),
+        the manifest last."""
         built = Path(self.build_lib, CACHE)
         CACHE.mkdir(exist_ok=True)
         for path in CACHE.iterdir():
             if not (built / path.name).exists():
                 path.unlink()
-        for path in built.iterdir():
-            shutil.copy2(path, CACHE / path.name)
+        for path in sorted(built.iterdir(), key=lambda path: path.name == cache.MANIFEST):
+            partial = CACHE / f".{path.name}.partial"
+            shutil.copy2(path, partial)
+            os.replace(partial, CACHE / path.name)
 
 
 def compiled_extensions() -> list[Extension]:
