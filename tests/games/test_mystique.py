@@ -13,7 +13,7 @@ import pytest
 from deckgen.bots.mystique import GreedyBot
 from deckgen.errors import BadOption, BadPlayerCount, BadPosition, DataError, DeckgenError, IllegalMove, UnknownCard
 from deckgen.games.base import get_game
-from deckgen.sim.play import play_game
+from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState, _add_subsets
 from deckgen.model.rules import load_rules
 from tests.games.playout import check_playouts
@@ -188,7 +188,7 @@ def test_tied_dealer_draws_are_drawn_again_by_the_tied_players(game: MystiqueGam
 def test_replaying_the_same_seed_and_moves_reproduces_events_and_result(game: MystiqueGame) -> None:
     moves: list[Any] = []
     first = play_game(game, 4, ["random"] * 4, 5, 0, record=True, on_move=lambda s, m: moves.append(m))
-    replay = game.new_game(4, random.Random("5/0/chance"), game.rules.resolve_options(), record=True)
+    replay = game.new_game(4, game_rngs(5, 0)[0], game.rules.resolve_options(), record=True)
     for move in moves:
         replay.play(game.move_from_json(json.loads(json.dumps(game.move_to_json(move)))))
     assert replay.events == first.events

@@ -11,7 +11,7 @@ from deckgen.bots.registry import make_bot
 from deckgen.bots.smoke_and_mirrors import GreedyBot
 from deckgen.errors import DataError, DeckgenError
 from deckgen.games.base import get_game
-from deckgen.sim.play import play_game
+from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.smoke_and_mirrors import (
     ACT,
     BREAK_MOVE,
@@ -376,7 +376,7 @@ def test_replay_reproduces_events_and_result(game: SmokeAndMirrors) -> None:
     moves: list[object] = []
     first = play_game(game, 4, ["greedy", "random", "random", "random"], 21, 0, record=True,
                       on_move=lambda s, m: moves.append(game.move_to_json(m)))
-    chance = random.Random("21/0/chance")
+    chance = game_rngs(21, 0)[0]
     replay = game.new_game(4, chance, game.rules.resolve_options(), record=True)
     for data in json.loads(json.dumps(moves)):
         replay.play(game.move_from_json(data))
