@@ -156,3 +156,17 @@ def test_a_lead_and_a_follow_that_read_the_same_are_told_apart_by_the_position()
     state.apply(lead)
     follow = state.legal_moves()[0]
     assert follow[0] != lead[0] and state.parse_move(state.move_notation(follow)) == follow
+
+
+def test_a_card_played_as_one_of_its_readings_names_the_number() -> None:
+    """Zoomies described: an ordinary card is led as either of its numbers, written as that
+    number; a number the card does not show is refused, naming the ones it does."""
+    state = fresh("zoomies-described", 4)
+    texts = [state.move_notation(move) for move in state.legal_moves()]
+    card = next(text.split()[1] for text in texts if "option" not in text)
+    readings = [text.split()[3] for text in texts if text.split()[1] == card]
+    assert len(readings) == 2 and int(readings[0]) == int(readings[1][::-1])  # 19 and 91
+    for number in readings:
+        assert state.move_notation(state.parse_move(f"play {card} as {number}")) == f"play {card} as {number}"
+    with pytest.raises(BadPosition, match=rf"{card} is played as {readings[0]} or {readings[1]}, not 100"):
+        state.parse_move(f"play {card} as 100")

@@ -81,6 +81,8 @@ class Layout:
         self.declared_columns: list[list[int]] = []
         #: Per move index: the words of the values it declares (none when it declares nothing).
         self.declared_values: list[tuple[str, ...]] = []
+        #: Per move index of a play with readings: the numbers a card may be played as.
+        self.move_readings: dict[int, list[Fn]] = {}
         #: For the greedy bot: the description's `greedy` rating, and each card's worth.
         self.greedy: Fn | None = None
         self.card_worth: list[int] = []

@@ -237,6 +237,7 @@ def _reading_play(move: MoveDef, t: Tables, source: Callable[[DescribedState, in
     fixed = [fixed_rows(node, t) for node in nodes]
     rows = [row if row is not None else card_rows_of(node, t) for row, node in zip(fixed, nodes)]
     values = [compile_expr(node, t) for node in nodes]
+    t.layout.move_readings[index] = values
     verb = "plays" if move.kind == "play" else "gives"
     #: With readings of the card alone: the readings by card, and each card's moves.
     read_once: list[list[int]] = []

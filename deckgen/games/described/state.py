@@ -421,7 +421,7 @@ class DescribedState(State):
         return [zone.name for zone in self.layout.declared if zone.covered_for(player)]
 
     def notation(self) -> MoveNotation:
-        return DescribedNotation(self.layout, self.phase, self.legal_moves)
+        return DescribedNotation(self.layout, self)
 
     def describe_move(self, move: Move) -> str:
         return f"seat {self.current_player} {self.layout.move_words[move[0]](self, move)}"

@@ -1,14 +1,13 @@
 """Games described in their rule file: a move is written as its kind and its cards, in the
 rule file's words: `play hearts-queen`, `play clubs-9 spades-9` (a set, its top card first),
-`play diamonds-8 declare clubs`, `give spades-king`, `declare hearts`, `draw`, `take`, `pass`.
-A value the move chooses that has no words of its own (which reading of a card) is `choice
-N`, counted from 0. Where two moves of a phase read the same, the text names the one legal
-in the position; where both are legal, `option N` after it names the phase's Nth move of
-that kind (from 1)."""
+`play diamonds-8 declare clubs`, `play mirror-19 as 91` (a card played as one of its
+readings), `give spades-king`, `declare hearts`, `draw`, `take`, `pass`. Where two moves of a
+phase read the same, the text names the one legal in the position; where both are legal,
+`option N` after it names the phase's Nth move of that kind (from 1)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from deckgen.errors import BadPosition
 from deckgen.games.kit.notation import Forms, MoveNotation, made_once
@@ -32,32 +31,52 @@ class MovesOfLayout(Protocol):
         """Per move index: the words of the values it declares."""
 
     @property
+    def move_readings(self) -> Mapping[int, Sequence[Callable[[Any, int], int]]]:
+        """Per move index of a play with readings: each reading's number, of (state, card)."""
+
+    @property
     def phase_moves(self) -> Sequence[Sequence[tuple[Any, ...]]]:
         """Per phase: its moves, each an entry whose first item is the move's index."""
 
 
+class Position(Protocol):
+    """What the notation reads of the state whose moves it writes."""
+
+    @property
+    def phase(self) -> int: ...
+
+    def legal_moves(self) -> list[Any]: ...
+
+
 class DescribedNotation(MoveNotation):
     """Moves are `(index, card, value, *other cards)`: `index` numbers the move across every
-    phase, `card` is -1 and `value` -1 for none. The forms are the state's phase's; `legal`
-    (the state's legal moves) tells apart moves that read the same."""
+    phase, `card` is -1 and `value` -1 for none (for a play with readings, the reading's
+    position). The forms are those of the state's phase; its legal moves tell apart moves
+    that read the same."""
 
-    def __init__(self, layout: MovesOfLayout, phase: int, legal: Callable[[], list[Any]]) -> None:
-        self.kinds, self.legal = layout.move_kinds, legal
-        indices = tuple(entry[0] for entry in layout.phase_moves[phase])
-        key = ("described", layout.card_ids, tuple(layout.move_kinds), tuple(layout.declared_values), indices)
+    def __init__(self, layout: MovesOfLayout, state: Position) -> None:
+        self.kinds, self.readings, self.state = layout.move_kinds, layout.move_readings, state
+        indices = tuple(entry[0] for entry in layout.phase_moves[state.phase])
+        key = ("described", layout.card_ids, tuple(layout.move_kinds), tuple(layout.declared_values),
+               tuple(layout.move_readings), indices)
         self.forms = made_once(key, lambda: PhaseForms(layout, indices))
 
     def text(self, move: Any) -> str:
         index, card, value = move[0], move[1], move[2]
-        said = self.forms.value_form(index) if value >= 0 else ""
-        shown = [value] if said else []
-        if self.kinds[index] in CARD_KINDS:
-            text = self.forms.write(f"{index}{said}", (card, *move[3:]), *shown)
+        if value < 0:
+            shown = []
+            form = str(index)
+        elif index in self.readings:
+            shown, form = [self.readings[index][value](self.state, card)], f"{index} as"
         else:
-            text = self.forms.write(f"{index}{said}", *shown)
+            shown, form = [value], f"{index} declare"
+        if self.kinds[index] in CARD_KINDS:
+            text = self.forms.write(form, (card, *move[3:]), *shown)
+        else:
+            text = self.forms.write(form, *shown)
         twins = self.forms.twins[index]
         if len(twins) > 1:
-            legal = self.legal()
+            legal = self.state.legal_moves()
             if any((twin, *move[1:]) in legal for twin in twins if twin != index):
                 return f"{text} option {twins.index(index) + 1}"
         return text
@@ -68,14 +87,14 @@ class DescribedNotation(MoveNotation):
         if len(words) > 2 and words[-2] == "option":
             option = int(words[-1]) if words[-1].isdigit() else -1
             text = " ".join(words[:-2])
-        moves = []
-        for form, values in self.forms.readings(text):
-            index = int(form.split()[0])
-            value = values[-1] if " " in form else -1
-            if self.kinds[index] in CARD_KINDS:
-                moves.append((index, values[0][0], value, *values[0][1:]))
-            else:
-                moves.append((index, -1, value))
+        read = self.forms.readings(text)
+        moves = [move for move in (self.move_of(form, values) for form, values in read) if move is not None]
+        if not moves:  # read only as readings the card has not
+            form, values = read[0]
+            card, number = values[0][0], values[-1]
+            numbers = [reading(self.state, card) for reading in self.readings[int(form.split()[0])]]
+            raise BadPosition(f"move {text!r}: {self.forms.cards[card]} is played as "
+                              f"{' or '.join(map(str, dict.fromkeys(numbers)))}, not {number}")
         if option:
             chosen = [m for m in moves if 0 < option <= len(self.forms.twins[m[0]])
                       and self.forms.twins[m[0]][option - 1] == m[0]]
@@ -83,22 +102,37 @@ class DescribedNotation(MoveNotation):
                 raise BadPosition(f"move {' '.join(words)!r}: no option {words[-1]} of that move in this phase")
             return chosen[0]
         if len(moves) > 1:
-            legal = set(self.legal())
+            legal = set(self.state.legal_moves())
             moves.sort(key=lambda move: move not in legal)  # stable: a legal one first, else the first form
         return moves[0]
 
+    def move_of(self, form: str, values: list[Any]) -> tuple[int, ...] | None:
+        """The move a form read with these values names; None for a reading the card has not."""
+        index = int(form.split()[0])
+        if self.kinds[index] not in CARD_KINDS:
+            return (index, -1, values[-1] if form.endswith(" declare") else -1)
+        cards = values[0]
+        value = -1
+        if form.endswith(" declare"):
+            value = values[-1]
+        elif form.endswith(" as"):
+            numbers = [reading(self.state, cards[0]) for reading in self.readings[index]]
+            if values[-1] not in numbers:
+                return None
+            value = numbers.index(values[-1])
+        return (index, cards[0], value, *cards[1:])
+
 
 class PhaseForms(Forms):
-    """The forms of one phase's moves (`indices`), named by the move's index: `3`, `3 declare` (a value
-    with words), `3 choice` (a value without); `twins[index]` lists the phase's moves of the
-    same kind, in order."""
+    """The forms of one phase's moves (`indices`), named by the move's index: `3`, `3
+    declare` (a value with words), `3 as` (a reading); `twins[index]` lists the phase's moves
+    of the same kind, in order."""
 
     def __init__(self, layout: MovesOfLayout, indices: Sequence[int]) -> None:
         kinds, values = layout.move_kinds, layout.declared_values
         forms: dict[str, str] = {}
         choices: dict[str, Sequence[str]] = {}
         self.twins = {index: [i for i in indices if kinds[i] == kinds[index]] for index in indices}
-        self.worded = {index: bool(values[index]) for index in indices}
         for index in indices:
             kind = kinds[index]
             cards = f"{kind} <cards>" if kind in CARD_KINDS else kind
@@ -106,12 +140,8 @@ class PhaseForms(Forms):
                 choices[f"value{index}"] = values[index]
                 said = f"{cards} declare" if kind in CARD_KINDS else "declare"
                 forms[f"{index} declare"] = f"{said} <value{index}>"
-            elif kind in CARD_KINDS:
-                forms[f"{index} choice"] = f"{cards} choice <number>"
+            if index in layout.move_readings:
+                forms[f"{index} as"] = f"{cards} as <number>"
             if kind != "declare":
                 forms[str(index)] = cards
         super().__init__(layout.card_ids, forms, choices)
-
-    def value_form(self, index: int) -> str:
-        """The suffix of the form of a move that chooses a value."""
-        return " declare" if self.worded[index] else " choice"
