@@ -46,7 +46,10 @@ def back_into(source: str, zone: str, keep_top: bool = False) -> EventRule:
 
 def winner_takes(zone: str, winner_key: str = "seat") -> EventRule:
     """A trick won: the trick's cards go to the winner's `zone` (the seat under `winner_key`)."""
-    return lambda r, e: r.move_all("trick", f"{zone}/{e[winner_key]}")
+
+    def rule(r: Reader, e: Event) -> None:
+        r.move_all("trick", f"{zone}/{e[winner_key]}")
+    return rule
 
 
 def nothing(r: Reader, seat: int, move: Any, cards: list[str]) -> None:
