@@ -17,12 +17,12 @@ from deckgen.errors import DataError
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck
 from deckgen.model.play import PlaySpec, Step
-from deckgen.model.play_defs import Action, CounterDef, MoveDef, Program, SimultaneousDef, TrickDef, ZoneDef
+from deckgen.model.play_decls import build_counters, build_tables
+from deckgen.model.play_defs import Action, MoveDef, Program, SimultaneousDef, TrickDef, ZoneDef
 from deckgen.model.play_features import refusal, unknown
 from deckgen.model.play_groups import build_group
 from deckgen.model.play_expr import (
     BOOL,
-    CARD,
     INT,
     SEAT,
     ZONE,
@@ -32,7 +32,6 @@ from deckgen.model.play_expr import (
     Scope,
     check,
     constant,
-    value_type,
 )
 
 #: The moves a phase may offer, and the actions a move, a round or a trick may run.
@@ -41,9 +40,6 @@ ACTION_KINDS = ("shuffle", "deal", "split", "move", "draw", "set", "add", "if", 
                 "again", "next", "phase", "end_round", "win", "start_play", "do")
 #: How deep procedures may call procedures: deeper is a loop.
 MAX_CALLS = 8
-
-
-_COUNTER_TYPES = {"number": INT, "truth": BOOL, "seat": SEAT, "card": CARD}
 
 
 class _Builder:
@@ -60,8 +56,8 @@ class _Builder:
         self.option_types = {name: {"bool": BOOL, "int": INT}.get(o.type, "") for name, o in options.items()}
         self.calls: list[str] = []
         self.called: set[str] = set()
-        self.counters = self.build_counters()
-        self.tables = self.build_tables(params)
+        self.counters = build_counters(spec, self.attributes, self.fail)
+        self.tables = build_tables(spec, self.attributes, params, self.fail)
         zones = {name: z.owner == "seat" for name, z in spec.zones.items()}
         numbering = deck.number_field
         self.scope = Scope(self.attributes, zones, {n: (c.type, c.per_seat) for n, c in self.counters.items()},
@@ -79,74 +75,6 @@ class _Builder:
         except ExprError as error:
             self.fail(where, str(error))
             return Node("invalid", want or INT)  # reported; never compiled, never folded
-
-    # --- declarations ------------------------------------------------------------------
-
-    def counter_type(self, name: str, kind: str) -> str:
-        if kind in _COUNTER_TYPES:
-            return _COUNTER_TYPES[kind]
-        if kind in self.attributes:
-            return INT if self.attributes[kind].numeric else value_type(kind)
-        self.fail(f"counters.{name}.type", f"unknown type {kind!r} (number, truth, seat, card or an attribute: "
-                  f"{', '.join(self.attributes)})")
-        return INT
-
-    def build_counters(self) -> dict[str, CounterDef]:
-        counters = {}
-        for name, c in self.spec.counters.items():
-            kind = self.counter_type(name, c.type)
-            start = self.start_value(name, kind, c.start)
-            counters[name] = CounterDef(name, kind, c.per == "seat", start, c.reset == "round", c.public)
-        return counters
-
-    def start_value(self, name: str, kind: str, start: int | bool | str) -> int:
-        where = f"counters.{name}.start"
-        if isinstance(start, bool):
-            if kind != BOOL:
-                self.fail(where, f"{str(start).lower()} is a truth value, but the counter holds a {kind}")
-            return int(start)
-        if isinstance(start, int):
-            if kind != INT:
-                self.fail(where, f"{start} is a number, but the counter holds a {kind}")
-            return start
-        if start == "none" and kind in (CARD, SEAT) or start == "none" and kind.endswith(" value"):
-            return -1
-        attribute = kind.removesuffix(" value")
-        if kind.endswith(" value") and start in self.attributes[attribute].values:
-            return self.attributes[attribute].values.index(start)
-        self.fail(where, f"{start!r} is not a start for a {kind} (a number, true/false, none or a value)")
-        return 0
-
-    def build_tables(self, params: Mapping[str, Any]) -> dict[str, tuple[str, tuple[int, ...], int]]:
-        tables = {}
-        for name, t in self.spec.tables.items():
-            where = f"tables.{name}"
-            if t.of not in self.attributes:
-                self.fail(f"{where}.of", f"unknown attribute {t.of!r} ({', '.join(self.attributes)})")
-                continue
-            values = self.attributes[t.of].values
-            numbers = [t.default] * len(values)
-            ranking = t.ranking
-            if isinstance(ranking, str):
-                key = ranking.removeprefix("params.")
-                if not ranking.startswith("params.") or not isinstance(params.get(key), list):
-                    self.fail(f"{where}.ranking", f"{ranking!r} is not a list of params (write params.<name>)")
-                    ranking = None
-                else:
-                    ranking = params[key]
-            for rank, value in enumerate(ranking or []):
-                if str(value) not in values:
-                    self.fail(f"{where}.ranking.{rank}", f"{value!r} is not a value of {t.of} ({', '.join(values)})")
-                else:
-                    numbers[values.index(str(value))] = len(ranking or []) - rank
-            for given, number in t.values.items():
-                if str(given) not in values:
-                    self.fail(f"{where}.values.{given}", f"{str(given)!r} is not a value of {t.of} "
-                              f"({', '.join(values)})")
-                else:
-                    numbers[values.index(str(given))] = number
-            tables[name] = (t.of, tuple(numbers), t.default)
-        return tables
 
     # --- actions -----------------------------------------------------------------------
 
