@@ -74,16 +74,11 @@ def _load_bot_modules() -> None:
 
 
 def _search_factory(game_id: str, spec: str) -> BotFactory:
-    """Search playing the game's greedy bot in its playouts (and starting from its move) where
-    the game has one, else its report bot when that is not random play, else random moves."""
+    """Search starting from the game's greedy bot's move where the game has one."""
     budget, seconds = parse_search_spec(spec)
 
     def make(rng: random.Random, seat: int) -> Bot:
-        rules = load_rules(game_id)
-        own = _own_bots(game_id)
-        greedy = own.get(GREEDY)
-        playout = greedy or (own.get(rules.report_bot) if rules.report_bot != RANDOM else None)
-        return SearchBot(rng, seat, rules.turn_cap, budget, seconds, playout, greedy)
+        return SearchBot(rng, seat, load_rules(game_id).turn_cap, budget, seconds, _own_bots(game_id).get(GREEDY))
 
     return make
 

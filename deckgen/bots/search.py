@@ -1,20 +1,22 @@
 """The `search` bot, for every game: determinized Monte Carlo with sequential halving.
 
-A seat cannot see the other hands, so each playout starts from a determinization (the
-hidden cards dealt again at random, `State.determinize`), plays the candidate move and then
-the game to its end, and scores 1 for a win (1/k for a win shared by k) and 0 otherwise.
-Where the game has a greedy bot, every seat plays it in the playouts: against sensible
-opponents, random playouts misjudge a move (in 4-player Mirrorquest search:200 wins 37% of
-seat-rotated games against greedy bots with greedy playouts, 23% with random ones at 100).
-A game without one is played out with random moves on the engine's fast path, or with its
-report bot where random play rarely ends a game. The greedy move is always among the
-candidates and wins ties, so search departs from a sensible beginner only where its
-playouts say so; and every candidate meets the same determinizations and dice (common
-random numbers), so that their differences are the moves' and not the luck's. The budget is the number of playouts per decision. With many
-legal moves a flat split would give each move a playout or two, so the budget is spent by
-sequential halving (Karnin, Koren and Somekh 2013): every candidate gets an equal share,
-the better half goes on to the next round, until one is left. Moves are tried in the order
-the engine lists them and ties keep the earlier move, so one seed gives one game.
+A seat cannot see the other hands, so search plays from determinizations: worlds in which
+the cards it cannot know are dealt again at random (`State.determinize`). It reads the real
+state only through its legal moves and those worlds, so nothing hidden can sway it (the
+greedy move it starts from is judged on a world too). Each sample is one world: every
+candidate move is played in a copy of it and then played out (`search_playout`: random moves
+for a few rounds, then the game's standing judges the position, or the result where the game
+ended), and every candidate meets the same world and the same dice (common random numbers),
+so that their differences are the moves' and not the luck's.
+
+The budget is the number of playouts per decision. With many legal moves a flat split would
+give each move a playout or two, so the budget is spent by sequential halving (Karnin, Koren
+and Somekh 2013): every candidate gets an equal share, the better half goes on to the next
+round, until one is left. Where the game has a greedy bot its move is always a candidate,
+stays to the last round, and is left only for a move that beats it on the samples both played
+by more than a standard error of their paired differences: search departs from a sensible
+beginner only where its playouts clearly say so. Moves are tried in the order the engine
+lists them and ties keep the earlier move, so one seed gives one game.
 
 `search:200` sets the budget; `search:200:0.5` also stops a decision after 0.5 seconds
 (then the game depends on the machine's speed, and is no longer reproducible).
@@ -27,13 +29,20 @@ import random
 import time
 from typing import Any, Callable
 
+from deckgen.bots.search_playout import play_out, playout_depth
 from deckgen.errors import UnknownName
 from deckgen.games.base import Move, State
+
+#: Makes a seat's bot from a random source (the registry's factories).
+BotMaker = Callable[[random.Random, int], Any]
 
 DEFAULT_BUDGET = 100
 #: A decision considers at most this share of its budget as first-round candidates, so
 #: each candidate gets at least a few playouts (others are dropped at random, seeded).
 PLAYOUTS_PER_CANDIDATE = 4
+#: Search leaves the greedy move only for a move whose paired playouts beat it by more than
+#: this many standard errors: a few lucky playouts do not unseat a sensible move.
+DEPART_Z = 1.0
 
 
 def parse_search_spec(spec: str) -> tuple[int, float | None]:
@@ -53,86 +62,92 @@ def parse_search_spec(spec: str) -> tuple[int, float | None]:
     return budget, seconds
 
 
-def playout_value(state: State, seat: int) -> float:
-    """A playout's worth to `seat`: 1 for a win, 1/k for a win shared by k, else 0. A game the
-    turn cap stops is worth nothing to anybody, as in the statistics: otherwise a seat ahead
-    would learn to stall."""
-    result = state.result()
-    if not result.finished or seat not in result.winners:
-        return 0.0
-    return 1.0 / len(result.winners)
-
-
 class SearchBot:
     """Determinized Monte Carlo over the legal moves, budget spent by sequential halving."""
 
     def __init__(self, rng: random.Random, seat: int, turn_cap: int, budget: int = DEFAULT_BUDGET,
-                 seconds: float | None = None, playout_bot: Callable[[random.Random, int], Any] | None = None,
-                 prior_bot: Callable[[random.Random, int], Any] | None = None) -> None:
+                 seconds: float | None = None, prior_bot: BotMaker | None = None) -> None:
         self.rng = rng
         self.seat = seat
         self.turn_cap = turn_cap
         self.budget = budget
         self.seconds = seconds
-        #: Makes the playout bot of a seat; None: random moves on the engine's fast path.
-        self.playout_bot = playout_bot
-        #: The game's greedy bot, whose move is always a candidate and wins ties: search
-        #: then departs from a sensible beginner only where its playouts say so.
+        #: The game's greedy bot, whose move is always a candidate and is kept unless another
+        #: beats it clearly: search departs from a sensible beginner only where its playouts say so.
         self.prior = prior_bot(rng, seat) if prior_bot is not None else None
-        #: Playouts made and decisions taken, for decisions-per-second figures.
+        #: Playouts made, decisions taken and those with a choice, for decisions-per-second figures.
         self.playouts = 0
         self.decisions = 0
+        self.searched = 0
 
     def choose(self, state: State) -> Move:
         moves = state.legal_moves()
         self.decisions += 1
         if len(moves) == 1:
             return moves[0]
-        rng = self.rng
+        self.searched += 1
+        rng, seat = self.rng, self.seat
+        depth = playout_depth(state.n_players)
+        # The bot reads the state only through its legal moves and determinizations: even the
+        # greedy prior judges a world dealt again, so nothing hidden can sway the choice.
+        world = state.determinize(seat, rng)
+        preferred = moves.index(self.prior.choose(world)) if self.prior is not None else -1
         candidates = list(range(len(moves)))
-        preferred = moves.index(self.prior.choose(state)) if self.prior is not None else -1
         most = max(2, self.budget // PLAYOUTS_PER_CANDIDATE)
         if len(candidates) > most:
             candidates = sorted(rng.sample(candidates, most))
             if preferred >= 0 and preferred not in candidates:
                 candidates = sorted(candidates[1:] + [preferred])
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        totals = [0.0] * len(moves)
-        tries = [0] * len(moves)
+        #: Per candidate, its playouts' values by sample: candidates met on a sample shared its
+        #: world and dice, so two candidates compare on the samples both played.
+        values: list[dict[int, float]] = [{} for _ in moves]
         rounds = max(1, math.ceil(math.log2(len(candidates))))
-        left = self.budget
+        left, sample = self.budget, 0
         for round_number in range(rounds):
             if len(candidates) == 1:
                 break
             share = max(1, left // ((rounds - round_number) * len(candidates)))
             for _ in range(share):
-                # Common random numbers: every candidate meets the same deal of the hidden
-                # cards and the same dice, so their difference is the move's, not the luck's.
+                if sample:
+                    world = state.determinize(seat, rng)
+                # Common random numbers: every candidate meets the same world and the same dice,
+                # so their difference is the move's, not the luck's.
                 start = rng.getstate()
                 for index in candidates:
                     rng.setstate(start)
-                    totals[index] += self._playout(state, moves[index])
-                    tries[index] += 1
-                    left -= 1
+                    trial = world.clone()
+                    trial.reseed(rng)
+                    trial.apply(moves[index])
+                    values[index][sample] = play_out(trial, seat, rng, depth, self.turn_cap)
+                left -= len(candidates)
+                sample += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     break
-            ranked = sorted(candidates, key=lambda i: (-(totals[i] / tries[i]) if tries[i] else 1.0, i != preferred, i))
-            candidates = sorted(ranked[: max(1, (len(ranked) + 1) // 2)])
+            ranked = sorted(candidates, key=lambda i: (-_mean(values[i]), i != preferred, i))
+            kept = ranked[: max(1, (len(ranked) + 1) // 2)]
+            if preferred >= 0 and preferred not in kept:
+                kept.append(preferred)  # the prior stays to the end, the yardstick of the last test
+            candidates = sorted(kept)
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        best = min(candidates, key=lambda i: (-(totals[i] / tries[i]) if tries[i] else 1.0, i != preferred, i))
+        self.playouts += sum(len(v) for v in values)
+        best = min(candidates, key=lambda i: (-_mean(values[i]), i != preferred, i))
+        if preferred >= 0 and best != preferred and not clearly_better(values[best], values[preferred]):
+            return moves[preferred]
         return moves[best]
 
-    def _playout(self, state: State, move: Move) -> float:
-        world = state.determinize(self.seat, self.rng)
-        world.apply(move)
-        if self.playout_bot is None:
-            world.play_randomly(self.rng, self.turn_cap)
-        else:
-            # Fresh bots every playout: a bot may keep what it has read of one game's history.
-            choose = [self.playout_bot(self.rng, s).choose for s in range(state.n_players)]
-            apply, cap = world.apply, self.turn_cap
-            while not world.is_over and world.turns < cap:
-                apply(choose[world.current_player](world))
-        self.playouts += 1
-        return playout_value(world, self.seat)
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values) if values else -1.0
+
+
+def clearly_better(challenger: dict[int, float], prior: dict[int, float]) -> bool:
+    """Whether the challenger's playouts beat the prior's on the samples both played by more
+    than `DEPART_Z` standard errors of their paired differences."""
+    shared = [challenger[s] - prior[s] for s in challenger if s in prior]
+    if len(shared) < 2:
+        return False
+    mean = sum(shared) / len(shared)
+    variance = sum((d - mean) ** 2 for d in shared) / (len(shared) - 1)
+    return mean > 0 and mean > DEPART_Z * math.sqrt(variance / len(shared))

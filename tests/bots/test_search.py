@@ -51,5 +51,33 @@ def test_search_beats_random_play_with_seats_rotated(toy_game: Game) -> None:
     """In the toy game a random player passes away turns and spends high cards on lost
     tricks; search sees both in its playouts."""
     options = parse_options((), toy_game)
-    match = rotated_match(toy_game, 2, "search:40", "random", options, seed=2, games=200, jobs=1)
+    match = rotated_match(toy_game, 2, "search:40", "random", options, seed=2, games=400, jobs=1)
     assert match["verdict"] == "stronger", match
+
+
+class SeatView:
+    """A state seen only through what a seat may use: its legal moves, the player count and
+    determinizations. Reading anything else (a hand, the draw pile) fails the test."""
+
+    ALLOWED = frozenset({"legal_moves", "determinize", "n_players", "current_player", "is_over", "turns"})
+
+    def __init__(self, state: object) -> None:
+        self._state = state
+
+    def __getattr__(self, name: str) -> object:
+        if name not in self.ALLOWED:
+            raise AssertionError(f"search read state.{name}")
+        return getattr(self._state, name)
+
+
+@pytest.mark.parametrize(("game_id", "n_players"), [("mirrorquest", 3), ("mystique-circle", 2), ("hearts", 3)])
+def test_search_reads_the_state_only_through_legal_moves_and_determinizations(game_id: str, n_players: int) -> None:
+    """Honesty: the bot never looks at hidden cards, because it never looks at the state
+    itself; even the greedy move it starts from is judged on a world dealt again."""
+    game = get_game(game_id)
+    state = game.new_game(n_players, random.Random(4), game.rules.resolve_options())
+    bot = make_bot(game_id, "search:12", random.Random(5), state.current_player)
+    while len(state.legal_moves()) < 2:
+        state.apply(state.legal_moves()[0])
+    bot.seat = state.current_player
+    assert bot.choose(SeatView(state)) in state.legal_moves() and bot.playouts > 0
