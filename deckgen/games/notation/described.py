@@ -1,5 +1,5 @@
 """Games described in their rule file: a move is written as its kind and its cards, in the
-rule file's words: `play hearts-queen`, `play clubs-9 spades-9` (a set, its top card first),
+rule file's words: `play hearts-queen`, `play clubs-9 spades-9` (a set, its top card last),
 `play diamonds-8 declare clubs`, `play mirror-19 as 91` (a card played as one of its
 readings), `give spades-king`, `declare hearts`, `draw`, `take`, `pass`. Where two moves of a
 phase read the same, the text names the one legal in the position; where both are legal,
@@ -71,7 +71,7 @@ class DescribedNotation(MoveNotation):
         else:
             shown, form = [value], f"{index} declare"
         if self.kinds[index] in CARD_KINDS:
-            text = self.forms.write(form, (card, *move[3:]), *shown)
+            text = self.forms.write(form, (*move[3:], card), *shown)
         else:
             text = self.forms.write(form, *shown)
         twins = self.forms.twins[index]
@@ -91,7 +91,7 @@ class DescribedNotation(MoveNotation):
         moves = [move for move in (self.move_of(form, values) for form, values in read) if move is not None]
         if not moves:  # read only as readings the card has not
             form, values = read[0]
-            card, number = values[0][0], values[-1]
+            card, number = values[0][-1], values[-1]
             numbers = [reading(self.state, card) for reading in self.readings[int(form.split()[0])]]
             raise BadPosition(f"move {text!r}: {self.forms.cards[card]} is played as "
                               f"{' or '.join(map(str, dict.fromkeys(numbers)))}, not {number}")
@@ -116,11 +116,11 @@ class DescribedNotation(MoveNotation):
         if form.endswith(" declare"):
             value = values[-1]
         elif form.endswith(" as"):
-            numbers = [reading(self.state, cards[0]) for reading in self.readings[index]]
+            numbers = [reading(self.state, cards[-1]) for reading in self.readings[index]]
             if values[-1] not in numbers:
                 return None
             value = numbers.index(values[-1])
-        return (index, cards[0], value, *cards[1:])
+        return (index, cards[-1], value, *cards[:-1])
 
 
 class PhaseForms(Forms):
