@@ -76,7 +76,7 @@ def checked_later() -> Iterator[Checks]:
     """Inside this, `inspect` starts each picture's full check on a worker thread instead of
     waiting for it; the caller asks `problems()` before it hands out what it drew."""
     global _later
-    outer, checks = _later, Checks(digest)
+    outer, checks = _later, Checks(checked)
     _later = checks
     try:
         yield checks
@@ -85,10 +85,9 @@ def checked_later() -> Iterator[Checks]:
         _later = outer
 
 
-def inspect(path: Path, where: str, root: Path | None = None) -> ImageInfo:
+def inspect(path: Path, where: str) -> ImageInfo:
     """What an artwork file is; DataError naming `where` (the card and the path) when it is
-    missing, not a regular file, too large, not a PNG, JPEG or SVG, or damaged. `root` is the
-    project the picture belongs to, whose record of checked pictures a render reads."""
+    missing, not a regular file, too large, not a PNG, JPEG or SVG, or damaged."""
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -102,12 +101,18 @@ def inspect(path: Path, where: str, root: Path | None = None) -> ImageInfo:
         raise DataError(f"{where}: {found}")
     if found.kind != "svg":
         if _later is not None:
-            _later.start(path, found.kind, info.st_mtime_ns, info.st_size, where, root)
+            _later.start(path, found.kind, info.st_mtime_ns, info.st_size, where)
         else:
             problem = _checked(str(path), info.st_mtime_ns, info.st_size, found.kind)
             if problem is not None:
                 raise DataError(f"{where}: {problem}")
     return found
+
+
+def checked(path: Path, stamp: int, size: int, kind: str) -> str | None:
+    """The full check of one version of a picture (its modification time and size): what is
+    wrong with it, or None."""
+    return _checked(str(path), stamp, size, kind)
 
 
 @lru_cache(maxsize=4096)

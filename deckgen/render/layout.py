@@ -233,7 +233,7 @@ class _Drawing:
 
     def picture(self, path: Path, where: str, box: tuple[float, float, float, float], cover: bool) -> None:
         """A picture file from the project fitted into (cover: filling) a box."""
-        artwork.inspect(path, where, self.layout.root)
+        artwork.inspect(path, where)
         x, y, w, h = box
         aspect = "xMidYMid slice" if cover else "xMidYMid meet"
         self.out.append(f'<image x="{n(x)}" y="{n(y)}" width="{n(w)}" height="{n(h)}" '

@@ -260,7 +260,7 @@ class _Painter:
         g = _attrs(element.attrib)
         x, y, w, h = g.get("x", 0.0), g.get("y", 0.0), g["width"], g["height"]
         cover = "slice" in element.get("preserveAspectRatio", "")
-        info = artwork.inspect(path, f"{self.where}: image {path.name}", self.project)
+        info = artwork.inspect(path, f"{self.where}: image {path.name}")
         if info.kind == "svg":  # its problems name the file, not only the card
             project = self.project
             _guard(f"{self.where}: image {path.name}", lambda: self.vector_art(path, project, x, y, w, h, cover))

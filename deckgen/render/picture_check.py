@@ -5,21 +5,15 @@ truncated or damaged file is refused in one line, never embedded broken.
   row count, every row's filter type) or, for a JPEG or an interlaced PNG, decoded by Pillow.
 * `png_chunks(data)`, `png_header(data)`: a PNG's chunks and its IHDR fields.
 * `Checks`: the checks of one render, run on a worker thread while the cards are drawn (zlib
-  unpacks without the interpreter's lock), answered together before the PDF is handed out;
-  a picture already checked in an earlier render (the same bytes: its path, size and time
-  and a digest of its content in a record in the project's output folder) is not unpacked
-  again.
+  unpacks without the interpreter's lock), answered together before the PDF is handed out.
 """
 
 from __future__ import annotations
 
-import json
 import struct
 import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple
-
-from deckgen.fileio import write_atomic
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -32,8 +26,6 @@ PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 BROKEN = "cannot be decoded: the file is truncated or damaged (export it again from your drawing app)"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-#: Where a project keeps the record of pictures already checked, inside its output folder.
-RECORD = Path("output") / ".deckgen" / "checked-pictures.json"
 
 
 class PngHeader(NamedTuple):
@@ -145,84 +137,37 @@ def deep_problem(path: Path, kind: str) -> str | None:
 
 class Checks:
     """The full checks of one render's pictures: started as each picture is first met, on a
-    worker thread, and answered together by `problems()`. A picture whose bytes the record
-    of `root` (a project folder) lists as checked is not unpacked again."""
+    worker thread, and answered together by `problems()`; `check(path, stamp, size, kind)`
+    is the check itself (cached per file version by the caller)."""
 
-    def __init__(self, digest: Callable[[Path], str]) -> None:
-        self.digest = digest
-        self.pending: dict[tuple[str, int, int], tuple[str, Path, Future[str | None]]] = {}
-        self.records: dict[Path, dict[str, str]] = {}
-        self.checked: dict[Path, dict[str, str]] = {}
+    def __init__(self, check: Callable[[Path, int, int, str], str | None]) -> None:
+        self.check = check
+        self.pending: dict[tuple[str, int, int], tuple[str, Future[str | None]]] = {}
         self._worker: ThreadPoolExecutor | None = None
 
-    def start(self, path: Path, kind: str, stamp: int, size: int, where: str, root: Path | None) -> None:
-        """Check the picture unless this render checks it already or an earlier one did."""
-        from concurrent.futures import Future, ThreadPoolExecutor  # only where pictures are drawn
+    def start(self, path: Path, kind: str, stamp: int, size: int, where: str) -> None:
+        """Check the picture unless this render checks it already."""
+        from concurrent.futures import ThreadPoolExecutor  # only where pictures are drawn
 
         key = (str(path), stamp, size)
         if key in self.pending:
             return
-        done: Future[str | None] = Future()
-        if root is not None:
-            named = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
-            entry, digest = f"{named}|{size}|{stamp}", self.digest(path)
-            if self._record(root).get(entry) == digest:
-                done.set_result(None)
-                self.pending[key] = (where, path, done)
-                return
-            self.checked.setdefault(root, {})[entry] = digest
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deckgen-picture-check")
-        self.pending[key] = (where, path, self._worker.submit(deep_problem, path, kind))
+        self.pending[key] = (where, self._worker.submit(self.check, path, stamp, size, kind))
 
     def failed(self, path: Path) -> bool:
         """Whether the picture's check (waited for) found it damaged: what is decoded to be
         embedded must be sound first."""
-        return any(Path(key[0]) == path and future.result() is not None for key, (_, _, future) in self.pending.items())
+        return any(Path(key[0]) == path and future.result() is not None for key, (_, future) in self.pending.items())
 
     def problems(self) -> list[str]:
         """Every picture that failed, one line each naming where it was first met."""
-        found = [(where, future.result()) for where, _, future in self.pending.values()]
+        found = [(where, future.result()) for where, future in self.pending.values()]
         self.close()
         return [f"{where}: {problem}" for where, problem in found if problem is not None]
-
-    def remember(self) -> None:
-        """Add the pictures this render checked to each project's record: called when the
-        render succeeded (every check passed), so a failed render writes nothing."""
-        for root, entries in self.checked.items():
-            if entries:
-                changed = {entry.rsplit("|", 2)[0] for entry in entries}  # a file's older versions go
-                kept = {entry: digest for entry, digest in self._record(root).items()
-                        if entry.rsplit("|", 2)[0] not in changed}
-                _save_record(root, {**kept, **entries})
 
     def close(self) -> None:
         """Stop the worker, dropping checks not yet started (a render that failed early)."""
         if self._worker is not None:
             self._worker.shutdown(wait=False, cancel_futures=True)
-
-    def _record(self, root: Path) -> dict[str, str]:
-        if root not in self.records:
-            self.records[root] = _read_record(root)
-        return self.records[root]
-
-
-def _read_record(root: Path) -> dict[str, str]:
-    """A project's record of checked pictures (entry -> digest); empty when it is missing or
-    unreadable: then every picture is checked again."""
-    try:
-        found = json.loads((root / RECORD).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(found, dict):
-        return {}
-    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
-
-
-def _save_record(root: Path, entries: dict[str, str]) -> None:
-    """Write the record atomically; a project whose output folder cannot be written keeps none."""
-    try:
-        (root / RECORD).parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(root / RECORD, json.dumps(entries, sort_keys=True, indent=0) + "\n")
-    except OSError:
-        return

@@ -393,8 +393,6 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
                 page += 1
                 writer.page(back_names, True, [f"{deck.name}: page {page} of {pages}, backs", *printing])
         damaged = pictures.problems()
-        if not problems and not damaged:
-            pictures.remember()
     if damaged and not problems:
         failure = DataError
     problems += damaged
