@@ -30,8 +30,7 @@ def _destination(program: Program, index: int, seat: int) -> str:
 def _mover(program: Program) -> MoveRule:
     def move(r: Reader, seat: int, json: Any, cards: list[str]) -> None:
         if program.moves[json[0]].kind in ("play", "give"):
-            named = cards or [r.ids[card] for card in [json[1], *json[3:]] if card >= 0]
-            r.put(named, _destination(program, json[0], seat))
+            r.put(cards, _destination(program, json[0], seat))
     return move
 
 

@@ -17,7 +17,7 @@ def _mystique_move(r: Reader, seat: int, move: Any, cards: list[str]) -> None:
     if move[0] == -1:
         r.move_all("table", f"burns/{seat}")
     else:
-        r.put(cards or r.masked(move[1]), "table")
+        r.put(cards, "table")
 
 
 def _skirmish_end(r: Reader, e: Event) -> None:

@@ -24,19 +24,18 @@ Board = dict[tuple[int, int], tuple[str, int, int]]
 
 
 class Unreadable(Exception):
-    """The log asks the reader for a card it was never told of."""
+    """The log holds something its mapping cannot follow (a move to a zone it cannot work out)."""
 
 
 class Reader:
     """Where each card the log has named lies, zone by zone in arrival order (the last card of
     a pile is its top)."""
 
-    def __init__(self, players: int, known: frozenset[str], ids: tuple[str, ...]) -> None:
+    def __init__(self, players: int, known: frozenset[str]) -> None:
         self.players = players
-        #: Every card id of the game (the deck as `deckgen cards` lists it).
+        #: Every card id of the game (the deck as `deckgen cards` lists it): a move's notation
+        #: names its cards by these.
         self.known = known
-        #: The card ids by index, for moves holding masks (bit i is card i).
-        self.ids = ids
         self.zones: dict[str, list[str]] = {}
         self.where: dict[str, str] = {}
         #: Grid games: the stacks laid on each (col, row), bottom first, and their owners.
@@ -65,11 +64,9 @@ class Reader:
     def cards(self, zone: str) -> list[str]:
         return list(self.zones.get(zone, ()))
 
-    def move_all(self, source: str, zone: str) -> list[str]:
-        """Every card of `source` goes onto `zone`, in order; returns them."""
-        moved = self.cards(source)
-        self.put(moved, zone)
-        return moved
+    def move_all(self, source: str, zone: str) -> None:
+        """Every card of `source` goes onto `zone`, in order."""
+        self.put(self.cards(source), zone)
 
     def forget_all(self) -> None:
         """Every card goes out of sight (a new round gathers and deals them all again)."""
@@ -81,9 +78,6 @@ class Reader:
             self.move_all(f"{zone}/{seat}", UNSEEN)
             self.put(hands[seat], f"{zone}/{seat}")
 
-    def masked(self, mask: int) -> list[str]:
-        """The cards of a hand mask (bit i is card i)."""
-        return [card for i, card in enumerate(self.ids) if mask >> i & 1]
 
 
 #: A move as a mapping reads it: the reader, the seat that moved, the move's JSON and the
@@ -169,7 +163,7 @@ def rebuild_problems(game: Game, mapping: LogMapping, n_players: int, index: int
     state, lines = record_game(game, n_players, ["random"] * n_players, seed=5, index=index, options=options,
                                on_move=lambda s, _: before.append(shown(s)))
     before.append(shown(state))
-    reader = Reader(n_players, deck_of(game, lines), card_order(game, state))
+    reader = Reader(n_players, deck_of(game, lines))
     moves = [line for line in lines if line["type"] == "move"]
     try:
         for step, known in enumerate(read(lines, mapping, reader, lose)):
@@ -193,15 +187,6 @@ def rebuild_problems(game: Game, mapping: LogMapping, n_players: int, index: int
     except (Unreadable, KeyError, ValueError, IndexError) as exc:
         return [f"{n_players} players, game {index}: the log cannot be followed ({exc!r})"]
     return []
-
-
-def card_order(game: Game, state: State) -> tuple[str, ...]:
-    """The card ids by the index moves use (`deckgen cards` order; both copies with two decks)."""
-    for holder, name in ((getattr(state, "table", None), "ids"), (getattr(state, "layout", None), "card_ids"),
-                         (getattr(game, "cards", None), "ids")):
-        if getattr(holder, name, None):
-            return tuple(getattr(holder, name))
-    return ()
 
 
 def deck_of(game: Game, lines: list[LogLine]) -> frozenset[str]:
