@@ -14,7 +14,7 @@ from deckgen.bots.mystique import GreedyBot
 from deckgen.errors import BadOption, BadPlayerCount, BadPosition, DataError, DeckgenError, IllegalMove, UnknownCard
 from deckgen.games.base import get_game
 from deckgen.sim.play import game_rngs, play_game
-from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState, _add_subsets
+from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState, add_subsets
 from deckgen.model.rules import load_rules
 from tests.games.playout import check_playouts
 
@@ -299,7 +299,7 @@ def test_sub_mask_enumeration_matches_brute_force_for_every_group_size() -> None
             least = rng.choice([1, rng.randint(1, k)])
             most = rng.choice([5, k, rng.randint(least, k)])
             out: list[Any] = []
-            _add_subsets(out, 7, sum(1 << b for b in bits), least, most)
+            add_subsets(out, 7, sum(1 << b for b in bits), least, most)
             expected = {
                 (7, sum(1 << b for b in combo))
                 for size in range(least, most + 1) for combo in itertools.combinations(bits, size)

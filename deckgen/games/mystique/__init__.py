@@ -25,7 +25,7 @@ from deckgen.games.mystique.cards import (
     TAKE,
     TAKE_MOVE,
     CardTable,
-    _add_subsets,
+    add_subsets,
     build_card_table,
 )
 from deckgen.games.mystique.game import MystiqueGame
@@ -34,7 +34,7 @@ from deckgen.games.mystique.state import MystiqueState
 
 __all__ = [
     "DEFLECT", "TAKE", "TAKE_MOVE", "CardTable", "MystiqueGame", "MystiqueParams", "MystiqueState",
-    "_add_subsets", "build_card_table",
+    "add_subsets", "build_card_table",
 ]
 
 register(MystiqueGame)

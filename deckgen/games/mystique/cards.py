@@ -21,7 +21,8 @@ TAKE_MOVE: Final[tuple[int, int]] = (TAKE, 0)
 #: Groups up to this many cards list all their sub-masks before selecting by size.
 _ALL_SUBSETS_UP_TO = 10
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+#: A count in words, for move descriptions (larger counts are written as numbers).
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
 @dataclass(frozen=True, eq=False)
@@ -129,7 +130,7 @@ def _subsets_by_size(group: int, most: int) -> list[list[int]]:
     return levels
 
 
-def _add_subsets(out: list[Move], code: int, group: int, least: int, most: int) -> None:
+def add_subsets(out: list[Move], code: int, group: int, least: int, most: int) -> None:
     """Append a cast move for every sub-mask of `group` with least..most cards.
 
     Groups of two or three cards with no size limit in the way are written out. Other small

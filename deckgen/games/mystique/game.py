@@ -1,4 +1,4 @@
-"""The Mystique engine: typed parameters, the dealer draw and the deal of each skirmish, and
+"""The Mystique engine: typed parameters, the dealer draw and the first deal, and
 positions for scenario tests."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadOption, BadPosition
 from deckgen.games.base import Game
-from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.mystique.cards import CardTable, build_card_table
 from deckgen.games.mystique.params import MystiqueParams
 from deckgen.games.mystique.state import MystiqueState
@@ -76,39 +75,9 @@ class MystiqueGame(Game):
         events: list[dict[str, Any]] | None = [] if record else None
         dealer = self._draw_dealer(n_players, table, rng, events)
         state = MystiqueState(table, [0] * n_players, 0, 0, self.params, options, events, rng)
-        if state.skirmish_goal > 1:
-            state.game = self
-        self.deal_skirmish(state, dealer, rng)
+        state.deal_sizes = (setup.removed, setup.hand_size or 0)
+        state.deal_skirmish(dealer, rng)
         return state
-
-    def deal_skirmish(self, state: MystiqueState, dealer: int, rng: random.Random) -> None:
-        """Shuffle and deal a skirmish into `state`: fresh hands, no burns, the dealer's
-        neighbour (by `first_player_offset`) opening."""
-        n_players = state.n_players
-        setup = self.rules.setup[n_players]
-        table = state.table
-        hand_size = setup.hand_size or 0
-        order = shuffled_order(table.size, rng)
-        bit = table.bits.__getitem__
-        removed = sum(map(bit, order[: setup.removed]))
-        starts = range(setup.removed, setup.removed + n_players * hand_size, hand_size)
-        hands = [order[start : start + hand_size] for start in starts]
-        first = (dealer + self.params.first_player_offset) % n_players
-        state.hands = [sum(map(bit, hand)) for hand in hands]
-        state.burns = [0] * n_players
-        state.removed = removed
-        state.pile = []
-        state.pile_mask = 0
-        state.spell_code = -1
-        state.spell_count = 0
-        state.dealer = dealer
-        state.spellcaster = state.current_player = first
-        if state.events is not None:
-            state.events.append(deal_event(
-                table.cards, [sorted(hand) for hand in hands],
-                skirmish=state.skirmishes_played + 1, dealer=dealer,
-                removed=table.ids_of(removed), first_player=first,
-            ))
 
     def describe_event(self, event: dict[str, Any]) -> str | None:
         """A new skirmish of a match, in words (the first deal goes without saying)."""

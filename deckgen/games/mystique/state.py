@@ -4,28 +4,25 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from deckgen.errors import DeckgenError
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import shuffle_in_place
+from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_order
 from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.ranking import fewest_first, rank_by_score
 from deckgen.games.kit.seats import next_seats, partner_of
 from deckgen.games.mystique.cards import (
-    _COUNT_WORDS,
+    COUNT_WORDS,
     DEFLECT,
     TAKE,
     TAKE_MOVE,
     CardTable,
-    _add_subsets,
+    add_subsets,
 )
 from deckgen.games.mystique.params import MystiqueParams
 from deckgen.games.notation.mystique import MystiqueNotation
-
-if TYPE_CHECKING:  # the engine module imports this one
-    from deckgen.games.mystique.game import MystiqueGame
 
 
 class MystiqueState(State):
@@ -39,7 +36,7 @@ class MystiqueState(State):
         "next_seat", "deflection", "aces_scoring", "partnerships", "ace_burns",
         "open_min", "open_max", "deflections", "takes", "burned_from_rounds",
         "left_in_hands", "longest_spell",
-        "skirmish_goal", "skirmish_wins", "skirmishes_played", "dealer", "game", "rng",
+        "skirmish_goal", "skirmish_wins", "skirmishes_played", "dealer", "deal_sizes", "first_player_offset", "rng",
     )
     is_over = False  # a plain attribute, set when the skirmish ends
 
@@ -89,10 +86,12 @@ class MystiqueState(State):
         self.skirmish_goal = int(options["skirmishes"])
         self.skirmish_wins = [0] * n
         self.skirmishes_played = 0
-        #: Who dealt this skirmish, and the engine dealing a match's next one from `rng`
-        #: (set by `MystiqueGame`; a single skirmish has none).
+        #: Who dealt this skirmish, and the cards set aside and dealt to each seat when a
+        #: match deals its next one from `rng` (set by `MystiqueGame`; a position set up by
+        #: hand has none, so its match ends with its skirmish).
         self.dealer = 0
-        self.game: MystiqueGame | None = None
+        self.deal_sizes: tuple[int, int] | None = None
+        self.first_player_offset = params.first_player_offset
         self.rng = rng
 
     def legal_moves(self) -> list[Move]:
@@ -108,7 +107,7 @@ class MystiqueState(State):
             for c, value_mask in enumerate(masks):
                 group = hand & value_mask
                 if group & (group - 1):
-                    _add_subsets(moves, c, group, least, most)
+                    add_subsets(moves, c, group, least, most)
                 elif group and least <= 1:
                     moves.append((c, group))
             return moves
@@ -120,7 +119,7 @@ class MystiqueState(State):
                 if self.spell_count == 1:
                     moves.append((code, group))
             elif held >= self.spell_count:
-                _add_subsets(moves, code, group, self.spell_count, held)
+                add_subsets(moves, code, group, self.spell_count, held)
             if self.deflection:
                 palms = group & self.table.deflect_masks[code]
                 while palms:
@@ -181,10 +180,39 @@ class MystiqueState(State):
         majority = self.skirmish_goal // 2 + 1
         if max(self.skirmish_wins) >= majority or self.skirmishes_played == self.skirmish_goal:
             self.is_over = True
-        elif self.game is not None:
-            self.game.deal_skirmish(self, self.next_seat[self.dealer], self.rng)
+        elif self.deal_sizes is not None:
+            self.deal_skirmish(self.next_seat[self.dealer], self.rng)
         else:  # a position set up by hand has nothing to deal from
             self.is_over = True
+
+    def deal_skirmish(self, dealer: int, rng: random.Random) -> None:
+        """Shuffle and deal a skirmish: fresh hands, no burns, the dealer's neighbour (by
+        `first_player_offset`) opening."""
+        assert self.deal_sizes is not None, "a position set up by hand has nothing to deal from"
+        removed_count, hand_size = self.deal_sizes
+        n_players = self.n_players
+        table = self.table
+        order = shuffled_order(table.size, rng)
+        bit = table.bits.__getitem__
+        removed = sum(map(bit, order[:removed_count]))
+        starts = range(removed_count, removed_count + n_players * hand_size, hand_size)
+        hands = [order[start : start + hand_size] for start in starts]
+        first = (dealer + self.first_player_offset) % n_players
+        self.hands = [sum(map(bit, hand)) for hand in hands]
+        self.burns = [0] * n_players
+        self.removed = removed
+        self.pile = []
+        self.pile_mask = 0
+        self.spell_code = -1
+        self.spell_count = 0
+        self.dealer = dealer
+        self.spellcaster = self.current_player = first
+        if self.events is not None:
+            self.events.append(deal_event(
+                table.cards, [sorted(hand) for hand in hands],
+                skirmish=self.skirmishes_played + 1, dealer=dealer,
+                removed=table.ids_of(removed), first_player=first,
+            ))
 
     def burn_score(self, seat: int) -> int:
         """Burns of a seat as scored: one per card, aces worth more under aces scoring."""
@@ -252,7 +280,7 @@ class MystiqueState(State):
     def spell_words(self, code: int, count: int) -> str:
         """A spell as announced: "three suns", "one sun", "two 1s", "five yellows"."""
         attribute, value = self.table.code_values[code]
-        words = _COUNT_WORDS[count] if count < len(_COUNT_WORDS) else str(count)
+        words = COUNT_WORDS[count] if count < len(COUNT_WORDS) else str(count)
         if attribute == "suit":
             noun = str(value) if count != 1 else str(value).removesuffix("s")
         else:
