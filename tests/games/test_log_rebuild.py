@@ -1,10 +1,10 @@
 """From a game's log alone a reader can rebuild what each seat is shown: every face-up zone
 (piles, boards, tricks, score piles that are public, the tops of covered piles), a grid
 game's board (each stack's place, top, height and owner) and each seat's own cards, after
-every move, equal to what the engine shows that seat. The reader
-follows the deal, each move's notation and the chance events through the game's declared
-mapping (`log_mappings*`), never the engine's state; a log that loses a public fact fails.
-A few seeded random games per game and player count, to stay fast."""
+every move, equal to what the engine shows that seat, and holding every card its observation
+names. The reader follows the deal, each move's notation and the chance events through the
+game's declared mapping (`log_mappings*`), never the engine's state; a log that loses a
+public fact fails. A few seeded random games per game and player count, to stay fast."""
 
 from __future__ import annotations
 
