@@ -18,8 +18,8 @@ from deckgen.games.smoke_and_mirrors import (
     GIVE,
     PHASE_OPENING,
     PHASE_SWAP,
-    SmokeAndMirrors,
     SmokeState,
+    SmokeTables,
 )
 
 #: Challenge the standing act when its estimated chance of being honest is below this,
@@ -33,7 +33,7 @@ _HONEST_SHARE: dict[tuple[int, int, int, int], float] = {}
 _REACH: dict[tuple[int, int], int] = {}
 
 
-def honest_share(game: SmokeAndMirrors, pool: int, size: int, claim: int) -> float:
+def honest_share(game: SmokeTables, pool: int, size: int, claim: int) -> float:
     """Chance that a hand dealt out of `pool` (one card of each type, as the deal gives)
     holds `size` cards that make `claim`: how believable a claim on that many face-down
     cards is to someone who cannot see them. Cards of equal type and value are grouped, so
@@ -45,7 +45,7 @@ def honest_share(game: SmokeAndMirrors, pool: int, size: int, claim: int) -> flo
     return found
 
 
-def _honest_share(game: SmokeAndMirrors, pool: int, size: int, claim: int) -> float:
+def _honest_share(game: SmokeTables, pool: int, size: int, claim: int) -> float:
     # Per type: one representative card per distinct value, weighted by how many there are.
     piles: list[list[tuple[int, int]]] = []
     for type_index in range(len(game.type_values)):
@@ -71,7 +71,7 @@ def _honest_share(game: SmokeAndMirrors, pool: int, size: int, claim: int) -> fl
     return honest / total if total else 0.0
 
 
-def reach(game: SmokeAndMirrors, cards: int) -> int:
+def reach(game: SmokeTables, cards: int) -> int:
     """Bitmask of every total some group of `cards` can make."""
     key = (id(game), cards)
     found = _REACH.get(key)

@@ -10,8 +10,9 @@ Moves (tuples of ints):
 - (ACT, c1, c2, ...)        take back your previous act, play these cards claiming one more
 - (GIVE, c)                 after a challenge, the survivor hands card c to the eliminated player
 
-`cards` holds the moves and card values, `state` a game in progress, `game` the engine,
-registered here.
+`cards` holds the moves and card values, `params` the rule numbers, `tables` what a game in
+progress reads from its engine (card values, cached move lists, deal layouts), `state` a game
+in progress, `game` the engine (new games, positions), registered here.
 """
 
 from deckgen.games.base import register
@@ -27,12 +28,14 @@ from deckgen.games.smoke_and_mirrors.cards import (
     PHASE_TURN,
     possible_totals,
 )
-from deckgen.games.smoke_and_mirrors.game import SmokeAndMirrors, SmokeParams
+from deckgen.games.smoke_and_mirrors.game import SmokeAndMirrors
+from deckgen.games.smoke_and_mirrors.params import SmokeParams
 from deckgen.games.smoke_and_mirrors.state import SmokeState
+from deckgen.games.smoke_and_mirrors.tables import SmokeTables
 
 __all__ = [
     "ACT", "BREAK", "BREAK_MOVE", "CHALLENGE", "CHALLENGE_MOVE", "GIVE", "PHASE_OPENING", "PHASE_SWAP",
-    "PHASE_TURN", "SmokeAndMirrors", "SmokeParams", "SmokeState", "possible_totals",
+    "PHASE_TURN", "SmokeAndMirrors", "SmokeParams", "SmokeState", "SmokeTables", "possible_totals",
 ]
 
 register(SmokeAndMirrors)

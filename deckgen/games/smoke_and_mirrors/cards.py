@@ -24,7 +24,7 @@ PHASE_SWAP: Final = 1
 PHASE_OPENING: Final = 2
 
 
-def _totals_mask(values: Sequence[int], mirrors: int) -> int:
+def totals_mask(values: Sequence[int], mirrors: int) -> int:
     """Bitmask of every total (bit t) numbered cards `values` plus `mirrors` mirrors can make.
 
     Each mirror adds the sum of a non-empty group of the numbered cards, chosen on its own;
@@ -45,7 +45,7 @@ def _totals_mask(values: Sequence[int], mirrors: int) -> int:
     return mask
 
 
-def _card_value(card: Card) -> tuple[bool, int]:
+def card_value(card: Card) -> tuple[bool, int]:
     """(is mirror, face value) of a deck card."""
     if card.get("kind") == "mirror":
         return True, 0
@@ -58,8 +58,8 @@ def possible_totals(cards: Sequence[Card]) -> dict[int, list[tuple[Card, ...]]]:
     out: dict[int, list[tuple[Card, ...]]] = {}
     for size in range(1, len(cards) + 1):
         for group in itertools.combinations(cards, size):
-            values = [v for mirror, v in map(_card_value, group) if not mirror]
-            mask = _totals_mask(values, len(group) - len(values))
+            values = [v for mirror, v in map(card_value, group) if not mirror]
+            mask = totals_mask(values, len(group) - len(values))
             total = 1
             mask >>= 1
             while mask:
@@ -71,7 +71,7 @@ def possible_totals(cards: Sequence[Card]) -> dict[int, list[tuple[Card, ...]]]:
 
 
 @dataclass
-class _Layout:
+class DealLayout:
     """Per player count: which cards are removed and the precomputed deals of each type pile."""
 
     removed: int

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
@@ -19,15 +19,13 @@ from deckgen.games.smoke_and_mirrors.cards import (
     PHASE_SWAP,
     PHASE_TURN,
 )
-
-if TYPE_CHECKING:  # the engine module imports this one
-    from deckgen.games.smoke_and_mirrors.game import SmokeAndMirrors
+from deckgen.games.smoke_and_mirrors.tables import SmokeTables
 
 
 class SmokeState(State):
     """A game of Smoke and Mirrors: the current round plus round wins."""
 
-    def __init__(self, game: SmokeAndMirrors, n_players: int, rng: random.Random,
+    def __init__(self, game: SmokeTables, n_players: int, rng: random.Random,
                  rounds_to_win: int, record: bool) -> None:
         self.game = game
         self.act_info = game.act_info
