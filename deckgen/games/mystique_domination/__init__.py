@@ -15,8 +15,9 @@ Cards are ints, hands and piles bit masks. Moves are tuples of card indices, low
 during the pass a set of `pass_cards` hand cards; in a trick one legal pattern (a single
 card is one move), or `PASS_MOVE` when following. The game's turns are rounds played.
 
-`patterns` holds the pattern tables, `state` a game in progress, `game` the engine,
-registered here.
+`patterns` holds the parameters and the pattern tables, `tables` what a game in progress reads
+from its engine (card masks, patterns by holding), `state` a game in progress, `game` the
+engine (new games, positions), registered here.
 """
 
 from deckgen.games.base import register
@@ -28,7 +29,8 @@ from deckgen.games.mystique_domination.patterns import (
     PatternTable,
 )
 from deckgen.games.mystique_domination.state import DominationState
+from deckgen.games.mystique_domination.tables import DominationTables
 
-__all__ = ["PASS", "PASS_MOVE", "DominationParams", "DominationState", "MystiqueDomination", "PatternTable"]
+__all__ = ["PASS", "PASS_MOVE", "DominationParams", "DominationState", "DominationTables", "MystiqueDomination", "PatternTable"]
 
 register(MystiqueDomination)  # a call: mypyc compiles a decorated class as a plain one (see base.register)

@@ -5,13 +5,14 @@ subset of a hand."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Final
 
-from itertools import combinations
 from math import comb
 
 from pydantic import Field
 
+from deckgen.games.kit.cards import bits_of
 from deckgen.model.common import StrictModel
 
 PASS: Final = -1
@@ -22,6 +23,8 @@ COMBOS: Final = [[list(combinations(range(n), k)) for k in range(n + 1)] for n i
 
 
 class DominationParams(StrictModel):
+    """The pass, the first lead and the scoring, from the rule file."""
+
     #: Cards each player passes to her partner at the start of a round.
     pass_cards: int = Field(ge=0)
     #: The card whose holder leads the first trick of a round (card 1).
@@ -69,3 +72,28 @@ class PatternTable:
         for entry in found:
             self.starts.append(self.starts[-1] + entry[4])
         self.total = self.starts[-1]
+
+
+def unrank(held: int, table: PatternTable, category: int, offset: int, number_masks: list[int]) -> int:
+    """The offset-th pattern of `held` in one category of its table, as a mask: in
+    `combinations` order for an n of a kind, `product` order for a run (as the move list)."""
+    first, second = table.firsts[category], table.seconds[category]
+    if table.runs[category]:
+        mask = 0
+        for step in range(second, first - 1, -1):
+            group = held & number_masks[step]
+            size = group.bit_count()
+            mask |= nth_bit(group, offset % size)
+            offset //= size
+        return mask
+    group = held & number_masks[first]
+    size = group.bit_count()
+    if second == size:
+        return group
+    if second == 1:
+        return nth_bit(group, offset)
+    cards = bits_of(group)
+    mask = 0
+    for position in COMBOS[size][second][offset]:
+        mask |= 1 << cards[position]
+    return mask

@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
@@ -16,10 +16,8 @@ from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import partner_of, team_of
-from deckgen.games.mystique_domination.patterns import PASS, PASS_MOVE, PLAYERS
-
-if TYPE_CHECKING:  # the engine module imports this one
-    from deckgen.games.mystique_domination.game import MystiqueDomination
+from deckgen.games.mystique_domination.patterns import PASS, PASS_MOVE, PLAYERS, PatternTable, unrank
+from deckgen.games.mystique_domination.tables import DominationTables
 
 
 class DominationState(State):
@@ -27,7 +25,7 @@ class DominationState(State):
 
     is_over = False
 
-    def __init__(self, game: MystiqueDomination, rng: random.Random, options: Mapping[str, Any],
+    def __init__(self, game: DominationTables, rng: random.Random, options: Mapping[str, Any],
                  events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = PLAYERS
@@ -238,7 +236,7 @@ class DominationState(State):
             for colour in range(3):
                 table = tables[colour]
                 if pick < table.total:
-                    return game.unrank(hand & game.colour_masks[colour], table, pick, self)
+                    return self._unrank(hand & game.colour_masks[colour], table, pick)
                 pick -= table.total
             return 0  # unreachable: a hand holds at least one card
         colour = self.lead_colour
@@ -249,7 +247,14 @@ class DominationState(State):
         table = found if found is not None else game.table(hand, colour)
         first = table.starts[bisect_right(table.values, self.last_value)]
         pick = first + int(rng.random() * (table.total - first + 1))
-        return game.unrank(hand & game.colour_masks[colour], table, pick, self) if pick < table.total else 0
+        return self._unrank(hand & game.colour_masks[colour], table, pick) if pick < table.total else 0
+
+    def _unrank(self, held: int, table: PatternTable, index: int) -> int:
+        """The index-th pattern of `held` (in `pattern_moves` order) as a mask; its value
+        goes to `picked_value`."""
+        category = bisect_right(table.starts, index) - 1
+        self.picked_value = table.values[category]
+        return unrank(held, table, category, index - table.starts[category], self.game.number_masks)
 
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
         """Random play in one loop, drawing exactly what `random_move` draws."""
