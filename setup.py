@@ -32,7 +32,6 @@ def load_cache_module():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("deckgen_compiled_cache", Path("deckgen", "compiled.py"))
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses looks its module up while building the class
     spec.loader.exec_module(module)
     return module
 
@@ -42,7 +41,7 @@ CACHE = GAMES / cache.FOLDER
 
 
 #: Packages compiled as one library per module, not one for the package: the engine built from
-#: rule data, whose modules make some 5.7 MB of C (40 CPU-s of gcc as one library), and which
+#: rule data, whose modules make some 5.7 MB of C (48 CPU-s to compile as one library), and which
 #: play-language work edits often: split, an edit recompiles the edited module's part only.
 SPLIT_PACKAGES = ("described",)
 
