@@ -15,8 +15,9 @@ Moves are small tuples of ints:
 - `(REPLACE, card, ...)`: the hand cards set aside, ascending;
 - `(PASS,)`.
 
-`board` holds the geometry and the Group table, `state` a game in progress, `game` the
-engine, registered here.
+`board` holds the geometry and the Group table, `moves` the move kinds, `params` the rule
+numbers, `tables` what a game in progress reads from its engine (geometry, card keys, Group
+memo), `state` a game in progress, `game` the engine (the deal, positions), registered here.
 """
 
 from deckgen.games.base import register
@@ -29,18 +30,15 @@ from deckgen.games.clique_mystique.board import (
     NO_GROUP,
     Geometry,
 )
-from deckgen.games.clique_mystique.game import CliqueMystique, CliqueParams
-from deckgen.games.clique_mystique.state import (
-    PASS,
-    PASS_MOVE,
-    PLACE,
-    REPLACE,
-    CliqueState,
-)
+from deckgen.games.clique_mystique.game import CliqueMystique
+from deckgen.games.clique_mystique.moves import PASS, PASS_MOVE, PLACE, REPLACE
+from deckgen.games.clique_mystique.params import CliqueParams
+from deckgen.games.clique_mystique.state import CliqueState
+from deckgen.games.clique_mystique.tables import CliqueTables
 
 __all__ = [
     "CLIQUE_3", "CLIQUE_4", "CLIQUE_5", "KIND_NAMES", "MOTLEY", "NO_GROUP", "PASS", "PASS_MOVE", "PLACE",
-    "REPLACE", "CliqueMystique", "CliqueParams", "CliqueState", "Geometry",
+    "REPLACE", "CliqueMystique", "CliqueParams", "CliqueState", "CliqueTables", "Geometry",
 ]
 
 register(CliqueMystique)

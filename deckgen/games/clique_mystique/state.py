@@ -14,23 +14,17 @@ from __future__ import annotations
 import copy
 import random
 from itertools import combinations, permutations
-from typing import Any, Final, TYPE_CHECKING
+from typing import Any, Final
 
 from deckgen.games.base import Move, Result, State
 from deckgen.games.clique_mystique.board import KIND_COUNTERS, KIND_NAMES
+from deckgen.games.clique_mystique.moves import PASS, PASS_MOVE, PLACE, REPLACE, placed_cells
+from deckgen.games.clique_mystique.tables import CliqueTables
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
-
-if TYPE_CHECKING:
-    from deckgen.games.clique_mystique.game import CliqueMystique
-
-PLACE: Final = 0
-REPLACE: Final = 1
-PASS: Final = 2
-PASS_MOVE: Final[tuple[int]] = (PASS,)
 
 #: Where a placement can go: (cells to fill, line size, key of the other top cards, cards that
 #: may go there: those completing the Group when one cell is filled).
@@ -41,20 +35,12 @@ LineCheck = tuple[list[int], int, int, int]
 NO_SLOTS: Final[tuple[Slot, ...]] = ()
 
 
-def placed_cells(puts: tuple[int, ...]) -> int:
-    """The mask of the cells a placement `(PLACE, cell, card, ...)` puts cards on."""
-    placed = 0
-    for j in range(1, len(puts), 2):
-        placed |= 1 << puts[j]
-    return placed
-
-
 class CliqueState(State):
     """The board, hands, deck and the run of passes."""
 
     is_over = False
 
-    def __init__(self, game: CliqueMystique, stacks: list[list[int]], owner: list[int], hands: list[int],
+    def __init__(self, game: CliqueTables, stacks: list[list[int]], owner: list[int], hands: list[int],
                  draw: list[int], rng: random.Random, events: list[dict[str, Any]] | None) -> None:
         self.game = game
         geo = game.geometry
