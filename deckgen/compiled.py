@@ -114,33 +114,32 @@ class CompiledFinder:
                 self.group_of[module] = name
                 self.source_of[module] = source
         self.package = package
-        self.fresh: dict[str, bool] = {}
-        self.unchanged: dict[str, bool] = {}
+        #: Source hashes by (source, modification time, size): a file is read again only
+        #: when it changed, so a long-running process sees an edit made after it started.
+        self.hashes: dict[tuple[str, int, int], str] = {}
 
     def is_current(self, group: str) -> bool:
         """Whether a group's sources, and those of every group it imports (all the way down),
         are as they were compiled."""
-        if group not in self.fresh:
-            closure, to_visit = set(), [group]
-            while to_visit:
-                name = to_visit.pop()
-                if name not in closure and name in self.groups:
-                    closure.add(name)
-                    to_visit.extend(self.groups[name]["needs"])
-            self.fresh[group] = all(self._sources_unchanged(name) for name in sorted(closure))
-        return self.fresh[group]
-
-    def _sources_unchanged(self, group: str) -> bool:
-        if group not in self.unchanged:
-            self.unchanged[group] = all(self._unchanged(source, digest)
-                                        for source, digest in self.groups[group]["sources"].items())
-        return self.unchanged[group]
+        closure, to_visit = set(), [group]
+        while to_visit:
+            name = to_visit.pop()
+            if name not in closure and name in self.groups:
+                closure.add(name)
+                to_visit.extend(self.groups[name]["needs"])
+        return all(self._unchanged(source, digest)
+                   for name in sorted(closure) for source, digest in self.groups[name]["sources"].items())
 
     def _unchanged(self, source: str, digest: str) -> bool:
+        path = self.package_dir / source
         try:
-            return source_hash(self.package_dir / source) == digest
+            status = path.stat()
+            key = (source, status.st_mtime_ns, status.st_size)
+            if key not in self.hashes:
+                self.hashes[key] = source_hash(path)
         except OSError:  # the source was removed: its compiled code is of nothing
             return False
+        return self.hashes[key] == digest
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> ModuleSpec | None:

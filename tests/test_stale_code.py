@@ -153,3 +153,11 @@ def test_an_edited_engine_runs_the_edit_at_once(tmp_path: Path) -> None:
     assert edited_origin == str(root / edited)
     if os.environ.get(PURE_PYTHON_VARIABLE) != "1" and read_manifest(GAMES) is not None:
         assert untouched_origin.startswith(str(root / "deckgen" / "games" / FOLDER))
+
+
+def test_a_finder_sees_an_edit_made_after_it_started(tmp_path: Path) -> None:
+    package = cached_package(tmp_path)
+    finder = finder_of(package)
+    assert finder.stale_modules() == []
+    (package / "alone.py").write_text("import json  # edited\n")
+    assert finder.stale_modules() == ["pkg.alone"]
