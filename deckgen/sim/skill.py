@@ -3,8 +3,9 @@ search budgets.
 
 A match puts one bot (the challenger) in one seat and another bot in every other seat; the
 challenger's seat turns with the game index (game i: seat i mod N), so no seat's advantage
-counts for either bot. Its win rate is set against the fair share 1/N with a 95% Wilson
-interval: above the interval's reach of 1/N, the challenger plays better. The ladder plays
+counts for either bot. Its win rate is set against the fair share with a 95% Wilson
+interval: 1/N of the games somebody won (a drawn game is nobody's: in Chain of Restraints
+greedy players draw nearly every game: against 1/N any bot there would look weaker). The ladder plays
 search at budget b against search at b/2 for b = 8, 16, ...: where the win rate falls back
 to the fair share, more thinking stops paying.
 """
@@ -15,6 +16,7 @@ import time
 from typing import Any, Callable
 
 from deckgen.games.base import Game
+from deckgen.sim.report_data import fair_share
 from deckgen.sim.runner import GameRecord, Jobs, Progress, run_simulation
 from deckgen.sim.stats import wilson_interval
 
@@ -86,7 +88,8 @@ def rotated_match(game: Game, n_players: int, challenger: str, field: str, optio
     finished = sum(1 for records in played_by_seat for record in records if record.finished)
     played = sum(len(records) for records in played_by_seat)
     low, high = wilson_interval(wins, finished)
-    fair = 1 / n_players
+    drawn = sum(1 for records in played_by_seat for record in records if record.finished and not record.winners)
+    fair = fair_share(finished, drawn, n_players)
     return {
         "challenger": challenger,
         "field": field,

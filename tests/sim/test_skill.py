@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckgen.games.base import Game
-from deckgen.sim.skill import verdict
+from deckgen.games.base import Game, get_game
+from deckgen.sim.skill import rotated_match, verdict
 from deckgen.sim.skill_plan import Costs, Request, describe, plan, search_budget
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
 
@@ -76,3 +76,12 @@ def test_a_match_stopped_by_its_deadline_is_the_match_of_the_games_it_played(toy
     ticks: list[int] = []
     rotated_match(toy_game, 2, "greedy", "random", options, 3, 40, 1, ticks.append, deadline=time.perf_counter() + 60)
     assert sum(ticks) == 40  # rounds resume without counting their kept games twice
+
+
+def test_a_drawn_game_is_nobody_s_share_of_the_fair_share() -> None:
+    """Greedy players of Chain of Restraints draw nearly every game: the fair share is 1/N of
+    the games somebody won, so greedy against itself is no clear difference, not weaker."""
+    game = get_game("chain-of-restraints")
+    match = rotated_match(game, 2, "greedy", "greedy", game.rules.resolve_options(), seed=1, games=6, jobs=1)
+    assert match["finished"] == 6 and match["win_rate"] == 0.0
+    assert match["fair_share"] == 0.0 and match["verdict"] == "no clear difference"
