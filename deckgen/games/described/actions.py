@@ -15,8 +15,7 @@ from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.plays import CompiledMove, compile_play
 from deckgen.games.described.rows import of_card
-from deckgen.games.described.layout import Fn, Gen, Run
-from deckgen.games.described.state import DescribedState
+from deckgen.games.described.state import DescribedState, Fn, Run
 from deckgen.model.common import problem
 from deckgen.model.play_expr import Node
 from deckgen.model.play_defs import Action, MoveDef

@@ -21,15 +21,15 @@ from deckgen.games.described.operators import (
     negative,
     seat_of,
 )
-from deckgen.games.described.layout import Fn, Layout
-from deckgen.games.described.state import DescribedState
+from deckgen.games.described.layout import Layout
+from deckgen.games.described.state import DescribedState, Fn
 from deckgen.model.play_expr import Node
 
 
 class Tables:
     """The numbers expressions read per card and per name, for one layout."""
 
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout[DescribedState]) -> None:
         self.layout = layout
         #: attribute -> per card: its number (numeric attributes) or value index; -1 / 0 when absent.
         self.attributes: dict[str, list[int]] = {}

@@ -41,19 +41,19 @@ class DescribedGame(Game):
         assert rules.play is not None
         self.program: Program = build_program(rules.play, self.deck, rules.options, rules.params, rules.path,
                                               rules.players.counts())
-        self._layouts: dict[int, Layout] = {}
+        self._layouts: dict[int, Layout[DescribedState]] = {}
 
-    def layout(self, n_players: int) -> Layout:
+    def layout(self, n_players: int) -> Layout[DescribedState]:
         """The program compiled for a player count, built once."""
         if n_players not in self._layouts:
             self._layouts[n_players] = self.build_layout(n_players)
         return self._layouts[n_players]
 
-    def build_layout(self, n: int) -> Layout:
+    def build_layout(self, n: int) -> Layout[DescribedState]:
         p = self.program
         decks = self.rules.setup_for(n).decks
         cards = CardIndex.of_deck(self.deck, decks)
-        layout = Layout(n, str(self.rules.path))
+        layout: Layout[DescribedState] = Layout(n, str(self.rules.path))
         layout.card_ids, layout.card_names = cards.ids, cards.names
         t = Tables(layout)
         for zone in p.zones.values():
@@ -119,7 +119,7 @@ class DescribedGame(Game):
         t.card_numbers = [card.number or 0 for card in base]
         t.copies = [i // size for i in range(len(base))]
 
-    def compile_rules(self, layout: Layout, t: Tables) -> None:
+    def compile_rules(self, layout: Layout[DescribedState], t: Tables) -> None:
         p = self.program
         generators, counted = [], []
         for move in p.moves:

@@ -2,31 +2,30 @@
 index, card tables, and the closures of every expression, action and move, which every
 `DescribedState` of that count shares.
 
-The closures take the state; this module names its type for them only when type checking,
-since the state module builds on this one.
+The closures take the state, which holds its layout: so `Layout` is generic in the state's
+type, and `state` names the closures' types for `DescribedState` (`Layout[DescribedState]`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Generic, TypeVar
 
 from deckgen.games.base import Move
 from deckgen.games.kit.zones import DeclaredZone
 
-if TYPE_CHECKING:
-    from deckgen.games.described.state import DescribedState
-
+#: The state the closures take (`DescribedState`).
+S = TypeVar("S")
 #: A compiled expression: the state and the bound card (-1 when none) to a number.
-Fn = Callable[["DescribedState", int], int]
+Fn = Callable[[S, int], int]
 #: A compiled list of actions, run for the state and the bound card.
-Run = Callable[["DescribedState", int], None]
+Run = Callable[[S, int], None]
 #: A compiled move generator: appends the legal moves of one move kind.
-Gen = Callable[["DescribedState", list[Move]], None]
+Gen = Callable[[S, list[Move]], None]
 #: The cards a play of one card may play in a position (its moves are `(index, card, -1)`).
-Cards = Callable[["DescribedState"], list[int]]
+Cards = Callable[[S], list[int]]
 
 
-class Layout:
+class Layout(Generic[S]):
     """The compiled program for one player count and deck count: zones by index, counters by
     index, card tables, and the closures of every expression, action and move."""
 
@@ -67,60 +66,60 @@ class Layout:
         self.phase_names: list[str] = []
         #: Per phase: (move index, otherwise, when or None, generator, and for a play of one
         #: card declaring nothing the cards it may play, else None).
-        self.phase_moves: list[list[tuple[int, bool, Fn | None, Gen, Cards | None]]] = []
+        self.phase_moves: list[list[tuple[int, bool, Fn[S] | None, Gen[S], Cards[S] | None]]] = []
         #: Per phase: whether a move of it plays one card declaring nothing (`random_move`
         #: then counts that move's cards rather than making its moves).
         self.counted_phases: list[bool] = []
         #: Per move index: its kind, its phase, what it does and how it reads.
         self.move_kinds: list[str] = []
-        self.move_apply: list[Callable[[DescribedState, int, int], None]] = []
-        self.move_then: list[Run] = []
-        self.move_words: list[Callable[[DescribedState, Move], str]] = []
+        self.move_apply: list[Callable[[S, int, int], None]] = []
+        self.move_then: list[Run[S]] = []
+        self.move_words: list[Callable[[S, Move], str]] = []
         #: Per move index, for bots: the zone it takes cards from, the declared attribute by card.
-        self.move_sources: list[Fn] = []
+        self.move_sources: list[Fn[S]] = []
         self.declared_columns: list[list[int]] = []
         #: Per move index: the words of the values it declares (none when it declares nothing).
         self.declared_values: list[tuple[str, ...]] = []
         #: Per move index of a play with readings: the numbers a card may be played as.
-        self.move_readings: dict[int, list[Fn]] = {}
+        self.move_readings: dict[int, list[Fn[S]]] = {}
         #: For the greedy bot: the description's `greedy` rating, and each card's worth.
-        self.greedy: Fn | None = None
+        self.greedy: Fn[S] | None = None
         self.card_worth: list[int] = []
-        self.dealer: Fn = _zero
+        self.dealer: Fn[S] = _zero
         self.rotate_dealer = True
-        self.first: Fn | None = None
-        self.setup: Run = _nothing
-        self.round_end: Fn = _zero
+        self.first: Fn[S] | None = None
+        self.setup: Run[S] = _nothing
+        self.round_end: Fn[S] = _zero
         #: False when the round's end is written `false`: no call after every move.
         self.round_can_end = True
-        self.round_score: Run = _nothing
-        self.game_end: Fn = _zero
+        self.round_score: Run[S] = _nothing
+        self.game_end: Fn[S] = _zero
         self.trick_zone = -1
         self.trick_to = 0
         #: The trick's candidates and their ranking keys, as rows by card (see `card_rows`).
-        self.trick_among: Callable[[DescribedState], list[int]] = _no_rows
-        self.trick_by: Callable[[DescribedState], list[int]] = _no_rows
-        self.trick_then: Run = _nothing
+        self.trick_among: Cards[S] = _no_rows
+        self.trick_by: Cards[S] = _no_rows
+        self.trick_then: Run[S] = _nothing
         #: Secret turns (`simultaneous`): whether a seat takes part (`seat` bound), and the
         #: reveal once the last seat taking part has moved; None without them.
-        self.takes_part: Fn | None = None
-        self.reveal: Run = _nothing
-        self.score: Fn | None = None
+        self.takes_part: Fn[S] | None = None
+        self.reveal: Run[S] = _nothing
+        self.score: Fn[S] | None = None
         self.lowest_wins = False
-        self.tie_break: Fn | None = None
+        self.tie_break: Fn[S] | None = None
         #: Partners sit opposite: a seat's score is its team's, and partners win together.
         self.teams = False
         #: Move generations so far by every state of this layout (`DescribedState.epoch`).
         self.generations = 0
 
 
-def _zero(state: DescribedState, card: int) -> int:
+def _zero(state: object, card: int) -> int:
     return 0
 
 
-def _nothing(state: DescribedState, card: int) -> None:
+def _nothing(state: object, card: int) -> None:
     return None
 
 
-def _no_rows(state: DescribedState) -> list[int]:
+def _no_rows(state: object) -> list[int]:
     return []

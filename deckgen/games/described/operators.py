@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from deckgen.games.described.layout import Fn
-from deckgen.games.described.state import DescribedState
+from deckgen.games.described.state import DescribedState, Fn
 
 
 def seat_of(a: Fn) -> Fn:

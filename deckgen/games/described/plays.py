@@ -15,8 +15,7 @@ from typing import Any, Callable, Mapping
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr, zone_place
 from deckgen.games.described.rows import card_rows, card_rows_of, compile_for_cards, fixed_rows
-from deckgen.games.described.layout import Gen
-from deckgen.games.described.state import DescribedState
+from deckgen.games.described.state import DescribedState, Gen
 from deckgen.model.play_groups import GroupDef
 from deckgen.model.play_defs import MoveDef
 

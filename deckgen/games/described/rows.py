@@ -11,8 +11,7 @@ from operator import itemgetter
 from typing import Callable, Hashable
 
 from deckgen.games.described.expressions import SIMPLE, Tables, compile_expr
-from deckgen.games.described.layout import Fn
-from deckgen.games.described.state import DescribedState
+from deckgen.games.described.state import DescribedState, Fn
 from deckgen.model.play_expr import Node
 
 

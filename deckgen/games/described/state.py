@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, Callable
 
 from deckgen.errors import DataError, NoLegalMove
 from deckgen.games.base import Move, Result, State
-from deckgen.games.described.layout import Fn, Layout
-from deckgen.games.described.views import counter_values, observation_of, result_of
+from deckgen.games.described.layout import Layout
+from deckgen.games.described.views import counter_values, result_of, zones_seen
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.tricks import trick_winner
 from deckgen.games.notation.described import DescribedNotation
 from deckgen.model.common import problem
+
+#: The closures of a `Layout[DescribedState]` (layout.py describes each).
+Fn = Callable[["DescribedState", int], int]
+Run = Callable[["DescribedState", int], None]
+Gen = Callable[["DescribedState", list[Move]], None]
 
 #: Rounds in a row that may end as soon as they are set up before the description is wrong.
 MAX_EMPTY_ROUNDS = 1000
@@ -30,7 +35,7 @@ MAX_EMPTY_ROUNDS = 1000
 class DescribedState(State):
     """A described game in progress."""
 
-    def __init__(self, layout: Layout, rng: random.Random, options: list[int], setup: list[int],
+    def __init__(self, layout: Layout[DescribedState], rng: random.Random, options: list[int], setup: list[int],
                  events: list[dict[str, Any]] | None) -> None:
         self.layout = layout
         self.n_players = layout.n_players
@@ -395,7 +400,21 @@ class DescribedState(State):
     # --- results and views (deckgen.games.described.views) ------------------------------
 
     def result(self) -> Result:
-        return result_of(self)
+        layout = self.layout
+        if layout.score is None:  # 1 for a seat that won by a `win` action
+            scores = [1.0 if seat in self.winners else 0.0 for seat in range(self.n_players)]
+        else:
+            scores = self.seat_values(layout.score)
+        tie_breaks = self.seat_values(layout.tie_break) if layout.tie_break is not None else None
+        return result_of(layout, scores, tie_breaks, self.winners, self.over, self.turns, self.counters_dict())
+
+    def seat_values(self, value: Fn) -> list[float]:
+        """Each seat's value of a seat expression (a score, a tie break), `seat` bound to it."""
+        values = []
+        for seat in range(self.n_players):
+            self.bound_seat = seat
+            values.append(float(value(self, -1)))
+        return values
 
     def counters_dict(self) -> dict[str, int]:
         return {"rounds": self.round_no, "reshuffles": self.reshuffles, "empty_draws": self.empty_draws}
@@ -405,10 +424,15 @@ class DescribedState(State):
         return self.counters_dict()
 
     def counter_values(self, player: int = -1) -> dict[str, Any]:
-        return counter_values(self, player)
+        return counter_values(self.layout, self.tally, player)
 
     def observation(self, player: int) -> dict[str, Any]:
-        return observation_of(self, player)
+        """Each zone and counter as the seat may see them, and the facts of turn order."""
+        layout = self.layout
+        return {"seat": player, "current_player": self.current_player, "round": self.round_no,
+                "phase": layout.phase_names[self.phase], "dealer": self.dealer, "direction": self.direction,
+                "counters": counter_values(layout, self.tally, player), "zones": zones_seen(layout, self.zones, player),
+                "winners": list(self.winners) if self.over else None}
 
     def card_zones(self) -> dict[str, list[str]]:
         ids = self.layout.card_ids
