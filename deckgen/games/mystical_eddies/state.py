@@ -1,133 +1,31 @@
-"""Mystical Eddies: trick taking where the next player decides what the led card means.
-
-The first player after the leader who holds a card sharing an attribute with the led card
-must play one; what it shares is *established* (one or two attributes), later players must
-share all of it if they can, else toss; the candidates rank by what was not established, and
-the leader wins if nothing was. Cards are ints, hands bit masks, a move is `(card,)`;
-attributes are bits (SUIT 1, COLOUR 2, NUMBER 4). The trick rules are the small pure
-functions below; the engine plays by their tables. A turn (cap, game length) is a round.
-"""
+"""A game of Mystical Eddies in progress: hands and won cards as masks, the trick in play
+order, rounds dealt from the engine's tables."""
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
-from deckgen.games.notation.one_card import OneCardNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-SUIT: Final = 1
-COLOUR: Final = 2
-NUMBER: Final = 4
-#: Established attribute masks in words, and the counter of tricks won under each.
-ATTRIBUTE_WORDS: Final = {0: "nothing", SUIT: "suit", COLOUR: "colour", NUMBER: "number",
-                   SUIT | COLOUR: "suit and colour", SUIT | NUMBER: "suit and number",
-                   COLOUR | NUMBER: "colour and number"}
-COUNTER_NAMES: Final = {m: w.replace(" and ", "_") + "_tricks" if m else "unfollowed_tricks" for m, w in ATTRIBUTE_WORDS.items()}
-#: Balance categories, in the order of `categories[seat]`.
-CATEGORY_NAMES: Final = ("suit", "colour", "number")
-#: The Balance points a trick earns per established mask: (suit, colour, number).
-CATEGORY_POINTS: Final = [(m & SUIT, m >> 1 & 1, m >> 2 & 1) for m in range(8)]
-#: Masks per established attribute set (7 = all three, which no two cards share).
-MASKS: Final = 8
-#: Attempts at a determinization that respects what tosses revealed.
-DEAL_TRIES: Final = 20
-
-
-# -- the trick rules, as pure functions ------------------------------------------------
-
-def shared_attributes(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
-    """The attributes two cards share, as a mask; cards are (suit, colour, number) values."""
-    return (SUIT if a[0] == b[0] else 0) | (COLOUR if a[1] == b[1] else 0) | (NUMBER if a[2] == b[2] else 0)
-
-
-def ranking_key(established: int, ranks: tuple[int, int, int]) -> int:
-    """How a candidate ranks when `established` attributes were established (higher wins);
-    `ranks` are the card's (suit, colour, number) ranks, 1 for the lowest of each.
-
-    Suit: number, then colour. Colour: suit, then number. Number: colour, then suit.
-    Two attributes: the third one alone. Nothing established: 0 (the leader wins)."""
-    suit, colour, number = ranks
-    return {SUIT: number * 16 + colour, COLOUR: suit * 16 + number, NUMBER: colour * 16 + suit,
-            SUIT | COLOUR: number, SUIT | NUMBER: colour, COLOUR | NUMBER: suit}.get(established, 0)
-
-
-def follows(shared: int, established: int) -> bool:
-    """Whether a card sharing `shared` with the led card follows: before anything is
-    established any shared attribute does (and establishes); after, all established ones."""
-    return shared != 0 if established == 0 else shared & established == established
-
-
-def playable(hand: int, following: int) -> int:
-    """The legal cards of a hand (masks): the following cards, or any card when none follows."""
-    return hand & following or hand
-
-
-def trick_outcome(cards: Sequence[int], match: Sequence[int], keys: Sequence[int], size: int) -> tuple[int, int]:
-    """(established attributes, position of the winning card) of a trick's cards in play
-    order from the leader; `match[a * size + b]` is `shared_attributes` of cards a and b and
-    `keys[established * size + c]` the `ranking_key` of card c."""
-    lead = cards[0]
-    established = 0
-    best, best_key = 0, 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        shared = match[card * size + lead]
-        if established == 0:
-            if shared:
-                established = shared
-                best_key = keys[shared * size + lead]
-                if keys[shared * size + card] > best_key:
-                    best, best_key = i, keys[shared * size + card]
-        elif shared & established == established and keys[established * size + card] > best_key:
-            best, best_key = i, keys[established * size + card]
-    return established, best
-
-
-def constrained_deal(cards: list[int], room: list[int], refused: list[int], rng: random.Random) -> list[int] | None:
-    """The cards dealt at random into zones of `room[z]` cards each (masks per zone), no zone
-    getting a card of its `refused[z]` mask: the most constrained cards first, each to an
-    allowed zone with room, chosen in proportion to its room. None at a dead end (retry)."""
-    order = [cards[i] for i in shuffled_order(len(cards), rng)]
-    order.sort(key=lambda c: sum(1 for z in range(len(room)) if not refused[z] >> c & 1))
-    left = list(room)
-    dealt = [0] * len(room)
-    for card in order:
-        open_room = [left[z] if not refused[z] >> card & 1 else 0 for z in range(len(room))]
-        total = sum(open_room)
-        if not total:
-            return None
-        pick = int(rng.random() * total)
-        zone = 0
-        while pick >= open_room[zone]:
-            pick -= open_room[zone]
-            zone += 1
-        dealt[zone] |= 1 << card
-        left[zone] -= 1
-    return dealt
-
-
-# -- the engine --------------------------------------------------------------------------
-
-class EddiesParams(StrictModel):
-    #: Cards set aside unseen at the start of every round, before the deal.
-    set_aside: int = Field(ge=0)
-    #: Rankings, highest first.
-    suit_ranking: list[str] = Field(min_length=1)
-    colour_ranking: list[str] = Field(min_length=1)
-    number_ranking: list[int] = Field(min_length=1)
+from deckgen.games.mystical_eddies.tables import EddiesTables
+from deckgen.games.mystical_eddies.tricks import (
+    ATTRIBUTE_WORDS,
+    CATEGORY_NAMES,
+    CATEGORY_POINTS,
+    COUNTER_NAMES,
+    DEAL_TRIES,
+    MASKS,
+    constrained_deal,
+    follows,
+    trick_outcome,
+)
 
 
 class EddiesState(State):
@@ -135,7 +33,7 @@ class EddiesState(State):
 
     is_over = False
 
-    def __init__(self, game: MysticalEddies, n_players: int, rng: random.Random,
+    def __init__(self, game: EddiesTables, n_players: int, rng: random.Random,
                  options: Mapping[str, Any], events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.size = game.cards.size
@@ -502,117 +400,3 @@ class EddiesState(State):
             how = f"by {ATTRIBUTE_WORDS[established]}" if established else "nobody followed the lead"
             text += f"; seat {winner} wins the trick ({how})"
         return text
-
-
-class MysticalEddies(Game):
-    """The Mystical Eddies engine: match, follow and ranking tables per card, deals, positions."""
-
-    id = "mystical-eddies"
-    Params = EddiesParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = OneCardNotation(self.cards.ids)
-        params = self.params
-        suits = [str(v) for v in self.deck.attributes["suit"]]
-        colours = [str(v) for v in self.deck.attributes["colour"]]
-        values: list[tuple[int, int, int]] = []
-        ranks: list[tuple[int, int, int]] = []
-        for c in self.deck.cards:
-            suit, colour, number = str(c.attrs["suit"]), str(c.attrs["colour"]), int(str(c.attrs["number"]))
-            values.append((suits.index(suit), colours.index(colour), number))
-            ranks.append((len(params.suit_ranking) - params.suit_ranking.index(suit),
-                          len(params.colour_ranking) - params.colour_ranking.index(colour),
-                          len(params.number_ranking) - params.number_ranking.index(number)))
-        size = len(values)
-        #: match[a * size + b]: the attributes cards a and b share.
-        self.match = [shared_attributes(values[a], values[b]) for a in range(size) for b in range(size)]
-        #: keys[established * size + c]: card c's ranking key in that context.
-        self.keys = [ranking_key(e, ranks[c]) for e in range(MASKS) for c in range(size)]
-        #: following[lead * MASKS + established]: the mask of cards that follow.
-        self.following = [sum([1 << c for c in range(size) if c != lead and follows(self.match[c * size + lead], e)])
-                          for lead in range(size) for e in range(MASKS)]
-        #: The same tables as rows: match_rows[lead][card], key_rows[established][card].
-        self.match_rows = [self.match[lead * size: (lead + 1) * size] for lead in range(size)]
-        self.key_rows = [self.keys[e * size: (e + 1) * size] for e in range(MASKS)]
-        self.moves: list[tuple[int]] = [(c,) for c in range(size)]
-        self.ranks = ranks
-
-    def rule_problems(self) -> list[str]:
-        params, path = self.params, self.rules.path
-        attributes = self.deck.attributes
-        if not {"colour", "suit", "number"} <= set(attributes):
-            return [problem(path, "deck", "the deck needs colour, suit and number attributes")]
-        problems = []
-        for field, given, known in (("suit_ranking", params.suit_ranking, attributes["suit"]),
-                                    ("colour_ranking", params.colour_ranking, attributes["colour"]),
-                                    ("number_ranking", [str(v) for v in params.number_ranking],
-                                     [str(v) for v in attributes["number"]])):
-            if sorted(map(str, given)) != sorted(map(str, known)):
-                problems.append(problem(path, f"params.{field}", f"must rank each of {list(known)} once"))
-        for n, spec in self.rules.setup.items():
-            dealt = (self.cards.size - params.set_aside) // n
-            if spec.hand_size != dealt or spec.removed != self.cards.size - n * dealt:
-                problems.append(problem(path, f"setup.{n}",
-                                        f"{n} players get {dealt} cards each and {self.cards.size - n * dealt} "
-                                        f"are set aside (got hand_size {spec.hand_size}, removed {spec.removed})"))
-        return problems
-
-    def describe_event(self, event: dict[str, Any]) -> str | None:
-        if event.get("type") != "deal":
-            return None
-        return (f"round {event['round']}: {len(event['hands'][0])} cards each, {len(event['removed'])} set aside unseen; "
-                f"seat {event['leader']} leads")
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> EddiesState:
-        self.check_players(n_players)
-        state = EddiesState(self, n_players, rng, options, [] if record else None)
-        state.deal()
-        return state
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        round_number: int = 1,
-        tricks: Sequence[int] | None = None,
-        categories: Sequence[Sequence[int]] | None = None,
-        rng: random.Random | None = None,
-        **details: Any,
-    ) -> EddiesState:
-        """A position: `hand/<s>`, `won/<s>` (cards of the tricks won this round), `trick` (in
-        play order from its leader, `current_player` minus the cards played), `removed`.
-        `tricks`: tricks won in the game (default this round's); `categories`: Balance points
-        (suit, colour, number) per seat; `rng` deals later rounds (default a fixed seed)."""
-        n, placed = self.place_zones(zones, ("hand", "won"), ("trick", "removed"), details)
-        trick = placed["trick"]
-        if len(trick) >= n:
-            raise BadPosition(f"position: the trick holds {len(trick)} cards, at most {n - 1} before it is won")
-        leader = (current_player - len(trick)) % n
-        played = {(leader + i) % n for i in range(len(trick))}
-        sizes = {len(placed[f"hand/{s}"]) + (s in played) for s in range(n)}
-        if len(sizes) != 1 or sizes == {0}:
-            raise BadPosition("position: every hand must hold as many cards (at least 1) before the trick")
-        if not 1 <= round_number <= self.rules.turn_cap:
-            raise BadPosition(f"position: round_number {round_number} is outside 1-{self.rules.turn_cap}")
-        state = EddiesState(self, n, rng or random.Random(0), self.rules.resolve_options(options), None)
-        state.hands = [sum([1 << c for c in placed[f"hand/{s}"]]) for s in range(n)]
-        state.won = [sum([1 << c for c in placed[f"won/{s}"]]) for s in range(n)]
-        state.removed = sum([1 << c for c in placed["removed"]])
-        state.round_number = round_number
-        state.turns = round_number - 1
-        state.tricks = list(tricks) if tricks is not None else [len(placed[f"won/{s}"]) // n for s in range(n)]
-        if categories is not None:
-            state.categories = [list(points) for points in categories]
-        state.leader = state.current_player = leader
-        for card in trick:  # replay the trick: its cards go back to their players first
-            state.hands[state.current_player] |= 1 << card
-            state.play_card(card)
-        return state
-
-
-register(MysticalEddies)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
