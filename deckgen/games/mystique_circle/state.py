@@ -1,81 +1,20 @@
-"""Mystique Circle: trick taking with a cycle of suits and a bid hidden in three hole cards.
-
-The deck is cut down by player count so that everyone gets twelve cards. Each round every
-player first sets three of them face down as the hole, whose suits add up to the bid (the
-tricks she means to win); the holes are hidden commits made in turn from the dealer's left
-and shown when the round ends. Then nine tricks: the led colour must be followed, a card of
-another colour is a toss and never wins, and among the led colour a card takes over when its
-suit beats the current winner's suit in the cycle (each suit beats only the next one), or
-it is the same suit and higher. A trick is worth a point, a bid hit twenty more; rounds go
-on, the deal passing left, until someone has sixty.
-
-Cards are ints (deck order, card number - 1) and hands are lists in ascending order. Moves:
-
-- `(a, b, c)` with a < b < c: set those three hand cards as the hole (hole phase);
-- `(card,)`: play that card to the trick (trick phase).
-
-`turns` counts rounds played: the unit of game length and of the turn cap.
-"""
+"""A game of Mystique Circle in progress: the round's hands, holes, trick and tricks won, and
+the totals; rounds dealt from the engine's tables."""
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any, Final
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
-from deckgen.games.notation.card_sets import CardSetsNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-HOLE_PHASE: Final = 0
-TRICK_PHASE: Final = 1
-#: Shuffles a determinization tries before it leaves the hidden cards where they are.
-DEAL_TRIES: Final = 20
-
-
-class CircleParams(StrictModel):
-    #: The suit cycle: each suit beats the next one, and the last beats the first.
-    suit_cycle: list[str] = Field(min_length=2)
-    #: Tricks a hole card bids, by suit.
-    bid_values: dict[str, int]
-    #: Cards set face down as the hole each round.
-    hole_cards: int = Field(ge=1)
-    #: Numbers taken out of the deck, per player count.
-    removed_numbers: dict[int, list[int]]
-    #: Points per trick won, bonus for tricks won equal to the bid, and the total that ends the game.
-    trick_points: int = Field(ge=0)
-    bid_bonus: int = Field(ge=0)
-    target_score: int = Field(ge=1)
-
-
-def build_takes(colour: Sequence[int], suit: Sequence[int], number: Sequence[int],
-                beaten: Sequence[int]) -> list[list[bool]]:
-    """takes[card][winner]: a card played takes the trick over from the current winner (always
-    a card of the led colour): same colour, and its suit beats the winner's suit
-    (`beaten[s]` is the one suit s beats) or it is the same suit and a higher number."""
-    cards = range(len(colour))
-    return [[colour[c] == colour[w] and (beaten[suit[c]] == suit[w] or (suit[c] == suit[w] and number[c] > number[w]))
-             for w in cards] for c in cards]
-
-
-def trick_winner(trick: Sequence[int], takes: Sequence[Sequence[bool]]) -> int:
-    """The position in `trick` (cards in play order, the led card first) of the card that wins:
-    the led card, replaced by every later card that takes over from the current winner."""
-    best = 0
-    for i in range(1, len(trick)):
-        if takes[trick[i]][trick[best]]:
-            best = i
-    return best
+from deckgen.games.mystique_circle.tables import CircleTables
+from deckgen.games.mystique_circle.tricks import DEAL_TRIES, HOLE_PHASE, TRICK_PHASE
 
 
 class CircleState(State):
@@ -83,7 +22,7 @@ class CircleState(State):
 
     is_over = False
 
-    def __init__(self, game: MystiqueCircle, n_players: int, rng: random.Random, dealer: int,
+    def __init__(self, game: CircleTables, n_players: int, rng: random.Random, dealer: int,
                  events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = n_players
@@ -455,159 +394,3 @@ class CircleState(State):
         if self.takes[card][self.winner_card]:
             return f"seat {seat} plays the {names[card]} and takes the lead"
         return f"seat {seat} plays the {names[card]}"
-
-
-class MystiqueCircle(Game):
-    """The Mystique Circle engine: card tables, the cards in play per count, the deal, positions."""
-
-    id = "mystique-circle"
-    Params = CircleParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = CardSetsNotation(self.cards.ids, "hole")
-        params: CircleParams = self.params
-        colours = [str(v) for v in self.deck.attributes["colour"]]
-        suits = [str(v) for v in self.deck.attributes["suit"]]
-        cards = self.deck.cards
-        self.colour_names = colours
-        self.colour = [colours.index(str(c.attrs["colour"])) for c in cards]
-        self.suit = [suits.index(str(c.attrs["suit"])) for c in cards]
-        self.number = [int(str(c.attrs["number"])) for c in cards]
-        cycle = [suits.index(s) for s in params.suit_cycle]
-        #: beaten[s]: the one suit that suit s beats (the next one in the cycle).
-        self.beaten = [0] * len(suits)
-        for i, s in enumerate(cycle):
-            self.beaten[s] = cycle[(i + 1) % len(cycle)]
-        self.takes = build_takes(self.colour, self.suit, self.number, self.beaten)
-        self.bid_value = [params.bid_values[suits[s]] for s in self.suit]
-        self.card_moves: list[tuple[int]] = [(c,) for c in range(len(cards))]
-        self.kept: dict[int, list[int]] = {}
-        self.removed: dict[int, list[int]] = {}
-        for n, numbers in params.removed_numbers.items():
-            self.kept[n] = [c for c in range(len(cards)) if self.number[c] not in numbers]
-            self.removed[n] = [c for c in range(len(cards)) if self.number[c] in numbers]
-        self.trick_points: int = params.trick_points
-        self.bid_bonus: int = params.bid_bonus
-        self.target_score: int = params.target_score
-
-    def rule_problems(self) -> list[str]:
-        path = self.rules.path
-        params = self.rules.params
-        suits = [str(v) for v in self.deck.attributes.get("suit", ())]
-        problems = []
-        if sorted(params["suit_cycle"]) != sorted(suits):
-            problems.append(problem(path, "params.suit_cycle", f"must name every suit once ({', '.join(suits)})"))
-        if sorted(params["bid_values"]) != sorted(suits):
-            problems.append(problem(path, "params.bid_values", f"needs one value per suit ({', '.join(suits)})"))
-        for n in self.rules.players.counts():
-            if n not in params["removed_numbers"]:
-                problems.append(problem(path, "params.removed_numbers", f"no entry for {n} players"))
-        return problems
-
-    def setup_problems(self) -> list[str]:
-        """Every card left after the removal is dealt, hand_size to each player, and the
-        setup's removed count is the removed numbers' cards."""
-        problems = []
-        params = self.rules.params
-        numbers = [int(str(c.attrs["number"])) for c in self.deck.cards]
-        for n, spec in self.rules.setup.items():
-            gone = params.get("removed_numbers", {}).get(n, [])
-            removed = sum(1 for x in numbers if x in gone)
-            kept = len(numbers) - removed
-            if spec.removed != removed:
-                problems.append(problem(self.rules.path, f"setup.{n}.removed",
-                                        f"{spec.removed}, but the numbers removed ({gone}) are {removed} cards"))
-            if spec.hand_size is None or n * spec.hand_size != kept:
-                problems.append(problem(self.rules.path, f"setup.{n}.hand_size",
-                                        f"{spec.hand_size}: all {kept} cards left are dealt to {n} players"))
-            elif spec.hand_size <= int(params.get("hole_cards", 0)):
-                problems.append(problem(self.rules.path, f"setup.{n}.hand_size", "must be more than the hole"))
-        return problems
-
-    def describe_event(self, event: dict[str, Any]) -> str | None:
-        """The deal's round and dealer, trick winners and the end-of-round reveal, in words."""
-        kind = event.get("type")
-        if kind == "deal":
-            return f"round {event['round']}: seat {event['dealer']} deals"
-        if kind == "trick":
-            return f"seat {event['seat']} wins the trick with the {self.cards.names[self.cards.index_of(event['card'])]}"
-        if kind == "reveal":
-            parts = [f"seat {s} bid {b}, won {t}: +{p} = {total}" for s, (b, t, p, total)
-                     in enumerate(zip(event["bids"], event["tricks"], event["points"], event["scores"]))]
-            return f"round {event['round']} ends, holes revealed: " + "; ".join(parts)
-        return None
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> CircleState:
-        if n_players not in self.kept:
-            self.check_players(n_players)
-        dealer = rng.randrange(n_players)
-        events: list[dict[str, Any]] | None = [{"type": "first_dealer", "seat": dealer}] if record else None
-        state = CircleState(self, n_players, rng, dealer, events)
-        state.deal()
-        return state
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        dealer: int | None = None,
-        scores: Sequence[int] | None = None,
-        rounds: int = 0,
-        rng: random.Random | None = None,
-        **details: Any,
-    ) -> CircleState:
-        """A position from card ids: `hand/<s>`, `hole/<s>`, `won/<s>` (this round's tricks),
-        `trick` (in play order) and `removed`. While some hole is empty it is the hole phase
-        (`current_player` sets next; the seats with holes are the ones after the dealer),
-        else the trick phase (`current_player` plays next; the trick was led by the seat
-        len(trick) before). `dealer` defaults to what that implies, `scores` to zeros,
-        `rounds` (rounds played) to 0; `rng` deals the later rounds. Empty hands with the
-        holes set are a finished game."""
-        n, placed = self.place_zones(zones, ("hand", "hole", "won"), ("trick", "removed"), details)
-        hole_size = self.params.hole_cards
-        holes = [sorted(placed[f"hole/{s}"]) for s in range(n)]
-        if any(len(h) not in (0, hole_size) for h in holes):
-            raise BadPosition(f"position: a hole holds 0 or {hole_size} cards")
-        won = [placed[f"won/{s}"] for s in range(n)]
-        if any(len(w) % n for w in won):
-            raise BadPosition(f"position: won/<seat> holds whole tricks of {n} cards")
-        trick = placed["trick"]
-        if len(trick) >= n:
-            raise BadPosition("position: the trick holds fewer cards than there are players")
-        committed = sum(1 for h in holes if h)
-        hole_phase = committed < n
-        if hole_phase and (trick or any(won)):
-            raise BadPosition("position: no trick is played before every hole is set")
-        if dealer is None:
-            dealer = (current_player - 1 - (committed if hole_phase else len(trick))) % n
-        state = CircleState(self, n, rng or random.Random(0), dealer, None)
-        state.hands = [sorted(placed[f"hand/{s}"]) for s in range(n)]
-        state.holes = holes
-        state.bids = [sum(self.bid_value[c] for c in h) if h else -1 for h in holes]
-        state.committed = committed
-        state.won = won
-        state.tricks = [len(w) // n for w in won]
-        state.trick = trick
-        state.removed = placed["removed"]
-        state.scores = list(scores) if scores is not None else [0] * n
-        state.turns = rounds
-        state.current_player = current_player
-        if hole_phase:
-            state.leader = state.next_seat[dealer]
-            return state
-        state.phase = TRICK_PHASE
-        state.leader = (current_player - len(trick)) % n
-        if trick:
-            state.winner_card = trick[trick_winner(trick, self.takes)]
-            state.winner_seat = (state.leader + trick.index(state.winner_card)) % n
-        if not any(state.hands) and not trick:
-            state.is_over = True
-        return state
-
-
-register(MystiqueCircle)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
