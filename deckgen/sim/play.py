@@ -93,9 +93,17 @@ class Table:
             # in the state's own loop: the simulator's innermost.
             state.play_randomly(bot_rng, cap)
             return state
+        apply = state.apply
+        if on_move is not None and self.all_random:
+            # A traced random game: the random bot's choice drawn by the state itself, as above.
+            random_move = state.random_move
+            while not state.is_over and state.turns < cap:
+                move = random_move(bot_rng)
+                on_move(state, move)
+                apply(move)
+            return state
         bots: list[Bot] = [make(bot_rng, seat) for seat, make in enumerate(self.factories)]
         choose = [bot.choose for bot in bots]
-        apply = state.apply
         if on_move is None:
             while not state.is_over and state.turns < cap:
                 apply(choose[state.current_player](state))
