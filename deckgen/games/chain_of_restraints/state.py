@@ -1,51 +1,20 @@
-"""Chain of Restraints: four in a row on a floating 4 x 4 grid, each card restraining the next.
-
-Players take turns putting one card on a shared grid: on top of any stack, or on an empty
-cell orthogonally next to a card, as long as all cards still fit in a 4 x 4 box. A card may
-share no colour, no suit and no number with the card played just before it. A player with
-no such card shows her hand and every hand moves one seat to the right, until the player to
-move holds a playable card; after a full round the hands are back with their owners and she
-discards hers and draws new hands until one can be played. The top cards of four cells in a
-line sharing a colour, a suit or a number win; a draw that the deck cannot serve ends the game
-drawn.
-
-Cards are ints and hands are bit masks. The grid lives in a square array of
-(2 x grid_side - 1) cells a side, wide enough for any 4 x 4 box that holds the cards
-already placed; `ocol`/`orow` are the grid coordinates of the array's cell 0. A move is
-`(card, col, row)` in grid coordinates: the first card of the game goes to (0, 0).
-"""
+"""A game of Chain of Restraints in progress: hands as masks, the deck and discard pile as
+lists (top last), the grid as stacks in an array, and what each seat knows of the other
+hands."""
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Move, Result, State
+from deckgen.games.chain_of_restraints.tables import ATTRIBUTES, RestraintsTables
 from deckgen.games.kit import chance
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score
-from deckgen.games.notation.chain_of_restraints import RestraintsNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-#: The attributes four top cards may share, in the order of the win counters.
-ATTRIBUTES: Final = ("colour", "suit", "number")
-#: The four directions of a line: along a row, down a column, and the two diagonals.
-DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (1, -1))
-
-
-class RestraintsParams(StrictModel):
-    #: The cards must always fit in a box of grid_side columns by grid_side rows.
-    grid_side: int = Field(ge=2, le=6)
-    #: Top cards in a line that must share a value to win.
-    line_length: int = Field(ge=2, le=6)
 
 
 class RestraintsState(State):
@@ -54,7 +23,7 @@ class RestraintsState(State):
 
     is_over = False
 
-    def __init__(self, game: ChainOfRestraints, hands: list[int], draw: list[int], hand_size: int,
+    def __init__(self, game: RestraintsTables, hands: list[int], draw: list[int], hand_size: int,
                  immediate: bool, events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = len(hands)
@@ -437,173 +406,3 @@ class RestraintsState(State):
         if 0 <= col - self.ocol < self.game.side and 0 <= row - self.orow < self.game.side and self.stacks[cell]:
             return text + f" on the {names[self.stacks[cell][-1]]} at ({col}, {row})"
         return text + f" at ({col}, {row})"
-
-
-class ChainOfRestraints(Game):
-    """The Chain of Restraints engine: attribute bits per card, the grid's geometry, positions."""
-
-    id = "chain-of-restraints"
-    Params = RestraintsParams
-    grid = "square"
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = RestraintsNotation(self.cards.ids)
-        deck = self.deck
-        values = [[str(v) for v in deck.attributes[a]] for a in ATTRIBUTES]
-        offsets = [sum(len(v) for v in values[:k]) for k in range(len(ATTRIBUTES))]
-        #: feat[card]: one bit per attribute value the card has; kind_masks: the bits of each attribute.
-        self.feat = [sum(1 << (offsets[k] + values[k].index(str(c.attrs[a]))) for k, a in enumerate(ATTRIBUTES))
-                     for c in deck.cards]
-        self.kind_masks = [((1 << len(values[k])) - 1) << offsets[k] for k in range(len(ATTRIBUTES))]
-        #: allowed[card]: the cards sharing no value with it (those that may follow it).
-        self.allowed = [sum(1 << o for o, g in enumerate(self.feat) if not g & f) for f in self.feat]
-        self.grid_side: int = self.params.grid_side
-        self.line_length: int = self.params.line_length
-        side = 2 * self.grid_side - 1
-        self.side = side
-        self.centre = (self.grid_side - 1) * side + self.grid_side - 1
-        cells = range(side * side)
-        self.colof = [c % side - (self.grid_side - 1) for c in cells]
-        self.rowof = [c // side - (self.grid_side - 1) for c in cells]
-        #: near[cell]: the cell's orthogonal neighbours in the array.
-        self.near = [sum(1 << (r * side + c) for c, r in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-                         if 0 <= c < side and 0 <= r < side)
-                     for x, y in ((cell % side, cell // side) for cell in cells)]
-        self.colwin = [[sum(1 << cell for cell in cells if lo <= cell % side <= hi) for hi in range(side)]
-                       for lo in range(side)]
-        self.rowwin = [[sum(1 << cell for cell in cells if lo <= cell // side <= hi) for hi in range(side)]
-                       for lo in range(side)]
-        #: windows: every line of line_length cells in the array; lines[cell]: those through
-        #: the cell, as the other cells of each.
-        length = self.line_length
-        self.windows: list[tuple[int, ...]] = []
-        for y in range(side):
-            for x in range(side):
-                for dx, dy in DIRECTIONS:
-                    spots = [(x + i * dx, y + i * dy) for i in range(length)]
-                    if all(0 <= c < side and 0 <= r < side for c, r in spots):
-                        self.windows.append(tuple(r * side + c for c, r in spots))
-        self.lines: list[list[tuple[int, ...]]] = [
-            [tuple(c for c in w if c != cell) for w in self.windows if cell in w] for cell in cells]
-        #: The same as triples of ints when a line is four long (the hot path), else empty.
-        self.triples: list[list[tuple[int, int, int]]] = (
-            [[(o[0], o[1], o[2]) for o in others] for others in self.lines] if length == 4 else [])
-        #: (shift, table): table[byte] lists the cells of the set bits of that byte of a mask.
-        self.chunks: list[tuple[int, list[list[int]]]] = [
-            (shift, [[shift + b for b in range(8) if byte >> b & 1] for byte in range(256)])
-            for shift in range(0, side * side, 8)]
-
-    def rule_problems(self) -> list[str]:
-        problems = []
-        missing = [a for a in ATTRIBUTES if a not in self.deck.attributes]
-        if missing:
-            problems.append(problem(self.rules.path, "deck", f"the deck has no {', '.join(missing)} attribute"))
-        if self.params.line_length > self.params.grid_side:
-            problems.append(problem(self.rules.path, "params.line_length",
-                                    f"{self.params.line_length} does not fit a grid of side {self.params.grid_side}"))
-        for n, spec in self.rules.setup.items():
-            if not spec.hand_size:
-                problems.append(problem(self.rules.path, f"setup.{n}.hand_size", "players need a hand to play from"))
-        return problems
-
-    def describe_event(self, event: dict[str, Any]) -> str | None:
-        """Shown hands, passes, new hands, the winning line and the empty deck, in words."""
-        kind = event.get("type")
-        names = self.cards.names
-        if kind == "show":
-            shown = ", ".join(names[self.cards.index_of(c)] for c in event["cards"])
-            return f"seat {event['seat']} cannot play and shows the hand: {shown}"
-        if kind == "pass":
-            if event["returned"]:
-                return "every hand goes back to its owner"
-            return "every player passes the hand to the right"
-        if kind == "redraw":
-            return f"seat {event['seat']} discards the hand and draws a new one"
-        if kind == "four":
-            cells = ", ".join(f"({c}, {r})" for c, r in event["cells"])
-            return f"seat {event['seat']} completes a line of one {' and one '.join(event['attributes'])}: {cells}"
-        if kind == "deck_out":
-            return "the deck cannot serve a draw: the game is drawn"
-        return None
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> RestraintsState:
-        self.check_players(n_players)
-        size = self.rules.setup[n_players].hand_size or 0
-        draw = chance.shuffled_order(self.cards.size, rng)
-        dealt = chance.deal_hands(draw, n_players, size)
-        events = [chance.deal_event(self.cards, dealt)] if record else None
-        return RestraintsState(self, [sum(1 << c for c in h) for h in dealt], draw, size,
-                               bool(options["draw_when_empty_immediately"]), events)
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        grid: Sequence[Any] | None = None,
-        previous: str | None = None,
-        **details: Any,
-    ) -> RestraintsState:
-        """A position from card ids: `hand/<s>`, `draw` and `discard` (top cards last), and
-        `table`. `grid` places the table's cards: stacks as `{"at": [col, row], "cards":
-        [bottom .. top]}` (a diagram's cells, or `RestraintsState.grid()`); the table zone may
-        then be left out. `previous` is the card played last (a top card), which restrains
-        the next one; without it the next card is free. A player to move with no playable
-        card passes hands or draws new ones at once, as in play."""
-        stacks = [_stack_of(item) for item in grid or ()]
-        from_grid = [card for _, cards in stacks for card in cards]
-        zones = dict(zones)
-        if "table" in zones and sorted(zones["table"]) != sorted(from_grid):
-            raise BadPosition("position: the table zone must hold exactly the cards of the grid detail")
-        zones["table"] = from_grid
-        n_players, placed = self.place_zones(zones, ("hand",), ("draw", "discard", "table"), details)
-        if not 0 <= current_player < n_players:
-            raise BadPosition(f"position: no seat {current_player} among {n_players} players")
-        resolved = self.rules.resolve_options(options)
-        state = RestraintsState(self, [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)],
-                                placed["draw"], self.rules.setup[n_players].hand_size or 0,
-                                bool(resolved["draw_when_empty_immediately"]), None)
-        state.discard = placed["discard"]
-        state.current_player = current_player
-        if stacks:
-            cols = [at[0] for at, _ in stacks]
-            rows = [at[1] for at, _ in stacks]
-            span = self.grid_side - 1
-            if max(cols) - min(cols) > span or max(rows) - min(rows) > span:
-                raise BadPosition(f"position: the grid must fit in {self.grid_side} x {self.grid_side} cells")
-            if len({at for at, _ in stacks}) < len(stacks):
-                raise BadPosition("position: two stacks on one cell")
-            state.ocol, state.orow = max(cols) - span, max(rows) - span
-            side = self.side
-            state.colof = [state.ocol + c % side for c in range(side * side)]
-            state.rowof = [state.orow + c // side for c in range(side * side)]
-            for (col, row), cards in stacks:
-                cell = state.cell_of(col, row)
-                state.stacks[cell] = self.cards.indices(cards)
-                state.cellfeat[cell] = self.feat[state.stacks[cell][-1]]
-                state.table_mask |= self.cards.mask_of(cards)
-                state._new_cell(cell)
-        if previous is not None:
-            card = self.cards.index_of(previous)
-            if not any(cards[-1] == previous for _, cards in stacks):
-                raise BadPosition(f"position: the previous card {previous!r} is not a top card of the grid")
-            state.previous = card
-            state.restraint = self.allowed[card]
-        if state.hands[current_player] and not state.hands[current_player] & state.restraint:
-            state._no_legal_card()
-        return state
-
-
-def _stack_of(item: Any) -> tuple[tuple[int, int], list[str]]:
-    """A stack of the grid detail: a mapping or an object with `at` and `cards`."""
-    at, cards = (item["at"], item["cards"]) if isinstance(item, Mapping) else (item.at, item.cards)
-    if len(at) != 2 or not cards:
-        raise BadPosition(f"position: a stack needs a cell [col, row] and cards, not {item!r}")
-    return (int(at[0]), int(at[1])), [str(c) for c in cards]
-
-
-register(ChainOfRestraints)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
