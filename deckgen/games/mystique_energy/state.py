@@ -1,67 +1,20 @@
-"""Mystique Energy: lay cards on a growing hexagonal grid; keep your secret energy card's
-colour, suit and number in small groups.
-
-Each player keeps one secret energy card and holds one playing card. On her turn she places
-the playing card face up on an unbounded hexagonal grid (the first card at (0, 0), the
-second next to it, every later one on an empty cell with at least two occupied neighbours)
-and draws another. When every playing card is down, each player multiplies the sizes of the
-largest connected groups of her energy card's colour, suit and number; the lowest product
-wins, and a tie goes to the player who placed her final card first.
-
-Cards are ints. Cells (q, r) in axial coordinates are kept as one int,
-`(q + OFF) << 8 | (r + OFF)`, so the six neighbours are fixed offsets. The frontier (empty
-cells next to a card, with their counts of occupied neighbours) and the legal cells are kept
-incrementally: `exact` holds the cells with exactly `touching` neighbours, `more` those with
-more, each a list with an index for O(1) removal. A move is `(q, r)`: the card is fixed.
-"""
+"""A game of Mystique Energy in progress: energy cards, hands, the draw pile, the placed cards
+by cell and in placement order, and the frontier kept incrementally."""
 
 from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.board import Cell
-from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
-from deckgen.games.notation.mystique_energy import EnergyNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-#: Cell encoding: q and r are shifted by OFF into 8 bits each.
-OFF: Final = 128
-SHIFT: Final = 8
-LOW: Final = 255
-#: (q+1, r), (q-1, r), (q, r+1), (q, r-1), (q+1, r-1), (q-1, r+1).
-NEIGHBOURS: Final = (256, -256, 1, -1, 255, -255)
-ORIGIN: Final = (OFF << SHIFT) | OFF
-#: The largest |q| or |r| a position may use (play from (0, 0) never passes 59).
-LIMIT: Final = 100
-#: The attributes scored, in key order: 3 colours, 4 suits, 5 numbers = 12 keys.
-ATTRIBUTES: Final = ("colour", "suit", "number")
-
-
-def cell_of(q: int, r: int) -> int:
-    return ((q + OFF) << SHIFT) | (r + OFF)
-
-
-def coords_of(cell: int) -> tuple[int, int]:
-    return ((cell >> SHIFT) - OFF, (cell & LOW) - OFF)
-
-
-class EnergyParams(StrictModel):
-    #: Occupied neighbours a card needs once that many cards are down (the second card
-    #: always needs one: it goes next to the first).
-    touching: int = Field(ge=1, le=2)
-    #: The seat that places first; play then goes seat + 1.
-    first_seat: int = Field(ge=0)
+from deckgen.games.mystique_energy.cells import LOW, NEIGHBOURS, OFF, ORIGIN, SHIFT, cell_of, coords_of
+from deckgen.games.mystique_energy.tables import EnergyTables
 
 
 class EnergyState(State):
@@ -70,7 +23,7 @@ class EnergyState(State):
 
     is_over = False
 
-    def __init__(self, game: MystiqueEnergy, energy: list[int], hands: list[int], draw: list[int],
+    def __init__(self, game: EnergyTables, energy: list[int], hands: list[int], draw: list[int],
                  first: int, options: Mapping[str, Any], events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = len(energy)
@@ -435,127 +388,3 @@ class EnergyState(State):
             return text + ", the first card"
         touched = sum(1 for step in NEIGHBOURS if cell_of(q, r) + step in self.cells)
         return text + f", touching {touched}"
-
-
-class MystiqueEnergy(Game):
-    """The Mystique Energy engine: the three value keys of every card, the setup, positions."""
-
-    id = "mystique-energy"
-    Params = EnergyParams
-    grid = "hexagonal"
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = EnergyNotation()
-        attributes = self.deck.attributes
-        values = [[str(v) for v in attributes[a]] for a in ATTRIBUTES]
-        offsets = [sum(len(v) for v in values[:k]) for k in range(len(ATTRIBUTES))]
-        #: keys[card]: its colour, suit and number as keys 0-11; key_names: the values' names.
-        self.keys: list[tuple[int, int, int]] = [
-            (offsets[0] + values[0].index(str(c.attrs["colour"])), offsets[1] + values[1].index(str(c.attrs["suit"])),
-             offsets[2] + values[2].index(str(c.attrs["number"])))
-            for c in self.deck.cards]
-        self.key_mask = [(1 << colour) | (1 << suit) | (1 << number) for colour, suit, number in self.keys]
-        self.key_names = [v if k < 2 else f"{v}s" for k in range(len(ATTRIBUTES)) for v in values[k]]
-
-    def rule_problems(self) -> list[str]:
-        missing = [a for a in ATTRIBUTES if a not in self.deck.attributes]
-        if missing:
-            return [problem(self.rules.path, "deck", f"the deck needs the attributes {', '.join(missing)}")]
-        problems = []
-        if self.params.first_seat >= self.rules.players.min:
-            problems.append(problem(self.rules.path, "params.first_seat",
-                                    f"seat {self.params.first_seat} is not at a {self.rules.players.min}-player table"))
-        if 2 * self.rules.players.max > self.cards.size:
-            problems.append(problem(self.rules.path, "players.max",
-                                    f"{self.rules.players.max} players need two cards each, the deck has {self.cards.size}"))
-        return problems
-
-    def describe_event(self, event: dict[str, Any]) -> str | None:
-        """The scoring, seat by seat: the energy card revealed and its three groups."""
-        if event.get("type") != "scoring":
-            return None
-        names = self.cards.names
-        parts = []
-        for seat, (card, groups, score) in enumerate(zip(event["energy"], event["groups"], event["scores"])):
-            factors = " x ".join(str(max(1, g)) for g in groups)
-            parts.append(f"seat {seat} ({names[self.cards.index_of(card)]}) {factors} = {score}")
-        return "scoring: " + "; ".join(parts)
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> EnergyState:
-        self.check_players(n_players)
-        draw = shuffled_order(self.cards.size, rng)
-        energy = [draw.pop() for _ in range(n_players)]
-        hands = [draw.pop() for _ in range(n_players)]
-        events: list[dict[str, Any]] | None = None
-        if record:
-            events = [deal_event(self.cards, [[h] for h in hands], energy=self.cards.ids_of(energy))]
-        return EnergyState(self, energy, hands, draw, self.params.first_seat % n_players, options, events)
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        grid: Sequence[Any] | None = None,
-        placed_by: Sequence[int] | None = None,
-        **details: Any,
-    ) -> EnergyState:
-        """A position from card ids: `energy/<s>` (one card each), `hand/<s>` (one card, or
-        none once the draw pile is empty), `draw` (top last) and `table`. `grid` lists the
-        placed cards in placement order as diagram cells (`{"at": [q, r], "cards": [card]}`
-        or `DiagramCell`s); the table zone, if given, must list the same cards in that order.
-        Every placement is checked as the rules allow it (the first anywhere, the second next
-        to it, each later one touching `touching` earlier cards). `placed_by` gives who placed
-        each card; by default the seats took turns from `first_seat`."""
-        cells = [_cell_at(cell) for cell in grid or []]
-        placed_ids = [card for _, _, card in cells]
-        if grid is not None:
-            if zones.get("table") and list(zones["table"]) != placed_ids:
-                raise BadPosition("position: the table zone must list the grid's cards in placement order")
-            zones = {**zones, "table": placed_ids}
-        elif zones.get("table"):
-            raise BadPosition("position: cards on the table need their cells (grid=[{'at': [q, r], 'cards': [card]}, ...])")
-        n_players, placed = self.place_zones(zones, ("energy", "hand"), ("draw", "table"), details)
-        if any(len(placed[f"energy/{s}"]) != 1 for s in range(n_players)):
-            raise BadPosition("position: every seat keeps exactly one energy card")
-        if any(len(placed[f"hand/{s}"]) > 1 for s in range(n_players)):
-            raise BadPosition("position: a seat holds at most one playing card")
-        hands = [placed[f"hand/{s}"][0] if placed[f"hand/{s}"] else -1 for s in range(n_players)]
-        if placed["draw"] and min(hands) < 0:
-            raise BadPosition("position: every seat holds a playing card while the draw pile has cards")
-        seats = list(placed_by) if placed_by is not None else [
-            (self.params.first_seat + i) % n_players for i in range(len(cells))]
-        if len(seats) != len(cells) or any(not 0 <= s < n_players for s in seats):
-            raise BadPosition("position: placed_by needs one seat of the table per placed card")
-        state = EnergyState(self, [placed[f"energy/{s}"][0] for s in range(n_players)], hands, placed["draw"],
-                            current_player, self.rules.resolve_options(options), None)
-        for number, ((q, r, _), card, seat) in enumerate(zip(cells, placed["table"], seats)):
-            if max(abs(q), abs(r)) > LIMIT:
-                raise BadPosition(f"position: cell ({q}, {r}) is beyond {LIMIT} cells from (0, 0)")
-            cell = cell_of(q, r)
-            if cell in state.cells:
-                raise BadPosition(f"position: placement {number + 1} at ({q}, {r}) is on a card")
-            if number and state.front.get(cell, 0) < min(number, state.touching):
-                raise BadPosition(f"position: placement {number + 1} at ({q}, {r}) does not touch "
-                                  f"{min(number, state.touching)} earlier cards")
-            state.place(cell, card, seat)
-        state.turns = len(cells)
-        if not state.is_over and (not 0 <= current_player < n_players or hands[current_player] < 0):
-            raise BadPosition(f"position: seat {current_player} holds no card to place")
-        return state
-
-
-def _cell_at(cell: Any) -> tuple[int, int, str]:
-    """(q, r, card) of a diagram cell, given as a mapping or as a `DiagramCell`."""
-    at = cell["at"] if isinstance(cell, Mapping) else cell.at
-    cards = cell["cards"] if isinstance(cell, Mapping) else cell.cards
-    if len(at) != 2 or len(cards) != 1:
-        raise BadPosition(f"position: a grid cell is one card at [q, r], not {cell!r}")
-    return int(at[0]), int(at[1]), str(cards[0])
-
-
-register(MystiqueEnergy)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
