@@ -250,12 +250,12 @@ class PillarsState(State):
         seat = self.current_player
         names = self.game.cards.names
         if move[0] == BUILD:
-            return f"seat {seat} builds the {names[move[1]]} on pillar {move[2] + 1}"
+            return f"seat {seat} builds the {names[move[1]]} on pillar {move[2]}"
         p, split = move[1], move[2]
         if self.split_largest and len(self.pillars[p]) == 1:
             split = self.largest_split(p)  # chosen by the rule, not in the move: named here
-        text = f"seat {seat} takes the {names[self.pillars[p][-1]]} from pillar {p + 1}"
-        return text + (f", splitting pillar {split + 1}" if split >= 0 else "")
+        text = f"seat {seat} takes the {names[self.pillars[p][-1]]} from pillar {p}"
+        return text + (f", splitting pillar {split}" if split >= 0 else "")
 
 
 class MystiquePillars(Game):

@@ -200,7 +200,7 @@ def test_play_moves_plays_the_given_notation_first_then_the_bots(tmp_path: Path)
     moves = [json.loads(line) for line in log.read_text().splitlines() if '"type":"move"' in line]
     assert [m["notation"] for m in moves[:2]] == ["take from pillar 1", "take from pillar 3"] and len(moves) > 2
     assert [m["move"] for m in moves[:2]] == [[0, 1, -1], [0, 3, -1]]
-    assert result.stdout.splitlines()[1].endswith("from pillar 2") and run("replay", str(log)).exit_code == 0
+    assert result.stdout.splitlines()[1].endswith("from pillar 1") and run("replay", str(log)).exit_code == 0
     illegal = run("play", "mystique-pillars", "--seed", "2", "--moves", "play red-suns-3 on pillar 0")
     assert illegal.exit_code == 2 and "is not a legal move" in illegal.stderr
     unreadable = run("play", "mystique-pillars", "--moves", "take from pillar x")

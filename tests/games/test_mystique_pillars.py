@@ -84,7 +84,7 @@ def test_the_largest_option_splits_the_tallest_pillar(game: MystiquePillars) -> 
     pillars = [["yellow-suns-1"], cards[:4], cards[4:11], cards[11:18]]
     state = at(game, [["blue-arms-5"], ["blue-arms-4"]], pillars, options={"split": "largest"})
     assert [m for m in state.legal_moves() if m[:2] == (DRAW, 0)] == [(DRAW, 0, -1)]
-    assert state.describe_move((DRAW, 0, -1)).endswith("from pillar 1, splitting pillar 3")  # the rule's split, named
+    assert state.describe_move((DRAW, 0, -1)).endswith("from pillar 0, splitting pillar 2")  # the rule's split, named
     state.events = []
     state.play((DRAW, 0, -1))
     assert [len(p) for p in state.pillars] == [3, 4, 4, 7]
