@@ -116,7 +116,7 @@ def tune_command(game_name: str, option_pairs: tuple[str, ...], objective: str, 
 
     \b
     Examples:
-      deckgen tune mirrorquest --players 4 --option call_miss_rate=0..1 --objective fair
+      deckgen tune mirrorquest --players 5 --option first_player_extra_cards=0..2 --objective fair
       deckgen tune smoke-and-mirrors --option rounds_to_win=1..5 --objective length=40 --trials 10
     """
     from deckgen.sim.runner import SimulationError, bot_names_text, parse_jobs
