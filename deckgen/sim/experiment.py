@@ -99,7 +99,7 @@ class Experiment:
     def chunks(self, store: ResultStore, n_players: int) -> ChunkCache:
         """The store's chunks of this experiment's games at one count."""
         return store.chunks(stream_key(self.game, n_players, self.bots[n_players], self.options, self.seed,
-                                       TRACED_GAMES))
+                                       self.traced))
 
     def run(self, jobs: Jobs, store: ResultStore | None = None, progress: ProgressStart | None = None,
             cache: Callable[[int], ChunkCache | None] | None = None) -> list[SimRun]:
