@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping
 
 from deckgen.model.play import PlaySpec
 from deckgen.model.play_defs import CounterDef
-from deckgen.model.play_expr import BOOL, CARD, INT, SEAT, Attribute, value_type
+from deckgen.model.play_nodes import BOOL, CARD, INT, SEAT, Attribute, value_type
 
 #: Reports a problem: the field path under `play` and what is wrong.
 Fail = Callable[[str, str], None]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from deckgen.model.play_expr import Attribute, Node
+from deckgen.model.play_nodes import Attribute, Node
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
-"""The expression language of play descriptions: a lark grammar, and a type checker that
-turns text into a typed tree whose every name is a zone, counter, attribute, table, option
-or parameter of the game.
+"""The expression language of play descriptions typed: a checker that turns the syntax tree
+of an expression (`deckgen.model.play_syntax`) into a typed tree (`deckgen.model.play_nodes`)
+whose every name is a zone, counter, attribute, table, option or parameter of the game.
 
 Expressions are never evaluated here and never by `eval`: `deckgen.games.described` compiles
 the typed tree into closures. Values are whole numbers, truth values, cards, seats, zones and
@@ -11,87 +11,31 @@ Every problem is an `ExprError` carrying the column it was found at.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, Mapping
 
-from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark import Token, Tree
 
-GRAMMAR = r"""
-?start: cond
-?cond: "if" cond "then" cond "else" cond -> ifexpr
-     | or_
-?or_: and_ | or_ "or" and_ -> or_op
-?and_: not_ | and_ "and" not_ -> and_op
-?not_: "not" not_ -> not_op | cmp
-?cmp: sum | sum CMPOP sum -> compare
-?sum: prod | sum ADDOP prod -> arith
-?prod: unary | prod MULOP unary -> arith
-?unary: "-" unary -> neg | postfix
-?postfix: atom | postfix "." NAME -> attr | postfix "[" cond "]" -> index
-?atom: INT -> int_lit
-     | NAME -> name
-     | NAME "(" [cond ("," cond)*] ")" -> call
-     | "(" cond ")"
-CMPOP: "==" | "!=" | "<=" | ">=" | "<" | ">"
-ADDOP: "+" | "-"
-MULOP: "*" | "//" | "%"
-NAME: /[a-z_][a-z0-9_]*/
-INT: /[0-9]{1,9}/
-%ignore /[ \t\n]+/
-"""
+from deckgen.model.play_nodes import (
+    BOOL,
+    CARD,
+    INT,
+    SEAT,
+    ZONE,
+    Attribute,
+    Node,
+    bound_names,
+    coerce,
+    expanded_size,
+    value_type,
+)
+from deckgen.model.play_syntax import ExprError, parse
 
-#: The longest expression a rule file may hold: descriptions are short, and a bound keeps
-#: a hostile file from making the parser work for long.
-MAX_EXPRESSION = 2000
-#: Brackets in one expression, and levels of its syntax tree (`not not ...`, `1 + 1 + ...`):
-#: the checker and the engine's compiler walk the tree recursively.
-MAX_DEPTH = 60
 #: Nodes and levels of a typed tree with the defines it names written out: a chain of
 #: defines that each name the one before twice would otherwise double the work at each link.
 MAX_NODES = 10_000
 MAX_LEVELS = 150
 
-INT, BOOL, CARD, SEAT, ZONE = "number", "condition", "card", "seat", "zone"
 KEYWORDS = {"if", "then", "else", "and", "or", "not"}
-
-
-class ExprError(ValueError):
-    """A problem with an expression, at a column (1-based) of its text."""
-
-    def __init__(self, message: str, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-
-    def __str__(self) -> str:
-        return f"column {self.column}: {self.message}" if self.column else self.message
-
-
-def value_type(attribute: str) -> str:
-    return f"{attribute} value"
-
-
-@dataclass(frozen=True)
-class Node:
-    """One typed node: `op` says what it computes, `type` what it yields, `data` its constant
-    part (a number, a name, an index) and `args` its operands."""
-
-    op: str
-    type: str
-    args: tuple[Node, ...] = ()
-    data: Any = None
-    #: Where the node starts in its text, for errors: two nodes computing the same are equal
-    #: wherever they are written (so the engine reads a repeated part once).
-    column: int = field(default=0, compare=False)
-
-
-@dataclass(frozen=True)
-class Attribute:
-    """A deck attribute as expressions see it: its values, and whether they are numbers."""
-
-    values: tuple[str, ...]
-    numeric: bool
 
 
 @dataclass
@@ -119,48 +63,6 @@ class Scope:
                      self.numbering, self.tricks, self.defines, self.bound | set(names))
 
 
-@cache
-def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False)
-
-
-def parse(text: str) -> Tree[Token]:
-    """The syntax tree of an expression; an `ExprError` at the column where it goes wrong."""
-    if len(text) > MAX_EXPRESSION:
-        raise ExprError(f"{len(text)} characters, more than the {MAX_EXPRESSION} an expression may have")
-    if text.count("(") + text.count("[") > MAX_DEPTH:
-        raise ExprError(f"more than {MAX_DEPTH} brackets")
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedCharacters as error:
-        where = error.pos_in_stream or 0
-        raise ExprError(f"unexpected character {text[where:where + 1]!r}", error.column) from None
-    except UnexpectedEOF:
-        raise ExprError("the expression ends too early", len(text) + 1) from None
-    except UnexpectedToken as error:
-        token = error.token
-        if token.type == "$END":
-            raise ExprError("the expression ends too early", len(text) + 1) from None
-        raise ExprError(f"unexpected {str(token)!r}", token.column or 0) from None
-    except UnexpectedInput as error:
-        raise ExprError("not an expression", getattr(error, "column", 0)) from None
-    except (LarkError, RecursionError):
-        raise ExprError("not an expression") from None
-    if _depth(tree) > MAX_DEPTH:
-        raise ExprError(f"nested more than {MAX_DEPTH} levels deep (split it with define)")
-    return tree
-
-
-def _depth(tree: Tree[Token]) -> int:
-    """How many levels the syntax tree has, counted without recursion."""
-    deepest, stack = 0, [(tree, 1)]
-    while stack:
-        node, level = stack.pop()
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in node.children if isinstance(child, Tree))
-    return deepest
-
-
 def check(text: str | int | bool, scope: Scope, want: str | None = None) -> Node:
     """The typed tree of an expression (YAML numbers and truth values are expressions too),
     checked to yield `want` when given."""
@@ -178,80 +80,6 @@ def check(text: str | int | bool, scope: Scope, want: str | None = None) -> Node
     if want is not None:
         node = coerce(node, want)
     return node
-
-
-def expanded_size(node: Node) -> tuple[int, int]:
-    """(nodes, levels) of the tree with shared nodes (defines) counted at every use, computed
-    once per distinct node and without recursion."""
-    known: dict[int, tuple[int, int]] = {}
-    stack = [node]
-    while stack:
-        top = stack[-1]
-        waiting = [arg for arg in top.args if id(arg) not in known]
-        if waiting:
-            stack.extend(waiting)
-            continue
-        stack.pop()
-        sizes = [known[id(arg)] for arg in top.args]
-        known[id(top)] = (1 + sum(n for n, _ in sizes), 1 + max((d for _, d in sizes), default=0))
-    return known[id(node)]
-
-
-def coerce(node: Node, want: str) -> Node:
-    """`node` as a value of type `want`: `none` becomes the empty card, seat or value, and a
-    number literal an attribute's value; anything else must already be of that type."""
-    if node.type == want:
-        return node
-    if node.op == "none" and want in (CARD, SEAT) or node.op == "none" and want.endswith(" value"):
-        return Node("const", want, data=-1, column=node.column)
-    if want == SEAT and node.type == INT:  # seat arithmetic: players - 1, me + 2, counted round the table
-        return Node("seat_of", SEAT, (node,), column=node.column)
-    raise ExprError(f"expected a {want}, found a {node.type}", node.column)
-
-
-def bound_names(node: Node) -> set[str]:
-    """The bound names (`card`, `it`...) an expression reads outside the folds that bind them."""
-    if node.op == "bound":
-        return {str(node.data)}
-    names = set().union(*(bound_names(arg) for arg in node.args)) if node.args else set()
-    if node.op.startswith("zone_") and node.op != "zone" or node.op == "holder":
-        names = bound_names(node.args[0]) | (bound_names(node.args[1]) - {"it"})
-    elif node.op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
-        names -= {"seat"}
-    elif node.op.endswith("_where"):
-        names = bound_names(node.args[0]) | (bound_names(node.args[1]) - {"seat"})
-    return names
-
-
-def constant(node: Node) -> int | None:
-    """The value of an expression that reads nothing of the game (`false`, `1 > 2`), else None:
-    what lets the checker see a move that can never be legal."""
-    if node.op == "const":
-        return int(node.data)
-    if node.op not in _FOLDABLE:
-        return None
-    values = [constant(arg) for arg in node.args]
-    if any(v is None for v in values):
-        return None
-    a = [v for v in values if v is not None]
-    op = node.op
-    if op == "not":
-        return int(not a[0])
-    if op in ("and", "or"):
-        return int(a[0] and a[1]) if op == "and" else int(a[0] or a[1])
-    if op == "if":
-        return a[1] if a[0] else a[2]
-    if op == "neg":
-        return -a[0]
-    if op == "compare":
-        return int({"==": a[0] == a[1], "!=": a[0] != a[1], "<": a[0] < a[1], "<=": a[0] <= a[1],
-                    ">": a[0] > a[1], ">=": a[0] >= a[1]}[str(node.data)])
-    if op == "arith" and str(node.data) in ("+", "-", "*"):
-        return a[0] + a[1] if node.data == "+" else a[0] - a[1] if node.data == "-" else a[0] * a[1]
-    return None
-
-
-_FOLDABLE = frozenset({"not", "and", "or", "if", "neg", "compare", "arith"})
 
 
 def _column(tree: Tree[Token] | Token) -> int:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from deckgen.model.play_expr import INT, Node, Scope, constant
+from deckgen.model.play_expr import Scope
+from deckgen.model.play_nodes import INT, Node, constant
 from deckgen.model.play_features import unknown
 
 #: The keys `cards:` takes; exactly one of set and run.

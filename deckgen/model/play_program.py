@@ -21,18 +21,9 @@ from deckgen.model.play_decls import build_counters, build_tables
 from deckgen.model.play_defs import Action, MoveDef, Program, SimultaneousDef, TrickDef, ZoneDef
 from deckgen.model.play_features import refusal, unknown
 from deckgen.model.play_groups import build_group
-from deckgen.model.play_expr import (
-    BOOL,
-    INT,
-    SEAT,
-    ZONE,
-    Attribute,
-    ExprError,
-    Node,
-    Scope,
-    check,
-    constant,
-)
+from deckgen.model.play_expr import Scope, check
+from deckgen.model.play_nodes import BOOL, INT, SEAT, ZONE, Attribute, Node, constant
+from deckgen.model.play_syntax import ExprError
 
 #: The moves a phase may offer, and the actions a move, a round or a trick may run.
 MOVE_KINDS = ("play", "draw", "pass", "declare", "give", "take")

@@ -17,7 +17,7 @@ from deckgen.games.described.plays import CompiledMove, compile_play
 from deckgen.games.described.rows import of_card
 from deckgen.games.described.state import DescribedState, Fn, Run
 from deckgen.model.common import problem
-from deckgen.model.play_expr import Node
+from deckgen.model.play_nodes import Node
 from deckgen.model.play_defs import Action, MoveDef
 
 Step = Callable[[DescribedState, int], None]

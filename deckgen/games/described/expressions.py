@@ -23,7 +23,7 @@ from deckgen.games.described.operators import (
 )
 from deckgen.games.described.layout import Layout
 from deckgen.games.described.state import DescribedState, Fn
-from deckgen.model.play_expr import Node
+from deckgen.model.play_nodes import Node
 
 
 class Tables:

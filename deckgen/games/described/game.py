@@ -12,7 +12,8 @@ import random
 from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import Game, register_described
+from deckgen.games.base import Game
+from deckgen.games.registry import register_described
 from deckgen.games.described.actions import compile_actions, compile_move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.rows import card_rows_of
@@ -21,7 +22,7 @@ from deckgen.games.described.state import DescribedState
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.play import DesignerParams
-from deckgen.model.play_expr import value_type
+from deckgen.model.play_nodes import value_type
 from deckgen.model.play_defs import Program
 from deckgen.model.play_program import build_program
 from deckgen.model.rules import GameRules

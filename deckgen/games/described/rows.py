@@ -12,7 +12,7 @@ from typing import Callable, Hashable
 
 from deckgen.games.described.expressions import SIMPLE, Tables, compile_expr
 from deckgen.games.described.state import DescribedState, Fn
-from deckgen.model.play_expr import Node
+from deckgen.model.play_nodes import Node
 
 
 def varies(node: Node) -> bool:

@@ -1,0 +1,100 @@
+"""The syntax of play-description expressions: a lark grammar, the limits on an expression's
+size, and `parse`, which turns text into a syntax tree or an `ExprError` at a column.
+
+`deckgen.model.play_expr` types the tree against a game's names; nothing here knows them.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+GRAMMAR = r"""
+?start: cond
+?cond: "if" cond "then" cond "else" cond -> ifexpr
+     | or_
+?or_: and_ | or_ "or" and_ -> or_op
+?and_: not_ | and_ "and" not_ -> and_op
+?not_: "not" not_ -> not_op | cmp
+?cmp: sum | sum CMPOP sum -> compare
+?sum: prod | sum ADDOP prod -> arith
+?prod: unary | prod MULOP unary -> arith
+?unary: "-" unary -> neg | postfix
+?postfix: atom | postfix "." NAME -> attr | postfix "[" cond "]" -> index
+?atom: INT -> int_lit
+     | NAME -> name
+     | NAME "(" [cond ("," cond)*] ")" -> call
+     | "(" cond ")"
+CMPOP: "==" | "!=" | "<=" | ">=" | "<" | ">"
+ADDOP: "+" | "-"
+MULOP: "*" | "//" | "%"
+NAME: /[a-z_][a-z0-9_]*/
+INT: /[0-9]{1,9}/
+%ignore /[ \t\n]+/
+"""
+
+#: The longest expression a rule file may hold: descriptions are short, and a bound keeps
+#: a hostile file from making the parser work for long.
+MAX_EXPRESSION = 2000
+#: Brackets in one expression, and levels of its syntax tree (`not not ...`, `1 + 1 + ...`):
+#: the checker and the engine's compiler walk the tree recursively.
+MAX_DEPTH = 60
+#: Nodes and levels of a typed tree with the defines it names written out: a chain of
+
+
+class ExprError(ValueError):
+    """A problem with an expression, at a column (1-based) of its text."""
+
+    def __init__(self, message: str, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+    def __str__(self) -> str:
+        return f"column {self.column}: {self.message}" if self.column else self.message
+
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+def parse(text: str) -> Tree[Token]:
+    """The syntax tree of an expression; an `ExprError` at the column where it goes wrong."""
+    if len(text) > MAX_EXPRESSION:
+        raise ExprError(f"{len(text)} characters, more than the {MAX_EXPRESSION} an expression may have")
+    if text.count("(") + text.count("[") > MAX_DEPTH:
+        raise ExprError(f"more than {MAX_DEPTH} brackets")
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedCharacters as error:
+        where = error.pos_in_stream or 0
+        raise ExprError(f"unexpected character {text[where:where + 1]!r}", error.column) from None
+    except UnexpectedEOF:
+        raise ExprError("the expression ends too early", len(text) + 1) from None
+    except UnexpectedToken as error:
+        token = error.token
+        if token.type == "$END":
+            raise ExprError("the expression ends too early", len(text) + 1) from None
+        raise ExprError(f"unexpected {str(token)!r}", token.column or 0) from None
+    except UnexpectedInput as error:
+        raise ExprError("not an expression", getattr(error, "column", 0)) from None
+    except (LarkError, RecursionError):
+        raise ExprError("not an expression") from None
+    if _depth(tree) > MAX_DEPTH:
+        raise ExprError(f"nested more than {MAX_DEPTH} levels deep (split it with define)")
+    return tree
+
+
+def _depth(tree: Tree[Token]) -> int:
+    """How many levels the syntax tree has, counted without recursion."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in node.children if isinstance(child, Tree))
+    return deepest
+
