@@ -12,8 +12,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import Game
-from deckgen.games.registry import register_described
+from deckgen.games.base import Game, register_described
 from deckgen.games.described.actions import compile_actions, compile_move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.rows import card_rows_of
