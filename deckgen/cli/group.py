@@ -7,12 +7,13 @@ that `deckgen --help` stays fast.
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -37,7 +38,27 @@ class OneLineUsageError(click.ClickException):
         click.echo(f"error: {self.message} (see: {self.command} --help)", err=True)
 
 
-class DeckgenGroup(click.Group):
+class LazyGroup(click.Group):
+    """A group whose commands are imported when they are run (or listed by --help), so a
+    command pays for its own module's imports only: `lazy` maps each command's name to
+    `module:attribute`, the click command."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy: dict[str, str] = {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = self.lazy.pop(cmd_name, None)
+        if where is not None:
+            module, _, attribute = where.partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return self.commands.get(cmd_name)
+
+
+class DeckgenGroup(LazyGroup):
     """Turns DeckgenError into one line per problem on stderr and exit status 2, and
     usage errors into one line too."""
 
@@ -90,7 +111,7 @@ def emit_json(data: object) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-@click.group("render")
+@click.group("render", cls=LazyGroup)
 def render_group() -> None:
     """Render print-and-play card sheets, card images, booklets and quick references.
 

@@ -25,7 +25,9 @@ def test_version():
 def _command_paths(group: click.Group, prefix: list[str]) -> list[list[str]]:
     """Every command under group, as the words a user types to reach it (the group itself too)."""
     found = [prefix]
-    for name, command in sorted(group.commands.items()):
+    context = click.Context(group)
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
         if isinstance(command, click.Group):
             found.extend(_command_paths(command, [*prefix, name]))
         else:

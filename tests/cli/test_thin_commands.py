@@ -18,7 +18,10 @@ MAX_BODY_LINES = 40
 
 def commands(group: click.Group, path: str = "deckgen") -> list[tuple[str, click.Command]]:
     found = []
-    for name, command in sorted(group.commands.items()):
+    context = click.Context(group)
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        assert command is not None and command.name == name, name
         if isinstance(command, click.Group):
             found += commands(command, f"{path} {name}")
         else:
