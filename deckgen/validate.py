@@ -99,7 +99,7 @@ def check_engine_rules(rules: GameRules) -> None:
     """What the game's engine checks when it is built (typed `params`, setups the deck can
     deal, cards the rules name), then the placeholders of its text. Rule data with no engine
     yet has its schema and placeholders checked."""
-    from deckgen.games.base import engine_class
+    from deckgen.games.registry import engine_class
 
     if rules.same_rules_as is not None and rules.same_rules_as not in all_rules():
         raise DataError(problem(rules.path, "same_rules_as", f"no game {rules.same_rules_as!r} "

@@ -163,7 +163,7 @@ def test_fuzz_command_lines(root: Path, disk: Disk) -> None:
 # --------------------------------------------------------------------------- game logs
 
 def recorded_logs() -> list[list[dict[str, Any]]]:
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
 
     game = get_game("toy-high-card")
     return [record_game(game, n, ["random"] * n, seed, 0, {})[1] for n, seed in ((2, 1), (3, 2), (4, 3))]

@@ -115,7 +115,7 @@ def test_the_finder_is_installed_once_and_never_with_pure_python_asked(tmp_path:
 
 def engine_source(game_id: str) -> Path:
     """The source file of a game's engine class, relative to the checkout."""
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
 
     module = type(get_game(game_id)).__module__
     path = Path(*module.split("."))
@@ -144,7 +144,7 @@ def test_an_edited_engine_runs_the_edit_at_once(tmp_path: Path) -> None:
     assert played.returncode == 0, played.stderr
     assert "zoomies engine as edited" in played.stderr
     modules = subprocess.run(
-        [sys.executable, "-c", "import sys, deckgen.games.base as b; b.get_game('zoomies'); b.get_game('up-and-down'); "
+        [sys.executable, "-c", "import sys, deckgen.games.registry as r; r.get_game('zoomies'); r.get_game('up-and-down'); "
          "print(*(sys.modules[m].__spec__.origin for m in sys.argv[1:]), sep='\\n')",
          ".".join(edited.with_suffix("").parts), ".".join(untouched.with_suffix("").parts)],
         cwd=tmp_path, env={**env, "PYTHONPATH": str(root)}, capture_output=True, text=True, timeout=120)

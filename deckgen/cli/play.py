@@ -21,7 +21,7 @@ def games_command(as_json: bool) -> None:
       deckgen games
     """
     from deckgen.bots.registry import bots_for
-    from deckgen.games.base import game_classes
+    from deckgen.games.registry import game_classes
     from deckgen.model.rules import all_rules
 
     engines = game_classes()
@@ -69,7 +69,7 @@ def play_command(game_name: str, players: int | None, seed: int, game_index: int
     bot_names_text(bots)
     option_pairs_text(option_pairs)
 
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
     from deckgen.sim.log import write_log
     from deckgen.sim.runner import parse_bots, parse_options
     from deckgen.sim.transcript import played_transcript

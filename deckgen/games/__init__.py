@@ -1,4 +1,4 @@
-"""Rules engines, one module per game; each registers itself with deckgen.games.base.register.
+"""Rules engines, one module per game; each registers itself with deckgen.games.registry.register.
 
 The engines compiled by setup.py load from the cache folder only while their sources are as
 compiled; an edited engine runs from its source at once (deckgen.compiled)."""

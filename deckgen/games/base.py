@@ -1,4 +1,4 @@
-"""The engine contract every game follows, and the registry of games.
+"""The engine contract every game follows (the registry of games is `deckgen.games.registry`).
 
 After OpenSpiel's State API and python-chess: a State knows the current player, its legal
 moves, a trusted fast `apply` and a checked `play`, its result and what each seat may see.
@@ -10,19 +10,13 @@ import bots; playing with bots is `deckgen.sim.play`'s job.
 from __future__ import annotations
 
 import copy
-import importlib
-import inspect
-import pkgutil
 import random
 from abc import ABC, abstractmethod
-from pathlib import Path
 from typing import Any, ClassVar, Mapping, Sequence
 
 from mypy_extensions import mypyc_attr
 
-from deckgen.errors import BadPosition, DataError, IllegalMove, UnknownName
-from deckgen.fileio import shown_path
-from deckgen.games import project_code
+from deckgen.errors import BadPosition, DataError, IllegalMove
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.chance import shuffled_order
@@ -31,9 +25,9 @@ from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import hand
 from deckgen.model.common import StrictModel, problem, validate
 from deckgen.model.deck import Deck, load_deck
-from deckgen.model.rules import GameRules, all_rules, load_play_rules
+from deckgen.model.rules import GameRules
 
-__all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State", "get_game", "register"]
+__all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State"]
 
 #: A text naming no move lists the legal moves when there are at most this many.
 LISTED_MOVES = 12
@@ -398,112 +392,3 @@ class Game(ABC):
         """A logged chance event in words for `deckgen play` transcripts, or None to leave it
         out (the deal, and anything the move lines already say)."""
         return None
-
-
-_GAME_CLASSES: dict[str, type[Game]] = {}
-
-
-_DESCRIBED: list[type[Game]] = []
-
-
-def register_described(cls: type[Game]) -> None:
-    """Name the engine built from a rule file's `play` section: every game whose rules
-    describe play gets it (`deckgen.games.described` registers itself)."""
-    _DESCRIBED[:] = [cls]
-
-
-def register(cls: type[Game]) -> type[Game]:
-    """Make a game findable by its rules id (and the rules' aliases). Engines call it after
-    their class rather than as a decorator: mypyc (setup.py) compiles a decorated class as a
-    plain Python class, which may not inherit from the compiled Game."""
-    _GAME_CLASSES[cls.id] = cls
-    return cls
-
-
-def _import_game_modules() -> None:
-    import deckgen.games as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        # not base, the kit, or the compiled library (_compiled__mypyc, setup.py)
-        if info.name not in ("base", "kit") and not info.name.startswith("_"):
-            importlib.import_module(f"deckgen.games.{info.name}")
-
-
-_imported = False
-
-
-def game_classes() -> dict[str, type[Game]]:
-    """Every game with an engine by id: the hand-written ones and every game whose rule file
-    describes play. The engine modules are all imported on the first call, whatever some of
-    them registered already (an import of one engine registers only it)."""
-    _import_all()
-    found = {rules.id: engine_class(rules) for rules in all_rules().values()
-             if rules.play is not None or project_code.engine_path(rules) is not None}
-    return {**_GAME_CLASSES, **{game_id: cls for game_id, cls in found.items() if cls is not None}}
-
-
-def _import_all() -> None:
-    global _imported
-    if not _imported:
-        _imported = True
-        _import_game_modules()
-
-
-def engine_class(rules: GameRules) -> type[Game] | None:
-    """The engine that plays these rules: built from their description (only that engine's
-    package is imported, so a described game loads quickly), the project's own engine file
-    beside their rule file, or hand-written."""
-    path = project_code.engine_path(rules)
-    if path is not None:
-        return project_engine(rules, path)
-    if rules.play is not None:
-        if not _DESCRIBED:
-            importlib.import_module("deckgen.games.described")
-        return _DESCRIBED[0]
-    if rules.id not in _GAME_CLASSES:
-        _import_engine_of(rules.id)
-    return _GAME_CLASSES.get(rules.id)
-
-
-def _import_engine_of(game_id: str) -> None:
-    """Import the engine module named after the game (mystique-chain: games/mystique_chain),
-    so that playing one game loads one engine; every engine module when no module has that
-    name or it registers another game."""
-    module = f"deckgen.games.{game_id.replace('-', '_')}"
-    try:
-        importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name != module:
-            raise
-    if game_id not in _GAME_CLASSES:
-        _import_all()
-
-
-def project_engine(rules: GameRules, path: Path) -> type[Game]:
-    """The engine class a project's engine file defines for these rules: the one `Game`
-    subclass of the file whose `id` is the rule file's. A rule file that also describes play
-    is refused (one game, one engine)."""
-    if rules.play is not None:
-        raise DataError(f"{shown_path(path)}: {shown_path(rules.path.name)} describes play too (keep one engine: "
-                        "remove its play: section or this file)")
-    module = project_code.load_module(path)
-    classes = [value for value in vars(module).values() if isinstance(value, type) and issubclass(value, Game)
-               and getattr(value, "__module__", None) == module.__name__ and not inspect.isabstract(value)]
-    mine = [cls for cls in classes if getattr(cls, "id", None) == rules.id]
-    if len(mine) != 1:
-        defined = ", ".join(f"{cls.__name__} (id {getattr(cls, 'id', None)!r})" for cls in classes) or "none"
-        raise DataError(f"{shown_path(path)}: expected one Game subclass with id = {rules.id!r}, the rule file's id "
-                        f"(found: {defined})")
-    return mine[0]
-
-
-def get_game(name: str) -> Game:
-    """The engine for a game id or alias, with its rules loaded (their text unfilled: no
-    engine reads it)."""
-    rules = load_play_rules(name)
-    cls = engine_class(rules)
-    if cls is None:
-        raise UnknownName(f"{rules.id} has rules but no engine: deckgen can print its booklet and quick reference "
-                          "but cannot play it (describe play in its play: section, or write the engine in Python "
-                          f"beside it as {rules.id}.py: docs/rules-format.md, 'A description or an engine?')")
-    return cls(rules)

@@ -19,7 +19,8 @@ from typing import Any, Final, Mapping, Sequence
 from pydantic import Field
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State
+from deckgen.games.registry import register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled
 from deckgen.games.kit.notation import MoveNotation
@@ -389,4 +390,4 @@ class BattleForTheSuns(Game):
         return state
 
 
-register(BattleForTheSuns)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(BattleForTheSuns)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

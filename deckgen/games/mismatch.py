@@ -18,7 +18,8 @@ from typing import Any, Final, Mapping, Sequence
 from pydantic import Field
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State
+from deckgen.games.registry import register
 from deckgen.games.kit.chance import (
     deal_event,
     deal_hands,
@@ -437,4 +438,4 @@ class MismatchGame(Game):
         )
 
 
-register(MismatchGame)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MismatchGame)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -21,7 +21,8 @@ from typing import Any, Final, Mapping, Sequence
 
 from pydantic import Field
 
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State
+from deckgen.games.registry import register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
@@ -324,4 +325,4 @@ class MystiqueGuilds(Game):
                            self.rules.resolve_options(options), None)
 
 
-register(MystiqueGuilds)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MystiqueGuilds)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -23,7 +23,8 @@ from typing import Any, Final, Mapping, Sequence
 from pydantic import Field
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State
+from deckgen.games.registry import register
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
@@ -321,4 +322,4 @@ class MystiquePillars(Game):
         return state
 
 
-register(MystiquePillars)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MystiquePillars)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

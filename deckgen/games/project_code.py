@@ -4,7 +4,7 @@ It runs from the file's text as a module (nothing to build or install), under a 
 import statement can spell, so it never clashes with deckgen's modules. Only the current
 project's own rule files look for one, and only the file beside them named after the game:
 shipped data and every other `.py` file are never run. What the file defines is checked by
-`deckgen.games.base` (which engine class it holds); this module only finds, confines and
+`deckgen.games.registry` (which engine class it holds); this module only finds, confines and
 runs the file, and turns what its code raises into one line naming the file and the line.
 """
 

@@ -20,7 +20,8 @@ from typing import Any, Final, Mapping, Sequence
 from pydantic import Field
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State
+from deckgen.games.registry import register
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled_order
 from deckgen.games.kit.notation import MoveNotation, made_once
@@ -304,4 +305,4 @@ class UpAndDown(Game):
         return state
 
 
-register(UpAndDown)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(UpAndDown)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -22,7 +22,8 @@ from typing import Any, Final, Mapping, Sequence
 from pydantic import Field
 
 from deckgen.errors import BadPosition, UnknownCard
-from deckgen.games.base import Game, Move, Result, State, register
+from deckgen.games.base import Game, Move, Result, State
+from deckgen.games.registry import register
 from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.notation.zoomies import ZoomiesNotation
@@ -434,4 +435,4 @@ class Zoomies(Game):
         return (card, goal)
 
 
-register(Zoomies)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(Zoomies)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -81,7 +81,7 @@ def game_fairness(game_id: str, out_dir: Path, games: int, seed: int, precision:
                   engine: ChunkEngine | None = None) -> list[Path]:
     """Fairness report of one game, its simulations in this one process or on `engine` (a
     cluster), reusing the games stored in the output folder's results."""
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
     from deckgen.sim.fairness import write_fairness_report
     from deckgen.sim.store import open_store
 
@@ -150,7 +150,7 @@ def build_all(
     are unchanged since the last build is skipped, and stored simulations are not played
     again. `progress` hears what is being done, with counts, as it happens.
     """
-    from deckgen.games.base import game_classes
+    from deckgen.games.registry import game_classes
     from deckgen.model.rules import all_rules
     from deckgen.validate import data_files, validate_paths
 

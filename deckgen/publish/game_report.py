@@ -273,7 +273,7 @@ def report_path(rules: GameRules, out_dir: Path) -> Path:
 
 def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dict[str, Any]:
     """Everything the page shows, read from the result files beside it."""
-    from deckgen.games.base import game_classes
+    from deckgen.games.registry import game_classes
 
     folder = output_file(out_dir, rules.deck)
     name = rules.name

@@ -314,7 +314,7 @@ def compare_engines(
     (local worker processes). Options are given as `deckgen simulate --option` would give
     them (values or their text); only the options given are shown in `lines()`.
     """
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
 
     runs = []
     for side, (game_id, options) in enumerate(((game_a, options_a), (game_b, options_b))):

@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckgen.games.base import Game, get_game
+from deckgen.games.base import Game
+from deckgen.games.registry import get_game
 from deckgen.sim.cluster import dask_engine
 from deckgen.sim.runner import (
     TRACED_GAMES,

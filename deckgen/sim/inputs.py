@@ -102,7 +102,7 @@ def game_from_spec(spec: GameSpec) -> Game:
     game = _built.get(spec)
     if game is not None:
         return game
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
 
     game = get_game(spec.game_id)
     differs = [what for what, mine, theirs in (("rule file", rules_hash(game), spec.rules_hash),

@@ -15,7 +15,8 @@ from typing import Any, Callable, Iterable, Sequence
 from deckgen import __version__
 from deckgen.errors import DeckgenError, IllegalMove, NoLegalMove
 from deckgen.fileio import read_limited, shown_path, write_atomic
-from deckgen.games.base import Game, Move, State, get_game
+from deckgen.games.base import Game, Move, State
+from deckgen.games.registry import get_game
 from deckgen.model.common import shape_problem
 from deckgen.sim.play import game_rngs, play_game
 

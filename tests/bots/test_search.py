@@ -10,7 +10,8 @@ import pytest
 from deckgen.bots.registry import check_bot_names, make_bot
 from deckgen.bots.search import SearchBot, parse_search_spec
 from deckgen.errors import UnknownName
-from deckgen.games.base import Game, get_game
+from deckgen.games.base import Game
+from deckgen.games.registry import get_game
 from deckgen.sim.play import play_game
 from deckgen.sim.runner import parse_options
 from deckgen.sim.skill import rotated_match

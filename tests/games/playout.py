@@ -3,7 +3,8 @@ the per-game tests."""
 
 from __future__ import annotations
 
-from deckgen.games.base import State, get_game
+from deckgen.games.base import State
+from deckgen.games.registry import get_game
 from deckgen.sim.contract import playout_problems
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.bots.battle_for_the_suns import GreedySunsBot
 from deckgen.errors import IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.battle_for_the_suns import STOP_MOVE, BattleForTheSuns, SunsState
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from deckgen.bots.chain_of_restraints import GreedyRestraintsBot
 from deckgen.errors import BadPosition, IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.chain_of_restraints import ChainOfRestraints, RestraintsState
 from deckgen.model.rules import Diagram
 from deckgen.sim.play import play_game

@@ -12,7 +12,7 @@ import pytest
 
 from deckgen.bots.clique_mystique import GreedyCliqueBot
 from deckgen.errors import BadPosition, IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.clique_mystique import (
     CLIQUE_3,
     CLIQUE_4,

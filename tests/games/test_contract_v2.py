@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from deckgen.errors import IllegalMove
-from deckgen.games.base import Game, State, game_classes, get_game
+from deckgen.games.base import Game, State
+from deckgen.games.registry import game_classes, get_game
 from deckgen.sim.contract import fresh_state
 
 GAME_IDS = sorted(game_classes())

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from deckgen import project
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.state import DescribedState
 from deckgen.skeleton import init_project

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from deckgen.errors import IllegalMove
-from deckgen.games.base import Move, get_game
+from deckgen.games.base import Move
+from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.state import DescribedState
 from deckgen.sim.agreement import compare_engines

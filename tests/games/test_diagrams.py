@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deckgen.errors import DataError
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.model.rules import Diagram
 
 

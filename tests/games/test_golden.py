@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from deckgen.bots.registry import bots_for
-from deckgen.games.base import game_classes, get_game
+from deckgen.games.registry import game_classes, get_game
 from deckgen.sim.transcript import played_transcript
 
 GOLDEN_DIR = Path(__file__).parent / "golden"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckgen.games.base import game_classes, get_game
+from deckgen.games.registry import game_classes, get_game
 from deckgen.sim.log import record_game
 from tests.games.log_mappings import (BATTLE, CHAIN_OF_RESTRAINTS, CLIQUE, ENERGY, GUILDS, MAZE, MIRRORQUEST,
                                       MISMATCH, PILLARS, UP_AND_DOWN)

@@ -10,7 +10,7 @@ import pytest
 from deckgen.bots.mirrorquest import GreedyBot
 from deckgen.errors import DeckgenError
 from deckgen.errors import BadPlayerCount, IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.mirrorquest import (
     DRAW_MOVE,

@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 from scipy.stats import chisquare
 
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.sim.play import play_game
 from deckgen.games.mirrorquest import (
     FORCED,

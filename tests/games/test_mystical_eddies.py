@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.bots.mystical_eddies import GreedyEddiesBot
 from deckgen.errors import BadPosition, IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.mystical_eddies import (
     COLOUR,
     MASKS,

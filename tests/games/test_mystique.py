@@ -12,7 +12,7 @@ import pytest
 
 from deckgen.bots.mystique import GreedyBot
 from deckgen.errors import BadOption, BadPlayerCount, BadPosition, DataError, DeckgenError, IllegalMove, UnknownCard
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState, add_subsets
 from deckgen.model.rules import load_rules

@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.bots.mystique_chain import GreedyChainBot
 from deckgen.errors import BadOption, BadPlayerCount, BadPosition, IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.mystique_chain import ATTRIBUTES, ChainState, MystiqueChain
 
 COLOUR, SUIT, NUMBER = (ATTRIBUTES.index(a) for a in ("colour", "suit", "number"))

@@ -10,7 +10,7 @@ import pytest
 
 from deckgen.bots.mystique_circle import GreedyCircleBot
 from deckgen.errors import BadPosition, IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.kit.chance import deal_hands, shuffled
 from deckgen.games.mystique_circle import (
     HOLE_PHASE,

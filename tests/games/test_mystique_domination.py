@@ -10,7 +10,7 @@ import pytest
 
 from deckgen.bots.mystique_domination import GreedyDominationBot
 from deckgen.errors import IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.mystique_domination import (
     PASS_MOVE,
     DominationState,

@@ -13,7 +13,7 @@ import pytest
 
 from deckgen.bots.mystique_energy import GreedyEnergyBot
 from deckgen.errors import BadPosition, IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.mystique_energy import EnergyState, MystiqueEnergy
 from deckgen.model.rules import Diagram
 from deckgen.sim.play import play_game

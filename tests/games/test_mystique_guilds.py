@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.bots.mystique_guilds import GreedyGuildsBot
 from deckgen.errors import IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.mystique_guilds import BUY, DECK_MOVE, DISCARD_MOVE, GuildsState, MystiqueGuilds
 
 

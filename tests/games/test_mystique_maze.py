@@ -10,7 +10,8 @@ import pytest
 
 from deckgen.bots.mystique_maze import GreedyMazeBot
 from deckgen.errors import BadPosition, IllegalMove
-from deckgen.games.base import State, get_game
+from deckgen.games.base import State
+from deckgen.games.registry import get_game
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.mystique_maze import (
     DECK_MOVE,

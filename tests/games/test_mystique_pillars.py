@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.bots.mystique_pillars import GreedyPillarsBot
 from deckgen.errors import IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.mystique_pillars import BUILD, BUILDING, DRAFT, DRAW, MystiquePillars, PillarsState
 from deckgen.sim.contract import card_ids_in
 from deckgen.sim.log import record_game

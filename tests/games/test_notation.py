@@ -10,7 +10,8 @@ import random
 import pytest
 
 from deckgen.errors import BadPosition
-from deckgen.games.base import Game, State, game_classes, get_game
+from deckgen.games.base import Game, State
+from deckgen.games.registry import game_classes, get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.state import DescribedState
 from tests.games.test_described_comet_chase import game  # noqa: F401  (fixture: Comet Chase of a fresh project)

@@ -12,7 +12,7 @@ import pytest
 
 from deckgen import project
 from deckgen.games import project_code
-from deckgen.games.base import engine_class, get_game
+from deckgen.games.registry import engine_class, get_game
 from deckgen.model.rules import load_play_rules
 from deckgen.sim.inputs import GameSpec
 from deckgen.sim.store import game_inputs

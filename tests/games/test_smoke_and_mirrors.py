@@ -10,7 +10,7 @@ import pytest
 from deckgen.bots.registry import make_bot
 from deckgen.bots.smoke_and_mirrors import GreedyBot
 from deckgen.errors import DataError, DeckgenError
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.smoke_and_mirrors import (
     ACT,

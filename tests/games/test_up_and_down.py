@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.bots.up_and_down import GreedyUpAndDownBot
 from deckgen.errors import IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.up_and_down import DOWNHILL, PASS_MOVE, UPHILL, UpAndDown, UpAndDownState
 
 TOP = "red-suns-3"  # card number 23

@@ -13,7 +13,7 @@ from scipy.stats import chisquare
 from deckgen.bots.zoomies import GreedyZoomiesBot
 from deckgen.errors import DataError, DeckgenError
 from deckgen.errors import IllegalMove
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.zoomies import HIGH, LOW, Zoomies, ZoomiesState, standing
 from deckgen.model.rules import load_rules

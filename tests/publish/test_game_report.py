@@ -26,7 +26,7 @@ HOSTILE = '<script>alert("x")</script>'
 @pytest.fixture(scope="module")
 def fairness_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real fairness report of Zoomies (4 players), small."""
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
     from deckgen.sim.fairness import write_fairness_report
 
     out = tmp_path_factory.mktemp("fairness")

@@ -16,7 +16,7 @@ from reportlab.lib.units import inch, mm
 
 from deckgen.cli import main
 from deckgen.errors import DataError, DeckgenError
-from deckgen.games.base import game_classes, get_game
+from deckgen.games.registry import game_classes, get_game
 from deckgen.model.common import read_yaml, validate
 from deckgen.model.deck import load_deck
 from deckgen.model.rules import GameRules, all_rules, load_rules_file

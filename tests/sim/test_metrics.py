@@ -133,7 +133,7 @@ def test_tracing_does_not_change_the_games(toy_game: Game) -> None:
 def test_a_standing_that_is_only_the_result_gives_no_lead_metrics() -> None:
     """Mystique Chain's standing is level until someone cannot move: no lead to change, so
     lead change, decisiveness and winner's deficit are left out (with a note), not zeros."""
-    from deckgen.games.base import get_game
+    from deckgen.games.registry import get_game
     from deckgen.sim.report import RESULT_ONLY, format_summary
 
     game = get_game("mystique-chain")

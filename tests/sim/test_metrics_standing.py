@@ -9,7 +9,8 @@ import random
 
 import pytest
 
-from deckgen.games.base import State, game_classes, get_game
+from deckgen.games.base import State
+from deckgen.games.registry import game_classes, get_game
 
 #: Games whose standing is a measure of their own rather than their result's scores.
 OWN_MEASURE = {"up-and-down", "zoomies", "mystique-pillars", "mystique-energy", "mystique-maze", "mystical-eddies"}

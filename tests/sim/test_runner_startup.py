@@ -24,7 +24,7 @@ def test_simulate_loads_only_what_it_needs(tmp_path: Path) -> None:
     # A compiled engine also loads its mypyc library, deckgen.games.<engine>__mypyc (setup.py).
     engines = {name.removesuffix("__mypyc") for name in loaded
                if name.startswith("deckgen.games.") and name.count(".") == 2}
-    assert engines <= {"deckgen.games.base", "deckgen.games.kit", "deckgen.games.notation",
+    assert engines <= {"deckgen.games.base", "deckgen.games.kit", "deckgen.games.notation", "deckgen.games.registry",
                        "deckgen.games.project_code", "deckgen.games.zoomies"}, engines
     bots = {name for name in loaded if name.startswith("deckgen.bots.")}
     assert "deckgen.bots.zoomies" not in bots and "deckgen.bots.mystique_maze" not in bots, bots

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckgen.games.base import Game, get_game
+from deckgen.games.base import Game
+from deckgen.games.registry import get_game
 from deckgen.sim.skill import rotated_match, verdict
 from deckgen.sim.skill_plan import Costs, Request, describe, plan, search_budget
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)

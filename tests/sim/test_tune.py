@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from deckgen.cli import main
 from deckgen.errors import BadOption
-from deckgen.games.base import Game, get_game
+from deckgen.games.base import Game
+from deckgen.games.registry import get_game
 from deckgen.sim.runner import SimulationError
 from deckgen.sim.tune import TuneRequest, objective_value, parse_dimensions, parse_objective, tune
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)

@@ -19,7 +19,7 @@ from pydantic import Field
 
 from deckgen.bots import registry as bot_registry
 from deckgen.errors import BadPosition
-from deckgen.games import base
+from deckgen.games import registry
 from deckgen.games.base import Game, Move, Result, State
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.kit.ranking import scored_result
@@ -186,8 +186,8 @@ class HighestCardBot:
 def install_toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Registers the toy game and its bot (and only them) for one test."""
     monkeypatch.setattr(rules_module, "all_rules", lambda: {TOY_RULES.id: TOY_RULES})
-    monkeypatch.setattr(base, "_GAME_CLASSES", {ToyGame.id: ToyGame})
-    monkeypatch.setattr(base, "_imported", True)
+    monkeypatch.setattr(registry, "_GAME_CLASSES", {ToyGame.id: ToyGame})
+    monkeypatch.setattr(registry, "_imported", True)
     monkeypatch.setattr(bot_registry, "_BOTS", {ToyGame.id: {"greedy": HighestCardBot}})
     monkeypatch.setattr(bot_registry, "_loaded", True)
 
@@ -197,4 +197,4 @@ def toy_game(monkeypatch: pytest.MonkeyPatch) -> Game:
     """Makes the toy game the only registered game for one test, so these tests do not depend
     on the real engines or their rule files."""
     install_toy_game(monkeypatch)
-    return base.get_game(TOY_RULES.id)
+    return registry.get_game(TOY_RULES.id)

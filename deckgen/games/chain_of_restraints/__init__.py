@@ -18,7 +18,7 @@ already placed; `ocol`/`orow` are the grid coordinates of the array's cell 0. A 
 reads, `state` a game in progress, `game` the engine (new games, positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.chain_of_restraints.game import ChainOfRestraints
 from deckgen.games.chain_of_restraints.params import RestraintsParams
 from deckgen.games.chain_of_restraints.state import RestraintsState
@@ -26,4 +26,4 @@ from deckgen.games.chain_of_restraints.tables import ATTRIBUTES, DIRECTIONS, Res
 
 __all__ = ["ATTRIBUTES", "DIRECTIONS", "ChainOfRestraints", "RestraintsParams", "RestraintsState", "RestraintsTables"]
 
-register(ChainOfRestraints)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(ChainOfRestraints)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

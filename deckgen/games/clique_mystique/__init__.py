@@ -20,7 +20,7 @@ numbers, `tables` what a game in progress reads from its engine (geometry, card 
 memo), `state` a game in progress, `game` the engine (the deal, positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.clique_mystique.board import (
     CLIQUE_3,
     CLIQUE_4,

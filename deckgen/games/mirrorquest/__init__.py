@@ -3,7 +3,7 @@
 `cards` holds the move codes, the card table and set sampling; `state` the game in
 progress; `game` the engine, registered here."""
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.mirrorquest.cards import (
     AFTER_DRAW,
     ANSWER_AFTER_DRAW,

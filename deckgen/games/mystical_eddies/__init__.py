@@ -11,7 +11,7 @@ the engine's tables built from them, which a game in progress reads, `state` a g
 progress, `game` the engine (new games, positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.mystical_eddies.game import MysticalEddies
 from deckgen.games.mystical_eddies.params import EddiesParams
 from deckgen.games.mystical_eddies.state import EddiesState
@@ -34,4 +34,4 @@ __all__ = [
     "MysticalEddies", "follows", "playable", "ranking_key", "shared_attributes", "trick_outcome",
 ]
 
-register(MysticalEddies)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MysticalEddies)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

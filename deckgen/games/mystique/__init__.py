@@ -19,7 +19,7 @@ built by enumerating sub-masks of the value group directly, with no combinatoria
 the engine, registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.mystique.cards import (
     DEFLECT,
     TAKE,

@@ -21,7 +21,7 @@ numbers, `tables` the engine's tables, which a game in progress reads, `state` a
 progress, `game` the engine (new games, positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.mystique_circle.game import MystiqueCircle
 from deckgen.games.mystique_circle.params import CircleParams
 from deckgen.games.mystique_circle.state import CircleState
@@ -33,4 +33,4 @@ __all__ = [
     "trick_winner",
 ]
 
-register(MystiqueCircle)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MystiqueCircle)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

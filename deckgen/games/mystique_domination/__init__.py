@@ -20,7 +20,7 @@ from its engine (card masks, patterns by holding), `state` a game in progress, `
 engine (new games, positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.mystique_domination.game import MystiqueDomination
 from deckgen.games.mystique_domination.patterns import (
     PASS,
@@ -33,4 +33,4 @@ from deckgen.games.mystique_domination.tables import DominationTables
 
 __all__ = ["PASS", "PASS_MOVE", "DominationParams", "DominationState", "DominationTables", "MystiqueDomination", "PatternTable"]
 
-register(MystiqueDomination)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MystiqueDomination)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -19,7 +19,7 @@ which a game in progress reads, `state` a game in progress, `game` the engine (n
 positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.mystique_energy.cells import NEIGHBOURS, ORIGIN, cell_of, coords_of
 from deckgen.games.mystique_energy.game import MystiqueEnergy
 from deckgen.games.mystique_energy.params import EnergyParams
@@ -31,4 +31,4 @@ __all__ = [
     "cell_of", "coords_of",
 ]
 
-register(MystiqueEnergy)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MystiqueEnergy)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -19,7 +19,7 @@ then `(DISCARD, card)`, which ends the turn (win test, then reshuffle).
 `state` a game in progress, `game` the engine (new games, positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.mystique_maze.cards import (
     DECK_MOVE,
     DISCARD,
@@ -42,4 +42,4 @@ __all__ = [
     "MazeTables", "MystiqueMaze", "SeatPaths", "best_paths", "cards_of", "nth_card", "path_counts",
 ]
 
-register(MystiqueMaze)  # a call: mypyc compiles a decorated class as a plain one (see base.register)
+register(MystiqueMaze)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -15,7 +15,7 @@ progress reads from its engine (card values, cached move lists, deal layouts), `
 in progress, `game` the engine (new games, positions), registered here.
 """
 
-from deckgen.games.base import register
+from deckgen.games.registry import register
 from deckgen.games.smoke_and_mirrors.cards import (
     ACT,
     BREAK,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from deckgen.errors import DataError
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.trial import trial_problems
 from deckgen.model.common import validate

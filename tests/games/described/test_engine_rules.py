@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from deckgen.errors import DataError
-from deckgen.games.base import get_game
+from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.model.play import PlaySpec
 from deckgen.model.rules import PlayerRange
