@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from deckgen.bots.search_playout import play_out, playout_depth
 from deckgen.errors import UnknownName
@@ -40,8 +40,8 @@ DEFAULT_BUDGET = 100
 #: A decision considers at most this share of its budget as first-round candidates, so
 #: each candidate gets at least a few playouts (others are dropped at random, seeded).
 PLAYOUTS_PER_CANDIDATE = 4
-#: Search leaves the greedy move only for a move whose paired playouts on fresh worlds beat it
-#: by more than this many standard errors: a few lucky playouts do not unseat a sensible move.
+#: Search leaves the greedy move only for a move whose paired playouts beat it by more than
+#: this many standard errors: a few lucky playouts do not unseat a sensible move.
 DEPART_Z = 1.0
 
 
@@ -87,6 +87,7 @@ class SearchBot:
             return moves[0]
         self.searched += 1
         rng, seat = self.rng, self.seat
+        depth = playout_depth(state.n_players)
         # The bot reads the state only through its legal moves and determinizations: even the
         # greedy prior judges a world dealt again, so nothing hidden can sway the choice.
         world = state.determinize(seat, rng)
@@ -102,53 +103,39 @@ class SearchBot:
         #: world and dice, so two candidates compare on the samples both played.
         values: list[dict[int, float]] = [{} for _ in moves]
         rounds = max(1, math.ceil(math.log2(len(candidates))))
-        left, sample, duel_start = self.budget, 0, 0
+        left, sample = self.budget, 0
         for round_number in range(rounds):
             if len(candidates) == 1:
                 break
-            duel_start = sample
             share = max(1, left // ((rounds - round_number) * len(candidates)))
             for _ in range(share):
                 if sample:
                     world = state.determinize(seat, rng)
-                self.play_sample(world, moves, candidates, sample, values)
+                # Common random numbers: every candidate meets the same world and the same dice,
+                # so their difference is the move's, not the luck's.
+                start = rng.getstate()
+                for index in candidates:
+                    rng.setstate(start)
+                    trial = world.clone()
+                    trial.reseed(rng)
+                    trial.apply(moves[index])
+                    values[index][sample] = play_out(trial, seat, rng, depth, self.turn_cap)
                 left -= len(candidates)
                 sample += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             ranked = sorted(candidates, key=lambda i: (-_mean(values[i]), i != preferred, i))
-            if preferred >= 0 and round_number == rounds - 2:
-                # The last round is a duel of the best challenger and the greedy move on fresh
-                # worlds: the challenger was picked for doing well on the earlier samples, which
-                # flatter it, so only the duel's samples judge whether it beats greedy.
-                kept = sorted({preferred, next(i for i in ranked if i != preferred)})
-            else:
-                kept = ranked[: max(1, (len(ranked) + 1) // 2)]
-                if preferred >= 0 and preferred not in kept:
-                    kept.append(preferred)  # the prior stays to the end, the yardstick of the last test
+            kept = ranked[: max(1, (len(ranked) + 1) // 2)]
+            if preferred >= 0 and preferred not in kept:
+                kept.append(preferred)  # the prior stays to the end, the yardstick of the last test
             candidates = sorted(kept)
             if deadline is not None and time.perf_counter() > deadline:
                 break
+        self.playouts += sum(len(v) for v in values)
         best = min(candidates, key=lambda i: (-_mean(values[i]), i != preferred, i))
-        if preferred < 0 or best == preferred:
-            return moves[best]
-        duel = [{s: v for s, v in values[i].items() if s >= duel_start} for i in (best, preferred)]
-        return moves[best] if clearly_better(duel[0], duel[1]) else moves[preferred]
-
-    def play_sample(self, world: State, moves: list[Move], candidates: Sequence[int], sample: int,
-                    values: list[dict[int, float]]) -> None:
-        """Play every candidate once in `world` and record its value under `sample`. Common
-        random numbers: every candidate meets the same world and the same dice, so their
-        difference is the move's, not the luck's."""
-        rng = self.rng
-        start = rng.getstate()
-        for index in candidates:
-            rng.setstate(start)
-            trial = world.clone()
-            trial.reseed(rng)
-            trial.apply(moves[index])
-            values[index][sample] = play_out(trial, self.seat, rng, playout_depth(world.n_players), self.turn_cap)
-        self.playouts += len(candidates)
+        if preferred >= 0 and best != preferred and not clearly_better(values[best], values[preferred]):
+            return moves[preferred]
+        return moves[best]
 
 
 def _mean(values: dict[int, float]) -> float:
