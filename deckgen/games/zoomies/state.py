@@ -1,58 +1,17 @@
-"""Zoomies: four-player trick taking with the Mirror Deck, where second place wins.
-
-Cards are ints (indices into the deck's card list) and every card's two readings are
-precomputed, so a turn is a list removal, a lookup and an append. A move is
-`(card, code)`: for an ordinary card `code` picks its LOW or HIGH reading; for a double
-led to a trick it names the goal (LOW or HIGH); a double played later has one move,
-code LOW, and flips the goal.
-
-Rulings the sources leave open (also in the rule data):
-- a led double sets the goal by its player's call and does not flip it as well;
-- a double's own number competes for the trick like any other;
-- values in a trick never tie, since every number 1-99 is on a single card;
-- if all players tie for most points nobody is eliminated and all share the win.
-"""
+"""A game of Zoomies in progress: the hands, the deck, the trick and the score piles."""
 
 from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Final, Mapping, Sequence
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition, UnknownCard
-from deckgen.games.base import Game, Move, Result, State
-from deckgen.games.registry import register
-from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_order
+from deckgen.games.base import Result, State
+from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
-from deckgen.games.notation.zoomies import ZoomiesNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-#: Reading / goal codes: the smaller number (lowest wins) and the larger (highest wins).
-LOW: Final = 0
-HIGH: Final = 1
-GOAL_NAMES: Final = ("low", "high")
-
-
-def standing(points: Sequence[int], second_place_wins: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Winners and ranking (best first) for final points.
-
-    With the furniture rule every seat tied for most points is out and the best of the
-    rest wins; if nobody is left, all share the win. Ties keep seat order."""
-    seats = range(len(points))
-    # A stable sort, reversed or not, keeps tied seats in seat order.
-    by_points = sorted(seats, key=points.__getitem__, reverse=True)
-    top = points[by_points[0]]
-    if not second_place_wins:
-        return tuple([s for s in seats if points[s] == top]), tuple(by_points)
-    rest = [s for s in by_points if points[s] != top]
-    if not rest:
-        return tuple(seats), tuple(seats)
-    best = points[rest[0]]
-    out = [s for s in seats if points[s] == top]
-    return tuple([s for s in rest if points[s] == best]), tuple(rest + out)
+from deckgen.games.zoomies.moves import GOAL_NAMES, HIGH
+from deckgen.games.zoomies.scoring import standing
+from deckgen.games.zoomies.tables import ZoomiesTables
 
 
 class ZoomiesState(State):
@@ -64,7 +23,7 @@ class ZoomiesState(State):
 
     def __init__(
         self,
-        game: Zoomies,
+        game: ZoomiesTables,
         n_players: int,
         hands: list[list[int]],
         deck: list[int],
@@ -287,152 +246,3 @@ class ZoomiesState(State):
         if self.special[card]:
             return f"seat {seat} plays {label}: the goal flips to {GOAL_NAMES[self.goal ^ 1]}"
         return f"seat {seat} plays {label} as {self.readings[card][code]:02d}"
-
-
-class ZoomiesParams(StrictModel):
-    #: Cards dealt to each player at the start of each round.
-    round_hand_sizes: list[int] = Field(min_length=1)
-    #: Points for each trick taken in each round.
-    round_trick_points: list[int] = Field(min_length=1)
-
-
-class Zoomies(Game):
-    """The Zoomies engine: card tables built once per rules, states built per game."""
-
-    id = "zoomies"
-    Params = ZoomiesParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        cards = self.deck.cards
-        self.removed_count = {n: spec.removed for n, spec in rules.setup.items()}
-        #: readings[card] = (smaller, larger); a double reads (v, v).
-        self.readings: list[tuple[int, int]] = []
-        self.special: list[bool] = []
-        self.card_labels: list[str] = []
-        for card in cards:
-            numbers = card.fields["readings"]
-            self.readings.append((numbers[0], numbers[-1]))
-            self.special.append(bool(card.fields["special"]))
-            self.card_labels.append(
-                f"{numbers[0]:02d} (double)" if card.fields["special"] else f"{numbers[0]:02d} / {numbers[-1]:02d}"
-            )
-        #: The card and code showing each number 1-99 (for a double, code LOW).
-        self.move_of_number = {
-            self.readings[c][code]: (c, code) for c in range(len(cards)) for code in (HIGH, LOW)
-        }
-        #: card_of_number[n] is the card showing n (index 0 unused: no card shows 0).
-        self.card_of_number = [0] * (max(self.move_of_number) + 1)
-        for number, (index, _) in self.move_of_number.items():
-            self.card_of_number[number] = index
-        self.lead_moves = [[(c, LOW), (c, HIGH)] for c in range(len(cards))]
-        self.follow_moves = [[(c, LOW)] if self.special[c] else [(c, LOW), (c, HIGH)] for c in range(len(cards))]
-        self.notation = ZoomiesNotation(self.cards.ids, self.readings, self.special, GOAL_NAMES)
-        self.round_hand_sizes: list[int] = self.params.round_hand_sizes
-        self.round_trick_points: list[int] = self.params.round_trick_points
-
-    def rule_problems(self) -> list[str]:
-        """Rounds the engine cannot play: empty hands, points not one per round."""
-        params = self.rules.params
-        sizes, points = params["round_hand_sizes"], params["round_trick_points"]
-        problems = []
-        if min(sizes) < 1:
-            problems.append(problem(self.rules.path, "params.round_hand_sizes",
-                                    f"every round deals at least 1 card (got {sizes})"))
-        if len(points) != len(sizes):
-            problems.append(problem(self.rules.path, "params.round_trick_points",
-                                    f"one value per round ({len(sizes)} rounds), got {points}"))
-        return problems
-
-    def setup_problems(self) -> list[str]:
-        """Every round is dealt from one deck, and the setup's hand size is round 1's."""
-        sizes = self.rules.params["round_hand_sizes"]
-        problems = []
-        for n, spec in self.rules.setup.items():
-            needed = spec.removed + n * sum(sizes)
-            if needed > self.cards.size:
-                problems.append(problem(self.rules.path, f"setup.{n}",
-                                        f"{spec.removed} removed + {n} x {sum(sizes)} dealt = {needed} cards, "
-                                        f"the deck has {self.cards.size}"))
-            if spec.hand_size != sizes[0]:
-                problems.append(problem(self.rules.path, f"setup.{n}.hand_size",
-                                        f"{spec.hand_size} differs from the first round's {sizes[0]} "
-                                        "in params.round_hand_sizes"))
-        return problems
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> ZoomiesState:
-        removed_count = self.removed_count.get(n_players)
-        if removed_count is None:
-            self.check_players(n_players)
-            removed_count = 0
-        order = shuffled_order(self.cards.size, rng)
-        leader = rng.randrange(n_players)
-        events: list[dict[str, Any]] | None = None
-        if record:
-            ids = self.cards.ids
-            events = [
-                {"type": "remove", "cards": [ids[c] for c in order[:removed_count]]},
-                {"type": "first_leader", "seat": leader},
-            ]
-        state = ZoomiesState(
-            self,
-            n_players,
-            [[] for _ in range(n_players)],
-            order[removed_count:],
-            order[:removed_count],
-            leader,
-            bool(options["second_place_wins"]),
-            events,
-        )
-        state.deal()
-        return state
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        round_index: int = 0,
-        points: Sequence[int] | None = None,
-        **details: Any,
-    ) -> ZoomiesState:
-        """A state at the start of a trick led by `current_player`, from card ids by zone:
-        `hand/<s>`, `won/<s>` (score piles), `draw` (undealt, bottom to top: the last is dealt
-        first), `removed`; an empty `trick` is accepted. For scenario tests and puzzles."""
-        n_players, placed = self.place_zones(zones, ("hand", "won"), ("draw", "removed", "trick"), details)
-        if placed["trick"]:
-            raise BadPosition("position: starts before a trick is led, so the trick zone must be empty")
-        if not 0 <= round_index < len(self.round_hand_sizes):
-            raise BadPosition(f"position: round_index {round_index} is outside 0-{len(self.round_hand_sizes) - 1}")
-        state = ZoomiesState(
-            self,
-            n_players,
-            [placed[f"hand/{s}"] for s in range(n_players)],
-            placed["draw"],
-            placed["removed"],
-            current_player,
-            bool(self.rules.resolve_options(options)["second_place_wins"]),
-            None,
-        )
-        state.round_index = round_index
-        if points is not None:
-            state.points = list(points)
-        state.piles = [[self.readings[c][LOW] for c in placed[f"won/{s}"]] for s in range(n_players)]
-        return state
-
-    def move_showing(self, number: int, goal: int | None = None) -> tuple[int, int]:
-        """The move that plays the card showing `number`; `goal` is the call when leading a double."""
-        if number not in self.move_of_number:
-            raise UnknownCard(f"no Mirror Deck card shows {number} (numbers run 1-99)")
-        card, code = self.move_of_number[number]
-        if goal is None:
-            return (card, code)
-        if not self.special[card]:
-            raise BadPosition(f"{number} is not on a double: only a led double takes a goal call")
-        return (card, goal)
-
-
-register(Zoomies)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)
