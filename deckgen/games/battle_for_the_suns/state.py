@@ -1,51 +1,20 @@
-"""Battle for the Suns: bid hidden cards, in up to three rounds, for each of fifteen suns.
-
-The fifteen suns form the horizon; one rises at a time. Each bidding round, every player
-still bidding commits a hand card face down (from the second round, or stops), and all
-commits are revealed together. A card bids its number, plus one for the sun's colour and one
-for the sun's number. The single highest bid takes the sun; a tie sends it out of the game.
-Score: the numbers of the suns won.
-
-Cards are ints, hands bit masks, piles lists with the top last. Moves are `(card,)`, a
-commit, or `STOP_MOVE`.
-"""
+"""A game of Battle for the Suns in progress: the horizon, hands, commits, piles and the suns
+won."""
 
 from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Final, Mapping, Sequence
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State
-from deckgen.games.registry import register
+from deckgen.games.base import Move, Result, State
+from deckgen.games.battle_for_the_suns.moves import NOT_YET, STOP, STOPPED, STOP_MOVE
+from deckgen.games.battle_for_the_suns.tables import SunsTables
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled
+from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
-from deckgen.games.notation.one_card import OneCardNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-STOP: Final = -1
-STOP_MOVE: Final[tuple[int]] = (STOP,)
-#: A seat's commit this round: none yet, or stopped (else the committed card).
-NOT_YET: Final = -2
-STOPPED: Final = -1
-
-
-class SunsParams(StrictModel):
-    #: The suit whose cards are the horizon.
-    horizon_suit: str
-    #: Cards each player holds after every refill, and bidding rounds per sun.
-    hand_cards: int = Field(ge=1)
-    bidding_rounds: int = Field(ge=1)
-    #: Extra bid value for a card of the sun's colour, and for one of its number.
-    colour_bonus: int = Field(ge=0)
-    number_bonus: int = Field(ge=0)
 
 
 class SunsState(State):
@@ -53,7 +22,7 @@ class SunsState(State):
 
     is_over = False
 
-    def __init__(self, game: BattleForTheSuns, n_players: int, rng: random.Random, horizon: list[int],
+    def __init__(self, game: SunsTables, n_players: int, rng: random.Random, horizon: list[int],
                  draw: list[int], hands: list[int], events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = n_players
@@ -298,96 +267,3 @@ class SunsState(State):
         if move[0] == STOP:
             return f"seat {seat} stops bidding for this sun"
         return f"seat {seat} commits a card face down (the {self.game.cards.names[move[0]]})"
-
-
-class BattleForTheSuns(Game):
-    """The Battle for the Suns engine: card numbers and colours, the deal, positions."""
-
-    id = "battle-for-the-suns"
-    Params = SunsParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = OneCardNotation(self.cards.ids, "bid", ("stop", STOP))
-        colours = [str(v) for v in self.deck.attributes["colour"]]
-        self.colour = [colours.index(str(c.attrs["colour"])) for c in self.deck.cards]
-        self.number = [int(str(c.attrs["number"])) for c in self.deck.cards]
-        self.horizon_cards = [i for i, c in enumerate(self.deck.cards) if c.attrs["suit"] == self.params.horizon_suit]
-        self.deck_cards = [i for i, c in enumerate(self.deck.cards) if c.attrs["suit"] != self.params.horizon_suit]
-        self.colour_bonus: int = self.params.colour_bonus
-        self.number_bonus: int = self.params.number_bonus
-
-    def rule_problems(self) -> list[str]:
-        suits = [str(v) for v in self.deck.attributes.get("suit", ())]
-        if self.params.horizon_suit not in suits:
-            return [problem(self.rules.path, "params.horizon_suit", f"{self.params.horizon_suit!r} is not a suit")]
-        return []
-
-    def describe_event(self, event: dict[str, Any]) -> str | None:
-        """Sunrises, the revealed bids and the award, in words."""
-        kind = event.get("type")
-        if kind == "sunrise":
-            return f"the {self.cards.names[self.cards.index_of(event['card'])]} rises"
-        if kind == "reveal":
-            shown = [f"seat {s}: {self.cards.names[self.cards.index_of(c)]}" if c else f"seat {s} stops"
-                     for s, c in enumerate(event["cards"]) if c or s in event["stopped"]]
-            return f"round {event['round']} revealed: " + "; ".join(shown)
-        if kind == "award":
-            totals = ", ".join(map(str, event["totals"]))
-            if event["seat"] is None:
-                return f"bids {totals}: a tie, the sun leaves the game"
-            return f"bids {totals}: seat {event['seat']} wins the sun"
-        return None
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> SunsState:
-        self.check_players(n_players)
-        horizon = shuffled(self.horizon_cards, rng)
-        draw = shuffled(self.deck_cards, rng)
-        size = self.params.hand_cards
-        dealt = [draw[len(draw) - size * (s + 1): len(draw) - size * s] for s in range(n_players)]
-        del draw[len(draw) - size * n_players:]
-        events = [deal_event(self.cards, dealt)] if record else None
-        state = SunsState(self, n_players, rng, horizon, draw, [sum(1 << c for c in h) for h in dealt], events)
-        state.sunrise()
-        return state
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        bidding_round: int = 1,
-        active: Sequence[bool] | None = None,
-        rng: random.Random | None = None,
-        **details: Any,
-    ) -> SunsState:
-        """A position from card ids by zone (`hand/<s>`, `commit/<s>`, `bids/<s>`, `won/<s>`,
-        `horizon`, `table` (the current sun), `draw`, `discard`, `removed`; piles top card
-        last); `bidding_round` is the round (1 to 3) and `active` who is still bidding."""
-        shared = ("horizon", "table", "draw", "discard", "removed")
-        n_players, placed = self.place_zones(zones, ("hand", "commit", "bids", "won"), shared, details)
-        if len(placed["table"]) > 1:
-            raise BadPosition("position: the table holds only the sun being fought for")
-        if any(len(placed[f"commit/{s}"]) > 1 for s in range(n_players)):
-            raise BadPosition("position: a seat commits at most one card a round")
-        state = SunsState(self, n_players, rng or random.Random(0), placed["horizon"], placed["draw"],
-                          [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)], None)
-        state.discard = placed["discard"]
-        state.removed = placed["removed"]
-        state.won = [placed[f"won/{s}"] for s in range(n_players)]
-        state.bids = [sum(1 << c for c in placed[f"bids/{s}"]) for s in range(n_players)]
-        state.pending = [placed[f"commit/{s}"][0] if placed[f"commit/{s}"] else NOT_YET for s in range(n_players)]
-        state.round = bidding_round
-        state.active = list(active) if active is not None else [True] * n_players
-        state.current_player = current_player
-        if placed["table"]:
-            state.sun = placed["table"][0]
-        else:
-            state.is_over = True
-        return state
-
-
-register(BattleForTheSuns)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)
