@@ -1,39 +1,18 @@
-"""Mismatch: a war-style game of duels for the four single-colour decks.
-
-Players hold a face-down deck each; two at a time turn up their top card and the higher
-value (rank value plus a colour bonus against the next colour of the cycle) takes both.
-There are no player decisions, so a move is just the current duel's first player starting
-it; one move is one duel and one turn. Cards are ints (indices into the full 208-card deck)
-and all values come precomputed in a strength-difference table, so a duel is a couple of
-deque pops and one table lookup.
-"""
+"""A game of Mismatch in progress: each seat's face-down deck and capture pile, and the duels."""
 
 from __future__ import annotations
 
 import copy
 import random
 from collections import deque
-from typing import Any, Final, Mapping, Sequence
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State
-from deckgen.games.registry import register
-from deckgen.games.kit.chance import (
-    deal_event,
-    deal_hands,
-    shuffle_in_place,
-    shuffled_order,
-)
+from deckgen.games.base import Move, Result, State
+from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.seats import next_seat_in
-from deckgen.games.notation.mismatch import MismatchNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-#: The only move: the current player starts their duel by turning up their top card.
-REVEAL: Final[tuple[int]] = (0,)
+from deckgen.games.mismatch.moves import REVEAL
+from deckgen.games.mismatch.tables import MismatchTables
 
 
 class MismatchState(State):
@@ -41,7 +20,7 @@ class MismatchState(State):
 
     def __init__(
         self,
-        game: MismatchGame,
+        game: MismatchTables,
         rng: random.Random,
         decks: list[list[int]],
         captured: list[list[int]],
@@ -294,148 +273,3 @@ class MismatchState(State):
                 f"seat {b}'s {names[self.decks[b][0]]}"
             )
         return f"seat {a} duels seat {b} (an empty deck is refilled from its capture pile first)"
-
-
-class LongGame(StrictModel):
-    """The long game's deal: every card of the four decks."""
-
-    cards: int = Field(ge=1)
-    hand_size: dict[int, int]
-    removed: dict[int, int]
-
-
-class MismatchParams(StrictModel):
-    #: Each colour scores `colour_bonus` extra against the next one in this cycle.
-    colour_cycle: list[str] = Field(min_length=2)
-    colour_bonus: int = Field(ge=0)
-    #: The card field holding the number value.
-    value_field: str
-    #: The short game takes this suit of every colour.
-    short_game_suit: str
-    short_game_cards: int = Field(ge=2)
-    long_game: LongGame
-    #: In a tie each player adds this many cards to the pot before the tie-breaker.
-    tie_pot_cards: int = Field(ge=0)
-
-
-class MismatchGame(Game):
-    """Builds Mismatch states; card values and the bonus cycle come from the rule data."""
-
-    id = "mismatch"
-    Params = MismatchParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = MismatchNotation(REVEAL)
-        params: MismatchParams = self.params
-        cards = self.deck.cards
-        cycle = params.colour_cycle
-        bonus = params.colour_bonus
-        self.tie_pot_cards: int = params.tie_pot_cards
-        colour_index = [cycle.index(str(c.attrs["colour"])) for c in cards]
-        values: list[int] = [int(c.fields[params.value_field]) for c in cards]
-        n_colours = len(cycle)
-
-        def strength(card: int, against: int) -> int:
-            beats_next = colour_index[against] == (colour_index[card] + 1) % n_colours
-            return values[card] + (bonus if beats_next else 0)
-
-        #: diff[a][b] > 0 when card a beats card b, 0 on a tie.
-        self.diff: list[list[int]] = [
-            [strength(a, b) - strength(b, a) for b in range(len(cards))] for a in range(len(cards))
-        ]
-        self.short_cards: tuple[int, ...] = self._short_cards(params.short_game_suit)
-        self.long_cards: tuple[int, ...] = tuple(range(len(cards)))
-
-    def _short_cards(self, suit: str) -> tuple[int, ...]:
-        return tuple(i for i, c in enumerate(self.deck.cards) if c.attrs.get("suit") == suit)
-
-    def rule_problems(self) -> list[str]:
-        """Colours, the value field and the short game's suit must be the deck's."""
-        params: MismatchParams = self.params
-        where = self.rules.path
-        problems = []
-        colours = {str(c.attrs.get("colour")) for c in self.deck.cards}
-        if sorted(params.colour_cycle) != sorted(colours):
-            problems.append(problem(where, "params.colour_cycle",
-                                    f"must name each colour of the deck once ({', '.join(sorted(colours))})"))
-        if any(params.value_field not in c.fields for c in self.deck.cards):
-            problems.append(problem(where, "params.value_field",
-                                    f"{params.value_field!r} is not a field of every card"))
-        short = len(self._short_cards(params.short_game_suit))
-        if short != params.short_game_cards:
-            problems.append(problem(where, "params.short_game_cards",
-                                    f"the suit {params.short_game_suit!r} gives {short} cards, "
-                                    f"not {params.short_game_cards}"))
-        if params.long_game.cards != self.cards.size:
-            problems.append(problem(where, "params.long_game.cards",
-                                    f"{params.long_game.cards}, but the deck has {self.cards.size} cards"))
-        return problems
-
-    def setup_problems(self) -> list[str]:
-        """Each length's deal must use every one of its cards exactly once."""
-        params: MismatchParams = self.params
-        problems = []
-        for n in self.rules.players.counts():
-            spec = self.rules.setup_for(n)
-            if spec.hand_size is None or spec.hand_size * n + spec.removed != params.short_game_cards:
-                problems.append(problem(self.rules.path, f"setup.{n}",
-                                        f"{n} x {spec.hand_size} + {spec.removed} removed does not deal the "
-                                        f"short game's {params.short_game_cards} cards"))
-            hand, removed = params.long_game.hand_size.get(n), params.long_game.removed.get(n)
-            if hand is None or removed is None or hand * n + removed != params.long_game.cards:
-                problems.append(problem(self.rules.path, f"params.long_game.hand_size.{n}",
-                                        f"{n} x {hand} + {removed} removed does not deal the long game's "
-                                        f"{params.long_game.cards} cards"))
-        return problems
-
-    def deal_sizes(self, n_players: int, length: str) -> tuple[int, int]:
-        """(cards per player, cards removed unseen) for a player count and game length."""
-        if length == "long":
-            long_game = self.params.long_game
-            return long_game.hand_size[n_players], long_game.removed[n_players]
-        setup = self.rules.setup_for(n_players)
-        return setup.hand_size or 0, setup.removed
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> MismatchState:
-        self.check_players(n_players)
-        length = options["length"]
-        hand, removed = self.deal_sizes(n_players, length)
-        pool = self.short_cards if length == "short" else self.long_cards
-        cards = [pool[i] for i in shuffled_order(len(pool), rng)]
-        removed_cards = cards[:removed]
-        pile = cards[removed:]
-        decks = deal_hands(pile, n_players, hand)
-        state = MismatchState(self, rng, decks, [[] for _ in decks], removed_cards, 0, record)
-        if state.events is not None:
-            state.events.append(
-                deal_event(self.cards, decks, length=length, removed=self.cards.ids_of(removed_cards))
-            )
-        return state
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        rng: random.Random | None = None,
-        record: bool = False,
-        **details: Any,
-    ) -> MismatchState:
-        """A state set up by hand for scenario tests: `deck/<s>` (top card first) and
-        `won/<s>` (capture piles) as card ids, `removed`. Seats holding no cards at all start
-        out of the game."""
-        n_players, placed = self.place_zones(zones, ("deck", "won"), ("removed",), details)
-        decks = [placed[f"deck/{s}"] for s in range(n_players)]
-        captured = [placed[f"won/{s}"] for s in range(n_players)]
-        if not any(decks) and not any(captured):
-            raise BadPosition(f"game {self.id}: a position needs at least one seat holding cards")
-        return MismatchState(
-            self, rng or random.Random(0), decks, captured, placed["removed"], current_player, record
-        )
-
-
-register(MismatchGame)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

@@ -1,0 +1,29 @@
+"""Mismatch's typed parameters: the rule data's `params`."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from deckgen.model.common import StrictModel
+
+
+class LongGame(StrictModel):
+    """The long game's deal: every card of the four decks."""
+
+    cards: int = Field(ge=1)
+    hand_size: dict[int, int]
+    removed: dict[int, int]
+
+
+class MismatchParams(StrictModel):
+    #: Each colour scores `colour_bonus` extra against the next one in this cycle.
+    colour_cycle: list[str] = Field(min_length=2)
+    colour_bonus: int = Field(ge=0)
+    #: The card field holding the number value.
+    value_field: str
+    #: The short game takes this suit of every colour.
+    short_game_suit: str
+    short_game_cards: int = Field(ge=2)
+    long_game: LongGame
+    #: In a tie each player adds this many cards to the pot before the tie-breaker.
+    tie_pot_cards: int = Field(ge=0)
