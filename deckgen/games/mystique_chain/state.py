@@ -1,0 +1,154 @@
+"""A game of Mystique Chain in progress: the pool, the chain and the declared attribute."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from deckgen.games.base import Move, Result, State
+from deckgen.games.kit.cards import bits_of
+from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.ranking import scored_result
+from deckgen.games.mystique_chain.moves import ATTRIBUTES
+from deckgen.games.mystique_chain.tables import ChainTables
+
+
+class ChainState(State):
+    """A game in progress: the pool as a mask, the discard pile (top last), the declaration."""
+
+    is_over = False  # a plain attribute, set when the player to move cannot follow
+
+    def __init__(self, game: ChainTables, pool: int, discard: list[int], opener: int,
+                 exactly_one: bool, events: list[dict[str, Any]] | None) -> None:
+        self.game = game
+        self.n_players = 2
+        self.pool = pool
+        self.discard = discard
+        self.opener = opener
+        #: The declared attribute (an index into ATTRIBUTES), or -1 before the opener declares.
+        self.declared = -1
+        self.current_player = opener
+        self.turns = 0
+        self.is_over = False
+        self.loser = -1
+        self.exactly_one = exactly_one
+        self.events = events
+        self.declarations = [0, 0, 0]
+        #: Pool cards at the start, for the chain length.
+        self.pool_start = pool.bit_count()
+
+    def clone(self) -> ChainState:
+        """An independent copy (no event log), for bots that look ahead."""
+        twin = copy.copy(self)
+        twin.discard = self.discard[:]
+        twin.declarations = self.declarations[:]
+        twin.events = None
+        return twin
+
+    def determinize(self, seat: int, rng: random.Random) -> ChainState:
+        """Nothing is hidden after the setup draw and no chance is left: a clone."""
+        return self.clone()
+
+    def matching(self, attribute: int) -> int:
+        """The pool cards that may follow the top card on `attribute`."""
+        masks = self.game.exact_masks if self.exactly_one else self.game.match_masks
+        return self.pool & masks[self.discard[-1]][attribute]
+
+    def legal_moves(self) -> list[Move]:
+        if self.is_over:
+            return []
+        if self.declared < 0:
+            return [(a,) for a in range(len(ATTRIBUTES)) if self.matching(a)]
+        moves: list[Move] = []
+        plays = self.game.plays
+        for card in bits_of(self.matching(self.declared)):
+            moves += plays[card]
+        return moves
+
+    def random_move(self, rng: random.Random) -> Move:
+        """Uniform over `legal_moves()` without building it: a matching card, then one of
+        its three declarations, each equally likely."""
+        if self.declared < 0:
+            return super().random_move(rng)
+        cards = bits_of(self.matching(self.declared))
+        pick = int(rng.random() * 3 * len(cards))
+        return self.game.plays[cards[pick // 3]][pick % 3]
+
+    def apply(self, move: Move) -> None:
+        self.turns += 1
+        if len(move) == 1:
+            self.declared = move[0]
+        else:
+            card, attribute = move
+            self.pool ^= 1 << card
+            self.discard.append(card)
+            self.declared = attribute
+        self.declarations[self.declared] += 1
+        self.current_player = 1 - self.current_player
+        if not self.matching(self.declared):
+            self.loser = self.current_player
+            self.is_over = True
+
+    def standing(self) -> list[float]:
+        """1 for the winner once the game is over, else 0, what `result()` ranks by:
+        read without building the result, as traced games read it before every move."""
+        return [float(self.is_over and seat != self.loser) for seat in (0, 1)]
+
+    def result(self) -> Result:
+        scores = [0.0, 0.0]
+        if self.is_over:
+            scores[1 - self.loser] = 1.0
+        return scored_result(self.is_over, scores, self.turns, self.counters)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        played = self.pool_start - self.pool.bit_count()
+        opener_won = int(self.is_over and self.loser != self.opener)
+        return {
+            "chain_length": played,
+            "declared_colour": self.declarations[0],
+            "declared_suit": self.declarations[1],
+            "declared_number": self.declarations[2],
+            "opener_wins": opener_won,
+            "follower_wins": int(self.is_over) - opener_won,
+        }
+
+    def observation(self, player: int) -> dict[str, Any]:
+        ids = self.game.cards.ids
+        return {
+            "seat": player,
+            "pool": self.game.cards.ids_of_mask(self.pool),
+            "discard": [ids[c] for c in self.discard],
+            "top": ids[self.discard[-1]],
+            "declared": ATTRIBUTES[self.declared] if self.declared >= 0 else None,
+            "opener": self.opener,
+            "current_player": self.current_player,
+            "over": self.is_over,
+        }
+
+    def card_zones(self) -> dict[str, list[str]]:
+        """The pool is the table; the drawn cards went onto the discard pile at once, so the
+        hands stay empty."""
+        ids = self.game.cards.ids
+        return {
+            "hand/0": [],
+            "hand/1": [],
+            "table": self.game.cards.ids_of_mask(self.pool),
+            "discard": [ids[c] for c in self.discard],
+        }
+
+    def hidden_zones(self, player: int) -> list[str]:
+        """Nothing is hidden after the setup draw."""
+        return []
+
+    def notation(self) -> MoveNotation:
+        return self.game.notation
+
+    def describe_move(self, move: Move) -> str:
+        seat = self.current_player
+        if len(move) == 1:
+            top = self.game.cards.names[self.discard[-1]]
+            return f"seat {seat} declares {ATTRIBUTES[move[0]]} on the {top}"
+        card, attribute = move
+        return f"seat {seat} plays the {self.game.cards.names[card]} and declares {ATTRIBUTES[attribute]}"
