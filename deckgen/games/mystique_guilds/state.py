@@ -1,58 +1,19 @@
-"""Mystique Guilds: draw and buy cards until the Draw Deck runs out, then control guilds.
-
-A guild is a colour and a suit (12 guilds of five cards). Each turn a player draws the top
-card of the Draw Deck or of the discard pile, or buys: discards an Influence Card from hand
-and draws up to its number of cards. The game ends the moment the Draw Deck is empty; each
-guild goes to the single player with the highest total of numbers in it.
-
-Cards are ints and hands are bit masks. Moves are small tuples:
-
-- `(DECK,)` and `(DISCARD,)`: draw the top card of that pile;
-- `(BUY, card, from_deck, from_discard)`: buy with `card` as the Influence Card, drawing
-  `from_deck` cards from the Draw Deck and `from_discard` from the discard pile (only with
-  the `buy_from_both` option); the Influence Card goes to the discard pile afterwards.
-"""
+"""A game of Mystique Guilds in progress: the hands, the Draw Deck and the discard pile."""
 
 from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Mapping
 
-from pydantic import Field
-
-from deckgen.games.base import Game, Move, Result, State
-from deckgen.games.registry import register
+from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import shuffle_in_place, shuffled_order
+from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
-from deckgen.games.notation.piles import PilesNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-DECK: Final = 0
-DISCARD: Final = 1
-BUY: Final = 2
-DECK_MOVE: Final[tuple[int]] = (DECK,)
-DISCARD_MOVE: Final[tuple[int]] = (DISCARD,)
-
-
-class GuildSpec(StrictModel):
-    colour: str
-    suit: str
-    points: int = Field(ge=0)
-
-
-class GuildsParams(StrictModel):
-    #: Points for controlling a guild, and the guild worth more.
-    guild_points: int = Field(ge=0)
-    special_guild: GuildSpec
-    #: Seat step of play (-1: anticlockwise, seat - 1).
-    turn_direction: int
-    #: Seat that takes the first turn.
-    first_seat: int = Field(ge=0)
+from deckgen.games.mystique_guilds.moves import BUY, DECK, DECK_MOVE, DISCARD, DISCARD_MOVE
+from deckgen.games.mystique_guilds.tables import GuildsTables
 
 
 class GuildsState(State):
@@ -60,7 +21,7 @@ class GuildsState(State):
 
     is_over = False
 
-    def __init__(self, game: MystiqueGuilds, hands: list[int], draw: list[int], discard: list[int],
+    def __init__(self, game: GuildsTables, hands: list[int], draw: list[int], discard: list[int],
                  first: int, options: Mapping[str, Any], events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = len(hands)
@@ -268,61 +229,3 @@ class GuildsState(State):
         _, card, from_deck, from_discard = move
         text = f"seat {seat} buys with the {names[card]}, drawing {from_deck} from the Draw Deck"
         return text + (f" and {from_discard} from the discard pile" if from_discard else "")
-
-
-class MystiqueGuilds(Game):
-    """The Mystique Guilds engine: guild and value tables per card, the setup, positions."""
-
-    id = "mystique-guilds"
-    Params = GuildsParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = PilesNotation(self.cards.ids, "buy", (DECK, DISCARD, BUY))
-        colours = [str(v) for v in self.deck.attributes["colour"]]
-        suits = [str(v) for v in self.deck.attributes["suit"]]
-        #: guild[card]: colour index x suits + suit index; value[card]: its number.
-        self.guild = [colours.index(str(c.attrs["colour"])) * len(suits) + suits.index(str(c.attrs["suit"]))
-                      for c in self.deck.cards]
-        self.value = [int(str(c.attrs["number"])) for c in self.deck.cards]
-        special = self.params.special_guild
-        special_index = colours.index(special.colour) * len(suits) + suits.index(special.suit)
-        self.guild_points = [special.points if g == special_index else self.params.guild_points
-                             for g in range(len(colours) * len(suits))]
-
-    def rule_problems(self) -> list[str]:
-        attributes = self.deck.attributes
-        special = self.params.special_guild
-        problems = []
-        if not {"colour", "suit", "number"} <= set(attributes):
-            return [problem(self.rules.path, "deck", "the deck needs colour, suit and number attributes")]
-        if special.colour not in attributes["colour"] or special.suit not in attributes["suit"]:
-            problems.append(problem(self.rules.path, "params.special_guild",
-                                    f"{special.colour} {special.suit} is not a guild of the deck"))
-        return problems
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> GuildsState:
-        self.check_players(n_players)
-        draw = shuffled_order(self.cards.size, rng)
-        events: list[dict[str, Any]] | None = [{"type": "shuffle", "cards": len(draw)}] if record else None
-        return GuildsState(self, [0] * n_players, draw, [], self.params.first_seat % n_players, options, events)
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        **details: Any,
-    ) -> GuildsState:
-        """A position from card ids: `hand/<s>`, `draw` and `discard` (top cards last); an
-        empty Draw Deck is a finished game."""
-        n_players, placed = self.place_zones(zones, ("hand",), ("draw", "discard"), details)
-        hands = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
-        return GuildsState(self, hands, placed["draw"], placed["discard"], current_player,
-                           self.rules.resolve_options(options), None)
-
-
-register(MystiqueGuilds)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)
