@@ -1,52 +1,17 @@
-"""Mystique Pillars: draft cards from four face-up pillars, then build them all back on.
-
-The deck is split into four pillars; only their top cards show. Players first draft eight
-cards each, one top card at a time; then, on each turn, they build a hand card onto a pillar
-whose top card shares exactly two attributes with it, or draw another top card. A draw that
-empties a pillar splits another pillar in two. Whoever builds their last card wins.
-
-Cards are ints and hands are bit masks; pillars are lists with the top card last. Only a
-pillar's top card shows; every card that has ever been a top or in a hand was seen by all
-(`seen`), and only the others are unknown to the players. Moves:
-
-- `(DRAW, pillar, split)`: take the top card of `pillar`; `split` is the pillar whose top
-  half moves onto the emptied place when the player picks one, else -1;
-- `(BUILD, card, pillar)`: put `card` from hand onto `pillar`.
-"""
+"""A game of Mystique Pillars in progress: the pillars, the hands and what every seat has seen."""
 
 from __future__ import annotations
 
 import copy
-import random
-from typing import Any, Final, Mapping, Sequence
+from typing import Any, Mapping
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State
-from deckgen.games.registry import register
+from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
-from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
-from deckgen.games.notation.mystique_pillars import PillarsNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-DRAW: Final = 0
-BUILD: Final = 1
-DRAFT: Final = 0
-BUILDING: Final = 1
-PHASE_NAMES: Final = ("draft", "building")
-
-
-class PillarsParams(StrictModel):
-    #: Pillars the deck is split into, and the cards each player drafts.
-    pillars: int = Field(ge=2)
-    draft_cards: int = Field(ge=1)
-    #: Attributes a build must share with the pillar's top card.
-    shared_attributes: int = Field(ge=1, le=3)
+from deckgen.games.mystique_pillars.moves import BUILD, BUILDING, DRAFT, DRAW, PHASE_NAMES
+from deckgen.games.mystique_pillars.tables import PillarsTables
 
 
 class PillarsState(State):
@@ -54,7 +19,7 @@ class PillarsState(State):
 
     is_over = False
 
-    def __init__(self, game: MystiquePillars, pillars: list[list[int]], hands: list[int],
+    def __init__(self, game: PillarsTables, pillars: list[list[int]], hands: list[int],
                  options: Mapping[str, Any], events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.n_players = len(hands)
@@ -257,69 +222,3 @@ class PillarsState(State):
             split = self.largest_split(p)  # chosen by the rule, not in the move: named here
         text = f"seat {seat} takes the {names[self.pillars[p][-1]]} from pillar {p}"
         return text + (f", splitting pillar {split}" if split >= 0 else "")
-
-
-class MystiquePillars(Game):
-    """The Mystique Pillars engine: which cards build on which, the deal, positions."""
-
-    id = "mystique-pillars"
-    Params = PillarsParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self.notation = PillarsNotation(self.cards.ids, (DRAW, BUILD))
-        values = [(str(c.attrs["colour"]), str(c.attrs["suit"]), str(c.attrs["number"])) for c in self.deck.cards]
-        need = self.params.shared_attributes
-        #: can_build_on[top]: the cards that share exactly `need` attributes with `top`.
-        self.can_build_on = [
-            sum(1 << c for c, card in enumerate(values) if sum(a == b for a, b in zip(card, top)) == need)
-            for top in values
-        ]
-
-    def rule_problems(self) -> list[str]:
-        params = self.params
-        problems = []
-        if self.cards.size % params.pillars:
-            problems.append(problem(self.rules.path, "params.pillars",
-                                    f"{self.cards.size} cards do not split into {params.pillars} equal pillars"))
-        most = self.rules.players.max * params.draft_cards
-        if most >= self.cards.size:
-            problems.append(problem(self.rules.path, "params.draft_cards",
-                                    f"{self.rules.players.max} x {params.draft_cards} drafted cards leave no pillar"))
-        return problems
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> PillarsState:
-        self.check_players(n_players)
-        order = shuffled_order(self.cards.size, rng)
-        height = self.cards.size // self.params.pillars
-        pillars = [order[p * height:(p + 1) * height] for p in range(self.params.pillars)]
-        events = [deal_event(self.cards, [[] for _ in range(n_players)],
-                             pillar_tops=[self.cards.ids[pillar[-1]] for pillar in pillars])] if record else None
-        return PillarsState(self, pillars, [0] * n_players, options, events)
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        phase: str = "draft",
-        draft_turns: int = 0,
-        **details: Any,
-    ) -> PillarsState:
-        """A position from card ids: `hand/<s>` and `pillar/<p>` (top card last)."""
-        shared = tuple(f"pillar/{p}" for p in range(self.params.pillars))
-        n_players, placed = self.place_zones(zones, ("hand",), shared, details)
-        if phase not in PHASE_NAMES:
-            raise BadPosition(f"position: phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
-        hands = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
-        state = PillarsState(self, [placed[name] for name in shared], hands, self.rules.resolve_options(options), None)
-        state.phase = PHASE_NAMES.index(phase)
-        state.draft_turns = draft_turns
-        state.current_player = current_player
-        return state
-
-
-register(MystiquePillars)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)
