@@ -1,58 +1,20 @@
-"""Up and Down: shed a personal pile onto one centre pile that climbs, then falls.
-
-Each player has a face-down pile and four face-up hand cards. A card may go on the centre
-pile when it shares colour or suit with the top card and its number is not lower (uphill)
-or not higher (downhill); a player who can play must. When everyone passes in a row the
-direction flips; when everyone passes again, the game restarts from the highest card in
-hand. The first player to refill from an empty pile wins.
-
-Cards are ints (with two decks the gold copy of a card comes first). Moves are `(card,)`,
-or `PASS_MOVE` when no card is legal.
-"""
+"""A game of Up and Down in progress: the piles, the four face-up hand cards and the centre."""
 
 from __future__ import annotations
 
 import copy
 import random
-from dataclasses import dataclass
-from typing import Any, Final, Mapping, Sequence
+from typing import Any
 
-from pydantic import Field
-
-from deckgen.errors import BadPosition
-from deckgen.games.base import Game, Move, Result, State
-from deckgen.games.registry import register
-from deckgen.games.kit.cards import CardIndex
-from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled_order
+from deckgen.games.base import Move, Result, State
+from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.notation.one_card import OneCardNotation
-from deckgen.model.common import StrictModel, problem
-from deckgen.model.rules import GameRules
-
-PASS: Final = -1
-PASS_MOVE: Final[tuple[int]] = (PASS,)
-UPHILL: Final = 1
-DOWNHILL: Final = -1
-DIRECTION_NAMES: Final = {UPHILL: "uphill", DOWNHILL: "downhill"}
-
-
-class UpAndDownParams(StrictModel):
-    #: Cards each player turns face up from their pile as their hand.
-    hand_cards: int = Field(ge=1)
-
-
-@dataclass(frozen=True, eq=False)
-class CardTable:
-    """One or two decks' cards with what the rules compare: colour, suit, number, rank."""
-
-    cards: CardIndex
-    colour: list[int]
-    suit: list[int]
-    number: list[int]
-    #: Higher ranks start: card number first, then the gold copy before the silver.
-    rank: list[int]
+from deckgen.games.up_and_down.cards import CardTable
+from deckgen.games.up_and_down.moves import DIRECTION_NAMES, PASS, PASS_MOVE, UPHILL
+from deckgen.games.up_and_down.tables import UpAndDownTables
 
 
 class UpAndDownState(State):
@@ -60,7 +22,7 @@ class UpAndDownState(State):
 
     is_over = False
 
-    def __init__(self, game: UpAndDown, table: CardTable, piles: list[list[int]], hands: list[list[int]],
+    def __init__(self, game: UpAndDownTables, table: CardTable, piles: list[list[int]], hands: list[list[int]],
                  centre: list[int], events: list[dict[str, Any]] | None) -> None:
         self.game = game
         self.table = table
@@ -220,89 +182,3 @@ class UpAndDownState(State):
         if move[0] == PASS:
             return f"seat {seat} cannot play and passes"
         return f"seat {seat} plays the {self.table.cards.names[move[0]]}"
-
-
-class UpAndDown(Game):
-    """The Up and Down engine: card tables for one or two decks, the deal, positions."""
-
-    id = "up-and-down"
-    Params = UpAndDownParams
-
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
-        self._tables: dict[int, CardTable] = {}
-
-    def rule_problems(self) -> list[str]:
-        problems = []
-        for n, spec in self.rules.setup.items():
-            total = spec.decks * self.cards.size - spec.removed
-            if total % n or total // n < self.params.hand_cards:
-                problems.append(problem(self.rules.path, f"setup.{n}",
-                                        f"{total} cards do not make {n} equal piles of at least "
-                                        f"{self.params.hand_cards}"))
-            if spec.hand_size != self.params.hand_cards:
-                problems.append(problem(self.rules.path, f"setup.{n}.hand_size",
-                                        f"{spec.hand_size}, but params.hand_cards is {self.params.hand_cards}"))
-        return problems
-
-    def table(self, decks: int) -> CardTable:
-        """The cards of one or two decks, built once per deck count."""
-        if decks not in self._tables:
-            index = CardIndex.of_deck(self.deck, decks)
-            attributes = self.deck.attributes
-            colours = [str(v) for v in attributes["colour"]]
-            suits = [str(v) for v in attributes["suit"]]
-            base = self.deck.cards * decks
-            size = len(self.deck.cards)
-            self._tables[decks] = CardTable(
-                cards=index,
-                colour=[colours.index(str(c.attrs["colour"])) for c in base],
-                suit=[suits.index(str(c.attrs["suit"])) for c in base],
-                number=[int(str(c.attrs["number"])) for c in base],
-                rank=[2 * (c.number or 0) + (1 if i < size else 0) for i, c in enumerate(base)],
-            )
-        return self._tables[decks]
-
-    def new_game(
-        self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
-    ) -> UpAndDownState:
-        setup = self.rules.setup_for(n_players)
-        table = self.table(setup.decks)
-        order = shuffled_order(table.cards.size, rng)
-        piles = deal_hands(order, n_players, table.cards.size // n_players)
-        hands = [[pile.pop() for _ in range(self.params.hand_cards)] for pile in piles]
-        events = [deal_event(table.cards, hands, pile_cards=[len(pile) for pile in piles])] if record else None
-        state = UpAndDownState(self, table, piles, hands, [], events)
-        state.start()
-        return state
-
-    def position(
-        self,
-        zones: Mapping[str, Sequence[str]],
-        *,
-        current_player: int = 0,
-        options: dict[str, Any] | None = None,
-        direction: str = "uphill",
-        passes_in_row: int = 0,
-        flipped: bool = False,
-        **details: Any,
-    ) -> UpAndDownState:
-        """A position from card ids: `hand/<s>`, `deck/<s>` (piles, top card last) and `table`
-        (the centre pile, top card last, at least one card). Two-deck ids (gold:...) for the
-        player counts that use two decks."""
-        setup = self.rules.setup_for(sum(1 for name in zones if name.startswith("hand/")))
-        table = self.table(setup.decks)
-        n_players, placed = self.place_zones(zones, ("hand", "deck"), ("table",), details, table.cards)
-        if not placed["table"]:
-            raise BadPosition("position: the centre pile (table) needs at least its top card")
-        if direction not in ("uphill", "downhill"):
-            raise BadPosition(f"position: direction {direction!r} is not uphill or downhill")
-        state = UpAndDownState(self, table, [placed[f"deck/{s}"] for s in range(n_players)],
-                               [placed[f"hand/{s}"] for s in range(n_players)], placed["table"], None)
-        state.current_player = current_player
-        state.direction = UPHILL if direction == "uphill" else DOWNHILL
-        state.passes_in_row, state.flipped = passes_in_row, flipped
-        return state
-
-
-register(UpAndDown)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

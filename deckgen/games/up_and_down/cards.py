@@ -1,0 +1,19 @@
+"""The cards of one or two Up and Down decks with what the rules compare."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckgen.games.kit.cards import CardIndex
+
+
+@dataclass(frozen=True, eq=False)
+class CardTable:
+    """One or two decks' cards with what the rules compare: colour, suit, number, rank."""
+
+    cards: CardIndex
+    colour: list[int]
+    suit: list[int]
+    number: list[int]
+    #: Higher ranks start: card number first, then the gold copy before the silver.
+    rank: list[int]
