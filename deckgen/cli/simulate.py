@@ -74,15 +74,17 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     workers = parse_jobs(jobs, force_jobs)
     if plot_path is not None:
         plot_format(plot_path)
-    root = check_run_options(scheduler, cluster, output, store=not no_store)
-    jobs_note(jobs, workers)
+    from deckgen.startup import loading
 
-    from deckgen.sim.experiment import Backend, Experiment
-    from deckgen.sim.report import format_summary, write_plot
-    from deckgen.sim.store import open_store
-    from deckgen.sim.workflows import simulate
+    with loading():
+        root = check_run_options(scheduler, cluster, output, store=not no_store)
+        jobs_note(jobs, workers)
+        from deckgen.sim.experiment import Backend, Experiment
+        from deckgen.sim.report import format_summary, write_plot
+        from deckgen.sim.store import open_store
+        from deckgen.sim.workflows import simulate
 
-    experiment = Experiment.parse(game_name, players_text, bots, option_pairs, seed, stop, traced=traced)
+        experiment = Experiment.parse(game_name, players_text, bots, option_pairs, seed, stop, traced=traced)
     with progress_lines(progress) as bars:
         summaries = simulate(experiment, Backend(workers, scheduler, cluster), None if no_store else open_store(root),
                              bars.start)

@@ -1,26 +1,27 @@
 """What the commands that play run: each takes what the command line parsed, builds its
 Experiment, plays it on the backend, records it in the store and returns what the command
-prints. The commands only parse, call one of these and print."""
+prints. The commands only parse, call one of these and print.
+
+Each imports what only it needs (analysis, sweeps, tuning) when it runs: `simulate` loading
+them all cost it about a tenth of a one-game run.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckgen.bots.registry import RANDOM, SEARCH, bots_for
 from deckgen.fileio import output_file, write_atomic
 from deckgen.games.base import Game
 from deckgen.sim.experiment import Backend, Experiment, ProgressStart
-from deckgen.sim.report import ProgressLines
-from deckgen.sim.skill_plan import Request
-from deckgen.sim.skill_run import run_analysis
 from deckgen.sim.stats import summarize
 from deckgen.sim.stopping import Stop
 from deckgen.sim.store import ResultStore, game_inputs, open_store
-from deckgen.sim.sweep import SweepRequest, build_variants, run_sweep, sweep_json, typed_grid
-from deckgen.sim.tune import TuneRequest, parse_dimensions, parse_objective, tune
+
+if TYPE_CHECKING:
+    from deckgen.sim.report import ProgressLines
 
 Say = Callable[[str], None]
 """Takes one line for stderr."""
@@ -45,6 +46,8 @@ def play_sweep(game_name: str, grid: dict[str, list[str]], decks: list[Path], pl
     game allows unless told), played on the backend (resuming and recording in the output
     folder's store when `stored`); returns the game, the sweep's data and the JSON file
     written (`<root>/<deck>/<game>-sweep.json`)."""
+    from deckgen.sim.sweep import SweepRequest, build_variants, run_sweep, sweep_json, typed_grid
+
     shipped = Experiment.parse(game_name, players_text, bots_text, (), seed, stop, every_count=True)
     game = shipped.game
     typed = typed_grid(game, grid)
@@ -72,6 +75,10 @@ def analyse(game_name: str, players: int | None, option_pairs: tuple[str, ...], 
             bars: ProgressLines) -> tuple[Game, dict[str, Any]]:
     """`deckgen analyse`: the skill table, ladder and design metrics within the time budget
     (seconds from `started`), recorded as an analyse run."""
+    from deckgen.bots.registry import RANDOM, SEARCH, bots_for
+    from deckgen.sim.skill_plan import Request
+    from deckgen.sim.skill_run import run_analysis
+
     shipped = Experiment.parse(game_name, players, None, option_pairs, seed, Stop(1))
     game, n_players = shipped.game, shipped.counts[0]
     cheap = [name for name in bots_for(game.rules.id) if name != SEARCH]
@@ -97,6 +104,8 @@ def tune_options(game_name: str, players: int | None, bots_text: str | None, opt
                  store: ResultStore | None, on_trial: Callable[[dict[str, Any]], None]) -> tuple[Game, dict[str, Any]]:
     """`deckgen tune`: the trials (each recorded as a tune-trial run, then told to `on_trial`)
     and the confirmation of the best values, recorded as a tune run."""
+    from deckgen.sim.tune import TuneRequest, parse_dimensions, parse_objective, tune
+
     aim = parse_objective(objective)
     shipped = Experiment.parse(game_name, players, bots_text, (), seed, Stop(games))
     game, n_players = shipped.game, shipped.counts[0]
