@@ -1,7 +1,8 @@
 """Mirrorquest: a shedding game of colour, symbol and location matches with wildcards.
 
-`cards` holds the move codes, the card table and set sampling; `state` the game in
-progress; `game` the engine, registered here."""
+`cards` holds the move codes, the card table and set sampling; `params` the rule numbers;
+`legal` a position and its legal moves, listed or drawn at random; `state` how moves change
+it and what it reports; `game` the engine, registered here."""
 
 from deckgen.games.registry import register
 from deckgen.games.mirrorquest.cards import (
