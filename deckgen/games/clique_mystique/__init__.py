@@ -17,7 +17,8 @@ Moves are small tuples of ints:
 
 `board` holds the geometry and the Group table, `moves` the move kinds, `params` the rule
 numbers, `tables` what a game in progress reads from its engine (geometry, card keys, Group
-memo), `state` a game in progress, `game` the engine (the deal, positions), registered here.
+memo), `placements` where a seat may place and what a placement turns, `state` how moves
+change a game in progress, `game` the engine (the deal, positions), registered here.
 """
 
 from deckgen.games.registry import register
