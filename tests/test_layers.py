@@ -9,6 +9,9 @@ and pydantic resolves annotations when a model is built). Three rules:
 - no arrow up the layer order: cli -> publish -> render -> sim -> bots -> games -> model ->
   base (units, fileio, errors); a module imports from its own layer or below;
 - no import of another module's `_private` name.
+
+Beside them, the size every module keeps: no more than 500 lines, a module past that being
+one to split along an interface.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckgen"
+
+#: The most lines a module of deckgen/ may have.
+MODULE_LINES = 500
 
 #: Layers from the bottom up; a module belongs to the layer of its longest listed prefix.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -165,6 +171,12 @@ def test_no_import_of_another_modules_private_name() -> None:
                      if imp.target != imp.module and imp.name is not None
                      and imp.name.startswith("_") and not imp.name.startswith("__"))
     assert private == []
+
+
+def test_no_module_over_the_line_limit() -> None:
+    long = sorted(f"{path.relative_to(PACKAGE.parent)}: {lines} lines" for path in modules().values()
+                  if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES)
+    assert long == [], f"split along an interface: modules over {MODULE_LINES} lines"
 
 
 def test_the_reader_sees_local_and_type_checking_imports(tmp_path: Path) -> None:
