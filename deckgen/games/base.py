@@ -36,6 +36,10 @@ LISTED_MOVES = 12
 #: engine can give its own shape (mypyc checks declared types when it runs the code).
 Move = Any
 
+#: One position of a traced game before its move: the seat to move, how many legal moves it
+#: has, and every seat's standing (a copy of `State.standing`: an engine may return its own list).
+Watched = tuple[int, int, list[float]]
+
 
 class NoParams(StrictModel):
     """The parameters of a game that has none."""
@@ -77,6 +81,15 @@ class State(ABC):
         apply, random_move = self.apply, self.random_move
         while not self.is_over and self.turns < turn_cap:
             apply(random_move(rng))
+
+    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
+        """As `play_randomly` with `random_move`, noting before each move what sim.metrics
+        traces a game by: the seat to move, its number of legal moves and the standing, in the
+        engine's own (compiled) loop rather than the simulator's interpreted one."""
+        while not self.is_over and self.turns < turn_cap:
+            move = self.random_move(rng)
+            watch.append((self.current_player, len(self.legal_moves()), list(self.standing())))
+            self.apply(move)
 
     def play(self, move: Move) -> None:
         """Apply a move after checking it is legal; an `IllegalMove` says in words what was

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple, Sequence
 
-from deckgen.games.base import Move, State
+from deckgen.games.base import State, Watched
 from deckgen.sim.numerics import t_quantile_two_sided
 
 
@@ -59,25 +59,15 @@ class GameTrace(NamedTuple):
 
 
 class Tracer:
-    """Watches one game through `play_game`'s on_move hook, then `finish(state)`. Standings
-    are kept per side (a team stands as its best seat), so partners never tie for a lead."""
+    """Watches one game, then `finish(state)`: `watched` gets the positions before every move
+    (`Table.play`'s watch). Standings are kept per side (a team stands as its best seat), so
+    partners never tie for a lead."""
 
     def __init__(self, n_players: int, sides: Sequence[int] | None = None) -> None:
+        self.n_players = n_players
         self.sides = list(sides) if sides is not None else list(range(n_players))
         self.n_sides = max(self.sides) + 1
-        self.decisions = [0] * n_players
-        self.legal = 0
-        self.moves = 0
-        #: The standing before every move (the positions Ludii evaluates).
-        self.standings: list[list[float]] = []
-
-    def on_move(self, state: State, move: Move) -> None:
-        count = len(state.legal_moves())
-        self.moves += 1
-        self.legal += count
-        if count >= 2:
-            self.decisions[state.current_player] += 1
-        self.standings.append(self._by_side(state.standing()))
+        self.watched: list[Watched] = []
 
     def _by_side(self, standing: Sequence[float]) -> list[float]:
         if self.n_sides == len(standing):
@@ -88,17 +78,22 @@ class Tracer:
         return best
 
     def finish(self, state: State) -> GameTrace:
-        before_moves = self.standings
+        decisions = [0] * self.n_players
+        for seat, count, _ in self.watched:
+            if count >= 2:
+                decisions[seat] += 1
+        #: The standing before every move (the positions Ludii evaluates).
+        before_moves = [self._by_side(standing) for _, _, standing in self.watched]
         every_position = before_moves + [self._by_side(state.standing())]
         result = state.result()
         won = {self.sides[seat] for seat in result.winners}
         winner = won.pop() if result.finished and len(won) == 1 else -1
         leaders = [top_sides(standing) for standing in before_moves]  # once, for both measures that read them
         return GameTrace(
-            moves=self.moves,
-            decision_moves=sum(self.decisions),
-            legal_moves=self.legal,
-            decisions=tuple(self.decisions),
+            moves=len(self.watched),
+            decision_moves=sum(decisions),
+            legal_moves=sum(count for _, count, _ in self.watched),
+            decisions=tuple(decisions),
             lead_change=lead_change(leaders),
             winner_deficit=winner_deficit(every_position, winner) if winner >= 0 else None,
             decisiveness=decisiveness(before_moves, winner) if winner >= 0 else None,

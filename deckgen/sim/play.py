@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.registry import RANDOM, SEARCH, Bot, BotFactory, bots_for, check_bot_names, make_bot
 from deckgen.errors import NoLegalMove
-from deckgen.games.base import Game, Move, State
+from deckgen.games.base import Game, Move, State, Watched
 
 OnMove = Callable[[State, Move], None]
 """Called with the state and the move about to be applied to it."""
@@ -68,15 +68,27 @@ class Table:
                    tuple(factories[name] for name in names), all(name == RANDOM for name in names))
 
     def play(self, seed: int, index: int = 0, record: bool = False, on_move: OnMove | None = None,
-             opening: Sequence[str] = ()) -> State:
-        """Play game `index` of seed `seed` to its end or the rules' turn cap; see `play_game`."""
+             opening: Sequence[str] = (), watch: list[Watched] | None = None) -> State:
+        """Play game `index` of seed `seed` to its end or the rules' turn cap; see `play_game`.
+        `watch` (instead of `on_move`) gets the positions a traced game notes before every
+        move (`State.play_randomly_watched`), in the engine's loop when every seat is random."""
         try:
+            if watch is not None:
+                return self._play_watched(seed, index, watch)
             return self._play(seed, index, record, on_move, opening)
         except NoLegalMove as error:
             names, rules = self.bot_names, self.game.rules
             raise NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(names)} "
                               f"(deckgen play {rules.id} --players {self.n_players} --seed {seed} --game-index "
                               f"{index} --bots {','.join(names)} --log FILE shows it and keeps its log)") from None
+
+    def _play_watched(self, seed: int, index: int, watch: list[Watched]) -> State:
+        if not self.all_random:
+            return self._play(seed, index, False, watching(watch), ())
+        chance, bot_rng = game_rngs(seed, index)
+        state = self.game.new_game(self.n_players, chance, self.options, record=False)
+        state.play_randomly_watched(bot_rng, self.game.rules.turn_cap, watch)
+        return state
 
     def _play(self, seed: int, index: int, record: bool, on_move: OnMove | None, opening: Sequence[str]) -> State:
         chance, bot_rng = game_rngs(seed, index)
@@ -95,7 +107,8 @@ class Table:
             return state
         apply = state.apply
         if on_move is not None and self.all_random:
-            # A traced random game: the random bot's choice drawn by the state itself, as above.
+            # A random game watched (a log, a check): the random bot's choice drawn by the
+            # state itself, as above.
             random_move = state.random_move
             while not state.is_over and state.turns < cap:
                 move = random_move(bot_rng)
@@ -113,6 +126,15 @@ class Table:
             on_move(state, move)
             apply(move)
         return state
+
+
+def watching(watch: list[Watched]) -> OnMove:
+    """An on_move hook noting in `watch` what `State.play_randomly_watched` notes."""
+
+    def note(state: State, move: Move) -> None:
+        watch.append((state.current_player, len(state.legal_moves()), list(state.standing())))
+
+    return note
 
 
 def play_game(

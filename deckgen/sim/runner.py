@@ -199,7 +199,7 @@ def play_range(
     sides = [game.side_of(seat, n_players) for seat in range(n_players)]
     for index in range(start, stop):
         tracer = Tracer(n_players, sides) if index < traced else None
-        state = table.play(seed, index, on_move=tracer.on_move if tracer is not None else None)
+        state = table.play(seed, index, watch=tracer.watched if tracer is not None else None)
         result = state.result()
         records.append(GameRecord(result.finished, tuple(result.winners), result.turns, tuple(result.counters.items()),
                                   tracer.finish(state) if tracer is not None else None))

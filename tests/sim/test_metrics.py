@@ -10,6 +10,7 @@ import pytest
 from deckgen.games.base import Game
 from deckgen.games.kit.result import Result
 from deckgen.sim.metrics import GameTrace, Tracer, sole_leader
+from deckgen.sim.play import watching
 from deckgen.sim.runner import GameRecord, SimRun, parse_options, run_simulation
 from deckgen.sim.stats import summarize
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
@@ -41,8 +42,9 @@ class ScriptedGame:
 
     def trace(self) -> GameTrace:
         tracer = Tracer(self.n_players)
+        note = watching(tracer.watched)
         for _ in self.standings:
-            tracer.on_move(self, (0,))  # type: ignore[arg-type]
+            note(self, (0,))  # type: ignore[arg-type]
             self.index += 1
         return tracer.finish(self)  # type: ignore[arg-type]
 
