@@ -42,7 +42,7 @@ def render_cards_job(deck_id: str, root: Path, options: SheetOptions, proof: boo
 
         path = sheets_path(deck, root, options, "proof-selected" if subset else "proof")
         return deck, render_proof(deck, options), path
-    return deck, render_sheets(deck, options), sheets_path(deck, root, options, "pnp-selected" if subset else "pnp")
+    return deck, render_sheets(deck, options, root), sheets_path(deck, root, options, "pnp-selected" if subset else "pnp")
 
 
 #: The print-shop presets (deckgen.render.presets.PRESET_NAMES, repeated to keep --help light).

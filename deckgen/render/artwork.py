@@ -4,8 +4,9 @@
   refusing what is missing, unreadable, not PNG/JPEG/SVG or too large, and the pixel data
   checked whole (render/picture_check.py): at once, or, inside `checked_later()`, on a worker
   thread while the cards are drawn.
-* `checked_later() -> Checks`: the checks of one render, whose `problems()` the render asks
-  before it hands out its PDF.
+* `checked_later(record) -> Checks`: the checks of one render, whose `problems()` the render
+  asks before it hands out its PDF; with an output folder, its record of pictures already
+  found sound spares unpacking them again (render/picture_record.py).
 * `draw_raster(canvas, ops, info, x, y, w, h, fit)`: place a PNG or JPEG in the painter's
   y-down millimetre space, stored in the PDF once however many cards show it.
 
@@ -19,6 +20,7 @@ soft mask).
 from __future__ import annotations
 
 import hashlib
+import os
 import struct
 import zlib
 from collections.abc import Iterator
@@ -37,6 +39,7 @@ from deckgen.render.picture_check import (
     png_chunks,
     png_header,
 )
+from deckgen.render.picture_record import PictureRecord, picture_key
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
@@ -72,11 +75,12 @@ _later: Checks | None = None
 
 
 @contextmanager
-def checked_later() -> Iterator[Checks]:
+def checked_later(record: Path | None = None) -> Iterator[Checks]:
     """Inside this, `inspect` starts each picture's full check on a worker thread instead of
-    waiting for it; the caller asks `problems()` before it hands out what it drew."""
+    waiting for it; the caller asks `problems()` before it hands out what it drew. `record`:
+    the output folder whose record of sound pictures is read, and extended by `problems()`."""
     global _later
-    outer, checks = _later, Checks(checked)
+    outer, checks = _later, Checks(checked, PictureRecord.read(record) if record is not None else None)
     _later = checks
     try:
         yield checks
@@ -101,12 +105,23 @@ def inspect(path: Path, where: str) -> ImageInfo:
         raise DataError(f"{where}: {found}")
     if found.kind != "svg":
         if _later is not None:
-            _later.start(path, found.kind, info.st_mtime_ns, info.st_size, where)
+            _later.start(path, found.kind, info.st_mtime_ns, info.st_size, where, _record_key(path, info, found.kind))
         else:
             problem = _checked(str(path), info.st_mtime_ns, info.st_size, found.kind)
             if problem is not None:
                 raise DataError(f"{where}: {problem}")
     return found
+
+
+def _record_key(path: Path, info: os.stat_result, kind: str) -> str | None:
+    """What the render's record files the picture under, or None without a record (or when
+    the file cannot be read whole: its check then says so)."""
+    if _later is None or _later.record is None:
+        return None
+    try:
+        return picture_key(_digest(str(path), info.st_mtime_ns), info, kind)
+    except OSError:
+        return None
 
 
 def checked(path: Path, stamp: int, size: int, kind: str) -> str | None:

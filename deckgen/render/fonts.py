@@ -50,7 +50,7 @@ def font_dir() -> Path:
 
 
 def font_path(name: str = REGULAR) -> Path:
-    """Path of the TTF for a registered font name (REGULAR or BOLD)."""
+    """Path of the TTF for a registered font name (one of the four DejaVu Sans faces)."""
     path = font_dir() / _FILES[name]
     if not path.is_file():
         raise DeckgenError(f"card font not found at {path} (reinstall matplotlib)")
@@ -59,8 +59,8 @@ def font_path(name: str = REGULAR) -> Path:
 
 @cache
 def register_fonts() -> tuple[str, str]:
-    """Register DejaVu Sans (regular, bold, oblique, bold oblique) with reportlab (once);
-    returns the regular and bold names."""
+    """Register DejaVu Sans regular and bold with reportlab (once; the obliques on first
+    use, by register_italic); returns the regular and bold names."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -71,14 +71,14 @@ def register_fonts() -> tuple[str, str]:
 
 
 @cache
-def register_italics() -> None:
-    """DejaVu Sans Oblique and Bold Oblique, registered on first use: reading a font costs
-    about 0.1 s, which most decks never need to spend."""
+def register_italic(bold: bool) -> None:
+    """DejaVu Sans Oblique or Bold Oblique, each registered on its first use: reading a font
+    costs about 0.05 s, which most decks never need to spend, and many spend on one only."""
     from reportlab.pdfbase import pdfmetrics
 
-    for name, bold in ((ITALIC, False), (BOLD_ITALIC, True)):
-        pdfmetrics.registerFont(embedded_font(name, font_path(name)))
-        _FACES[(FAMILY, bold, True)] = name
+    name = BOLD_ITALIC if bold else ITALIC
+    pdfmetrics.registerFont(embedded_font(name, font_path(name)))
+    _FACES[(FAMILY, bold, True)] = name
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +215,7 @@ def font_name(family: str, weight: str, style: str = "normal") -> str:
     bold = weight in ("bold", "bolder", "600", "700", "800", "900")
     italic = style in ("italic", "oblique")
     if italic and name == FAMILY:
-        register_italics()
+        register_italic(bold)
     for key in ((name, bold, italic), (name, bold, False), (name, False, italic), (name, False, False)):
         if key in _FACES:
             return _FACES[key]

@@ -5,7 +5,9 @@ truncated or damaged file is refused in one line, never embedded broken.
   row count, every row's filter type) or, for a JPEG or an interlaced PNG, decoded by Pillow.
 * `png_chunks(data)`, `png_header(data)`: a PNG's chunks and its IHDR fields.
 * `Checks`: the checks of one render, run on a worker thread while the cards are drawn (zlib
-  unpacks without the interpreter's lock), answered together before the PDF is handed out.
+  unpacks without the interpreter's lock), answered together before the PDF is handed out;
+  pictures the output folder's record (render/picture_record.py) vouches for are not unpacked
+  again, and those found sound are added to it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
+
+    from deckgen.render.picture_record import PictureRecord
 
 #: Bytes of pixel rows per byte of a PNG's compressed data: deflate packs at most 1032 to 1.
 MAX_DEFLATE_RATIO = 1032
@@ -138,23 +142,32 @@ def deep_problem(path: Path, kind: str) -> str | None:
 class Checks:
     """The full checks of one render's pictures: started as each picture is first met, on a
     worker thread, and answered together by `problems()`; `check(path, stamp, size, kind)`
-    is the check itself (cached per file version by the caller)."""
+    is the check itself (cached per file version by the caller). With a `record`, a picture
+    it vouches for is not checked again, and every picture found sound is added to it."""
 
-    def __init__(self, check: Callable[[Path, int, int, str], str | None]) -> None:
+    def __init__(self, check: Callable[[Path, int, int, str], str | None], record: PictureRecord | None = None) -> None:
         self.check = check
+        self.record = record
         self.pending: dict[tuple[str, int, int], tuple[str, Future[str | None]]] = {}
+        #: The record's key of each picture met (see picture_record.picture_key).
+        self.keys: dict[tuple[str, int, int], str] = {}
         self._worker: ThreadPoolExecutor | None = None
 
-    def start(self, path: Path, kind: str, stamp: int, size: int, where: str) -> None:
-        """Check the picture unless this render checks it already."""
-        from concurrent.futures import ThreadPoolExecutor  # only where pictures are drawn
-
-        key = (str(path), stamp, size)
-        if key in self.pending:
+    def start(self, path: Path, kind: str, stamp: int, size: int, where: str, key: str | None = None) -> None:
+        """Check the picture unless this render checks it already or the record vouches
+        for it (by its `key`)."""
+        pending = (str(path), stamp, size)
+        if pending in self.pending or pending in self.keys:
             return
+        if key is not None:
+            self.keys[pending] = key
+            if self.record is not None and self.record.vouches_for(key):
+                return
+        from concurrent.futures import ThreadPoolExecutor  # only where pictures are unpacked
+
         if self._worker is None:
             self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deckgen-picture-check")
-        self.pending[key] = (where, self._worker.submit(self.check, path, stamp, size, kind))
+        self.pending[pending] = (where, self._worker.submit(self.check, path, stamp, size, kind))
 
     def failed(self, path: Path) -> bool:
         """Whether the picture's check (waited for) found it damaged: what is decoded to be
@@ -162,10 +175,14 @@ class Checks:
         return any(Path(key[0]) == path and future.result() is not None for key, (_, future) in self.pending.items())
 
     def problems(self) -> list[str]:
-        """Every picture that failed, one line each naming where it was first met."""
-        found = [(where, future.result()) for where, future in self.pending.values()]
+        """Every picture that failed, one line each naming where it was first met; the sound
+        ones go into the record."""
+        found = {pending: (where, future.result()) for pending, (where, future) in self.pending.items()}
         self.close()
-        return [f"{where}: {problem}" for where, problem in found if problem is not None]
+        if self.record is not None:
+            self.record.keep(key for pending, key in self.keys.items()
+                             if pending not in found or found[pending][1] is None)
+        return [f"{where}: {problem}" for where, problem in found.values() if problem is not None]
 
     def close(self) -> None:
         """Stop the worker, dropping checks not yet started (a render that failed early)."""

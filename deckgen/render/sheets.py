@@ -338,8 +338,9 @@ def draw_footer(canvas: Canvas, layout: SheetLayout, slots: list[Slot], parts: l
         canvas.drawCentredString(centre * MM_TO_PT, bottom * MM_TO_PT + DESCENT * size, text)
 
 
-def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
-    """The print-and-play PDF of a whole deck as bytes (same input, same bytes).
+def render_sheets(deck: Deck, options: SheetOptions, record: Path | None = None) -> bytes:
+    """The print-and-play PDF of a whole deck as bytes (same input, same bytes); `record`:
+    the output folder whose record of pictures found sound spares checking them again.
 
     Fronts fill pages in deck order; unless `options.backs` is off, each front page is
     followed by its back page, reflected for duplex. Raises DeckgenError for sizes that do
@@ -362,7 +363,7 @@ def render_sheets(deck: Deck, options: SheetOptions) -> bytes:
     printing = ["Print at 100 % (actual size)"] + ([f"double-sided, {hint}"] if options.backs else [])
     problems: list[str] = []
     failure: type[DeckgenError] = DeckgenError  # the first failing card's kind of error
-    with artwork.checked_later() as pictures:  # unpacked beside the drawing, answered before the PDF
+    with artwork.checked_later(record) as pictures:  # unpacked beside the drawing, answered before the PDF
         page = 0
         for start in range(0, len(deck.cards), per_page):
             names = []
