@@ -1,7 +1,7 @@
 """The greedy bot of every described game: one plain preference per move kind, so a designer
 can read what it does without reading code (docs/rules-format.md, "The greedy bot").
 
-- It plays a card when it can, else gives, declares, takes or draws, and passes last.
+- It plays a card when it can, else gives, buys, declares, takes or draws, and passes last.
 - Of the cards it may play or give, it picks the one the description's `greedy` expression
   rates highest, or without one the card worth most (its number attributes and table
   numbers added up): it sheds what would cost it most. A set or run is worth its cards'
@@ -19,7 +19,7 @@ from deckgen.games.base import Move
 from deckgen.games.described.state import DescribedState
 
 #: Move kinds from most to least wanted.
-PREFERENCE = ("play", "give", "declare", "take", "draw", "pass")
+PREFERENCE = ("play", "give", "buy", "declare", "take", "draw", "pass")
 
 
 class GreedyDescribedBot:

@@ -41,9 +41,21 @@ class RefillSpec(StrictModel):
     keep_top: int = Field(default=1, ge=0, le=10)
 
 
+Visibility = Literal["owner", "everyone", "nobody"]
+
+
+class VisibleChoice(StrictModel):
+    """Who sees a zone, decided by the game's options when a game starts: `{if:
+    options.hidden_hands, then: owner, else: everyone}`."""
+
+    if_: Expression = Field(alias="if")
+    then: Visibility
+    else_: Visibility = Field(alias="else")
+
+
 class ZoneSpec(StrictModel):
     owner: Literal["seat", "shared"] = "shared"
-    visible: Literal["owner", "everyone", "nobody"] = "everyone"
+    visible: Visibility | VisibleChoice = "everyone"
     #: pile: only the top card shows; fan: every card shows.
     order: Literal["pile", "fan"] = "pile"
     refill: RefillSpec | None = None

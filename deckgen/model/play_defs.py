@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from deckgen.model.play_nodes import Attribute, Node
+from deckgen.model.play_nodes import Attribute, Node, with_options
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,15 @@ class ZoneDef:
     order: str
     refill_from: str | None
     keep_top: int
+    #: When the options decide who sees the zone: `visible` when this holds, else `visible_else`.
+    visible_if: Node | None = None
+    visible_else: str = ""
+
+    def visibility(self, options: Mapping[str, int]) -> str:
+        """Who sees the zone in a game played with these option values (by name)."""
+        if self.visible_if is None:
+            return self.visible
+        return self.visible if with_options(self.visible_if, options) else self.visible_else
 
 
 @dataclass(frozen=True)

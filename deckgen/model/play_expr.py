@@ -120,9 +120,9 @@ class _Checker:
         if name == "none":
             return Node("none", "none", column=column)
         if name in s.bound:
-            kind = SEAT if name in ("seat", "winner") else CARD
+            kind = SEAT if name in ("seat", "winner") else INT if name == "bought" else CARD
             return Node("bound", kind, data=name, column=column)
-        if name in ("card", "it", "seat", "winner"):
+        if name in _BOUND_WHERE:
             raise ExprError(f"{name!r} has no meaning here ({_BOUND_WHERE[name]})", column)
         if name == "led":
             if not s.tricks:
@@ -353,8 +353,28 @@ class _Checker:
                 return Node(name, SEAT, (seat,), column=column)
             body = _Checker(s.with_bound("seat")).truth(args[1])
             return Node(f"{name}_where", SEAT, (seat, body), column=column)
+        if name == "majorities":
+            return self.majorities(args, column)
         functions = sorted(set(s.tables) | _FUNCTIONS)
         raise ExprError(f"unknown function {name!r} (functions: {', '.join(functions)})", column)
+
+    def majorities(self, args: list[Any], column: int) -> Node:
+        """`majorities(zone, worth, points, key, ...)`: the points of every group of cards (cards
+        equal on each key) in which the seat's zone holds a higher total worth than any other
+        seat's same zone; `it` is each card in the worth, the points and the keys."""
+        if len(args) < 4:
+            raise ExprError("majorities() takes a zone of each seat, each card's worth, a group's points and "
+                            "one or more keys (majorities(hand[seat], it.number, 1, it.colour, it.suit))", column)
+        zone = self.zone(args[0])
+        if zone.op != "zone" or not zone.args:
+            raise ExprError("majorities() compares a zone of each seat with the other seats' (hand[seat])",
+                            zone.column)
+        inner = _Checker(self.scope.with_bound("it"))
+        keys = tuple(inner.visit(arg) for arg in args[3:])
+        for key in keys:
+            if key.type not in (INT, CARD, SEAT, BOOL) and not key.type.endswith(" value"):
+                raise ExprError(f"a key groups cards by a value, not a {key.type}", key.column)
+        return Node("majorities", INT, (zone, inner.number(args[1]), inner.number(args[2]), *keys), column=column)
 
     def arity(self, name: str, args: list[Any], count: int, column: int) -> None:
         if len(args) != count:
@@ -371,11 +391,12 @@ class _Checker:
 _BUILTINS = {"me": SEAT, "players": INT, "round": INT, "turn": INT, "dealer": SEAT, "direction": INT,
              "drawn": CARD, "played": INT}
 _FUNCTIONS = {"size", "top", "bottom", "any", "all", "count", "sum", "holder", "any_seat", "all_seats", "sum_seats",
-              "max_seats", "min_seats", "max", "min", "abs", "next", "left", "right", "reading"}
+              "max_seats", "min_seats", "max", "min", "abs", "next", "left", "right", "reading", "majorities"}
 _BOUND_WHERE = {
     "card": "it is the card being played, in a play's conditions",
     "it": "it is each card of the zone, inside any(), all(), count() and sum()",
     "seat": "it is each seat, inside any_seat() and the like, next(me, ...), each_seat actions and the result's "
             "score",
     "winner": "it is the trick's winner, in a trick's actions",
+    "bought": "it is how many cards a buy takes, in the buy's price",
 }

@@ -14,7 +14,6 @@ from pathlib import Path
 #: A feature the language lacks, by the keys, move kinds and actions that would ask for it.
 MISSING_FEATURES: dict[str, str] = {}
 for _feature, _words in {
-    "a market to buy cards from": ("market", "buy", "shop", "price", "cost"),
     "auctions and bids": ("auction", "bid", "bids", "raise"),
     "cards placed on a board or grid": ("board", "grid", "place", "cell", "diagram"),
     "choosing another player": ("target", "choose_player", "pick_player"),
@@ -23,6 +22,13 @@ for _feature, _words in {
 }.items():
     for _word in _words:
         MISSING_FEATURES[_word] = _feature
+
+#: Words for a feature the language has, said another way than the word: where it is.
+SAID_OTHERWISE: dict[str, str] = {
+    _word: "the play language buys with a buy move of a phase, which takes cards from a zone (the market) "
+           "and has price and pay among its keys (docs/rules-format.md, \"Buying: buy\")"
+    for _word in ("market", "buy", "shop", "price", "cost")
+}
 
 #: The section of the engine docs a designer follows to write the game in Python.
 ENGINE_DOCS = 'docs/engine.md, "An engine in your project"'
@@ -43,7 +49,10 @@ def route(path: Path | str | None) -> str:
 
 
 def refusal(word: str, path: Path | str | None) -> str | None:
-    """The message for a word naming a feature the language lacks, or None for any other."""
+    """The message for a word naming a feature the language lacks (or has, said otherwise:
+    where it is), or None for any other."""
+    if word in SAID_OTHERWISE:
+        return f"{word!r} is not a key or step here: {SAID_OTHERWISE[word]}"
     feature = MISSING_FEATURES.get(word)
     if feature is None:
         return None

@@ -9,7 +9,7 @@ size with the defines it names written out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from deckgen.model.play_syntax import ExprError
 
@@ -78,6 +78,8 @@ def bound_names(node: Node) -> set[str]:
     names = set().union(*(bound_names(arg) for arg in node.args)) if node.args else set()
     if node.op.startswith("zone_") and node.op != "zone" or node.op == "holder":
         names = bound_names(node.args[0]) | (bound_names(node.args[1]) - {"it"})
+    elif node.op == "majorities":  # every operand but the zone reads each card as `it`
+        names = bound_names(node.args[0]).union(*(bound_names(arg) - {"it"} for arg in node.args[1:]))
     elif node.op in ("any_seat", "all_seats", "sum_seats", "max_seats", "min_seats"):
         names -= {"seat"}
     elif node.op.endswith("_where"):
@@ -111,6 +113,21 @@ def constant(node: Node) -> int | None:
     if op == "arith" and str(node.data) in ("+", "-", "*"):
         return a[0] + a[1] if node.data == "+" else a[0] - a[1] if node.data == "-" else a[0] * a[1]
     return None
+
+
+def with_options(node: Node, options: Mapping[str, int]) -> int | None:
+    """The value of an expression reading nothing of the game but its options (by name), or
+    None when it reads more: what decides, as a game starts, a choice the options make."""
+    if node.op == "option":
+        return int(options.get(str(node.data), 0))
+    if not node.args:
+        return constant(node)
+    return constant(Node(node.op, node.type, tuple(_option_folded(arg, options) for arg in node.args), node.data))
+
+
+def _option_folded(node: Node, options: Mapping[str, int]) -> Node:
+    value = with_options(node, options)
+    return node if value is None else Node("const", node.type, data=value)
 
 
 _FOLDABLE = frozenset({"not", "and", "or", "if", "neg", "compare", "arith"})

@@ -16,17 +16,18 @@ from typing import Any, Mapping
 from deckgen.errors import DataError
 from deckgen.model.common import problem
 from deckgen.model.deck import Deck
-from deckgen.model.play import PlaySpec, Step
+from deckgen.model.play import PlaySpec, Step, VisibleChoice
+from deckgen.model.play_buy import build_buy
 from deckgen.model.play_decls import build_counters, build_tables
 from deckgen.model.play_defs import Action, MoveDef, Program, SimultaneousDef, TrickDef, ZoneDef
 from deckgen.model.play_features import refusal, unknown
 from deckgen.model.play_groups import build_group
 from deckgen.model.play_expr import Scope, check
-from deckgen.model.play_nodes import BOOL, INT, SEAT, ZONE, Attribute, Node, constant
+from deckgen.model.play_nodes import BOOL, INT, SEAT, ZONE, Attribute, Node, constant, with_options
 from deckgen.model.play_syntax import ExprError
 
 #: The moves a phase may offer, and the actions a move, a round or a trick may run.
-MOVE_KINDS = ("play", "draw", "pass", "declare", "give", "take")
+MOVE_KINDS = ("play", "draw", "pass", "declare", "give", "take", "buy")
 ACTION_KINDS = ("shuffle", "deal", "split", "move", "draw", "set", "add", "if", "each_seat", "skip", "reverse",
                 "again", "next", "phase", "end_round", "win", "start_play", "do")
 #: How deep procedures may call procedures: deeper is a loop.
@@ -259,6 +260,9 @@ class _Builder:
             args = {"from": self.zone(f.get("from", "x"), f"{w}.from", self.scope),
                     "to": self.zone(f.get("to", "x"), f"{w}.to", self.scope),
                     "count": self.expr(f.get("count", 1), f"{w}.count", INT)}
+        elif kind == "buy":
+            f = value if isinstance(value, dict) else {}
+            args = {"buy": build_buy(self, value, w, self.scope)}
         elif kind == "declare":
             f = self.fields(value, w, {**common, "counter": True})
             args = {"declare": self.declared(f.get("counter"), f"{w}.counter")}
@@ -306,12 +310,16 @@ class _Builder:
         spec = self.spec
         zones = {}
         for name, z in spec.zones.items():
-            if z.visible == "owner" and z.owner == "shared":
+            choice = z.visible if isinstance(z.visible, VisibleChoice) else None
+            shown: tuple[str, ...] = (choice.then, choice.else_) if choice is not None else (str(z.visible),)
+            if "owner" in shown and z.owner == "shared":
                 self.fail(f"zones.{name}.visible", "a shared zone has no owner to see it (everyone or nobody)")
+            decided_by = self.visible_if(choice.if_, f"zones.{name}.visible.if") if choice is not None else None
             if z.refill is not None and z.refill.from_ not in spec.zones:
                 self.fail(f"zones.{name}.refill.from", f"unknown zone {z.refill.from_!r}")
-            zones[name] = ZoneDef(name, z.owner == "seat", z.visible, z.order,
-                                  z.refill.from_ if z.refill else None, z.refill.keep_top if z.refill else 0)
+            zones[name] = ZoneDef(name, z.owner == "seat", shown[0], z.order,
+                                  z.refill.from_ if z.refill else None, z.refill.keep_top if z.refill else 0,
+                                  decided_by, shown[-1])
         stock = spec.stock or next(iter(spec.zones))
         if stock not in spec.zones or spec.zones[stock].owner == "seat":
             self.fail("stock", f"{stock!r} is not a shared zone ({', '.join(spec.zones)})")
@@ -343,6 +351,15 @@ class _Builder:
             if spec.greedy is not None else None,
             numbering=self.scope.numbering, teams=spec.result.teams == "opposite", option_types=self.option_types,
         )
+
+    def visible_if(self, text: Any, where: str) -> Node:
+        """The condition choosing a zone's visibility: it may read the options only, since who
+        sees a zone is settled when a game starts."""
+        node = self.expr(text, where, BOOL)
+        if node.op != "invalid" and with_options(node, {name: 0 for name in self.option_types}) is None:
+            self.fail(where, "a zone's visibility is settled when the game starts: the condition may read "
+                             "options only (options.hidden_hands)")
+        return node
 
     def simultaneous(self, seat_scope: Scope) -> SimultaneousDef | None:
         """Secret turns: in the first phase, where every turn starts, so that a turn is one

@@ -12,6 +12,7 @@ from typing import Any, Callable, Final, Mapping
 
 from deckgen.errors import DataError
 from deckgen.games.base import Move
+from deckgen.games.described.buys import compile_buy
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.plays import CompiledMove, compile_play
 from deckgen.games.described.rows import of_card
@@ -300,6 +301,8 @@ def compile_move(move: MoveDef, t: Tables) -> CompiledMove:
     a, index = move.args, move.index
     if move.kind in ("play", "give"):
         return compile_play(move, t)
+    if move.kind == "buy":
+        return compile_buy(move, t)
     if move.kind in ("draw", "take"):
         source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
         count = compile_expr(a["count"], t)

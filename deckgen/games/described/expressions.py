@@ -22,6 +22,7 @@ from deckgen.games.described.operators import (
     seat_of,
 )
 from deckgen.games.described.layout import Layout
+from deckgen.games.described.scoring import majorities
 from deckgen.games.described.state import DescribedState, Fn
 from deckgen.model.play_nodes import Node
 
@@ -127,6 +128,8 @@ def _operator(op: str, node: Node, args: list[Fn], t: Tables) -> Fn:
         return _seat_fold(op, args[0])
     if op == "reading":
         return _reading(args[0])
+    if op == "majorities":
+        return majorities(t.zones[str(node.args[0].data)], args[0], args[1], args[2], args[3:])
     if op in ("max", "min"):
         return extreme(op == "max", args)
     if op == "abs":

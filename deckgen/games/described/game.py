@@ -42,29 +42,34 @@ class DescribedGame(Game):
         assert rules.play is not None
         self.program: Program = build_program(rules.play, self.deck, rules.options, rules.params, rules.path,
                                               rules.players.counts())
-        self._layouts: dict[int, Layout[DescribedState]] = {}
+        self._layouts: dict[tuple[int, tuple[str, ...]], Layout[DescribedState]] = {}
 
-    def layout(self, n_players: int) -> Layout[DescribedState]:
-        """The program compiled for a player count, built once."""
-        if n_players not in self._layouts:
-            self._layouts[n_players] = self.build_layout(n_players)
-        return self._layouts[n_players]
+    def layout(self, n_players: int, options: Mapping[str, Any] | None = None) -> Layout[DescribedState]:
+        """The program compiled for a player count and the zones' visibility that the options
+        (by default the rule file's) choose, built once."""
+        chosen = self.rules.resolve_options() if options is None else options
+        values = {name: int(value) for name, value in chosen.items() if isinstance(value, (bool, int))}
+        visible = tuple(zone.visibility(values) for zone in self.program.zones.values())
+        key = (n_players, visible)
+        if key not in self._layouts:
+            self._layouts[key] = self.build_layout(n_players, visible)
+        return self._layouts[key]
 
-    def build_layout(self, n: int) -> Layout[DescribedState]:
+    def build_layout(self, n: int, visible: tuple[str, ...]) -> Layout[DescribedState]:
         p = self.program
         decks = self.rules.setup_for(n).decks
         cards = CardIndex.of_deck(self.deck, decks)
         layout: Layout[DescribedState] = Layout(n, str(self.rules.path))
         layout.card_ids, layout.card_names = cards.ids, cards.names
         t = Tables(layout)
-        for zone in p.zones.values():
+        for zone, seen_by in zip(p.zones.values(), visible):
             t.zones[zone.name] = len(layout.zone_names)
             owners = list(range(n)) if zone.per_seat else [-1]
             for owner in owners:
                 name = f"{zone.name}/{owner}" if zone.per_seat else zone.name
                 layout.zone_index[name] = len(layout.zone_names)
                 layout.zone_names.append(name)
-                layout.declared.append(DeclaredZone(name, owner, zone.visible, zone.order == "fan"))
+                layout.declared.append(DeclaredZone(name, owner, seen_by, zone.order == "fan"))
                 if layout.declared[-1].covered_for(0):
                     layout.covered.append(len(layout.declared) - 1)
         for zone in p.zones.values():
@@ -170,7 +175,7 @@ class DescribedGame(Game):
         spec = self.rules.setup_for(n_players)
         values = [int(v) if isinstance(v, (bool, int)) else 0 for v in options.values()]
         setup = [spec.hand_size or 0, spec.removed, spec.set_aside, spec.decks]
-        state = DescribedState(self.layout(n_players), rng, values, setup, [] if record else None)
+        state = DescribedState(self.layout(n_players, options), rng, values, setup, [] if record else None)
         state.dealer = state.layout.dealer(state, -1) % n_players
         return state
 

@@ -82,6 +82,9 @@ class Layout(Generic[S]):
         self.declared_values: list[tuple[str, ...]] = []
         #: Per move index of a play with readings: the numbers a card may be played as.
         self.move_readings: dict[int, list[Fn[S]]] = {}
+        #: Per move index of a buy: how many zones it buys from, whether it picks one card, and
+        #: whether it pays with cards (`deckgen.games.described.buys`).
+        self.move_buys: dict[int, tuple[int, bool, bool]] = {}
         #: For the greedy bot: the description's `greedy` rating, and each card's worth.
         self.greedy: Fn[S] | None = None
         self.card_worth: list[int] = []

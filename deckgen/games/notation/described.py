@@ -1,7 +1,9 @@
 """Games described in their rule file: a move is written as its kind and its cards, in the
 rule file's words: `play hearts-queen`, `play clubs-9 spades-9` (a set, its top card last),
 `play diamonds-8 declare clubs`, `play mirror-19 as 91` (a card played as one of its
-readings), `give spades-king`, `declare hearts`, `draw`, `take`, `pass`. Where two moves of a
+readings), `give spades-king`, `declare hearts`, `draw`, `take`, `pass`, `buy 3 with blue-suns-4` (three
+cards bought, one from each zone named: `buy 2 1 with ...`), `buy red-moons-2 with ...` (a
+card picked from a market row). Where two moves of a
 phase read the same, the text names the one legal in the position; where both are legal,
 `option N` after it names the phase's Nth move of that kind (from 1)."""
 
@@ -12,8 +14,18 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 from deckgen.errors import BadPosition
 from deckgen.games.kit.notation import Forms, MoveNotation, made_once
 
-#: The kinds of move that play or give cards; the others name none.
+#: The kinds of move that play or give cards; the others name none but a buy.
 CARD_KINDS = ("play", "give")
+
+
+def counts_of(code: int, sources: int, base: int) -> list[int]:
+    """The count a buy takes from each of its zones, from the one number its move holds
+    (`k0 + k1 * base + ...`, `base` one more than the game's cards)."""
+    counts = []
+    for _ in range(sources):
+        code, count = divmod(code, base)
+        counts.append(count)
+    return counts
 
 
 class MovesOfLayout(Protocol):
@@ -33,6 +45,10 @@ class MovesOfLayout(Protocol):
     @property
     def move_readings(self) -> Mapping[int, Sequence[Callable[[Any, int], int]]]:
         """Per move index of a play with readings: each reading's number, of (state, card)."""
+
+    @property
+    def move_buys(self) -> Mapping[int, tuple[int, bool, bool]]:
+        """Per move index of a buy: its zones bought from, whether it picks a card, whether it pays."""
 
     @property
     def phase_moves(self) -> Sequence[Sequence[tuple[Any, ...]]]:
@@ -56,21 +72,26 @@ class DescribedNotation(MoveNotation):
 
     def __init__(self, layout: MovesOfLayout, state: Position) -> None:
         self.kinds, self.readings, self.state = layout.move_kinds, layout.move_readings, state
+        self.buys, self.base = layout.move_buys, len(layout.card_ids) + 1
         indices = tuple(entry[0] for entry in layout.phase_moves[state.phase])
         key = ("described", layout.card_ids, tuple(layout.move_kinds), tuple(layout.declared_values),
-               tuple(layout.move_readings), indices)
+               tuple(layout.move_readings), tuple(layout.move_buys.items()), indices)
         self.forms = made_once(key, lambda: PhaseForms(layout, indices))
 
     def text(self, move: Any) -> str:
         index, card, value = move[0], move[1], move[2]
-        if value < 0:
+        if value < 0 or index in self.buys:
             shown = []
             form = str(index)
         elif index in self.readings:
             shown, form = [self.readings[index][value](self.state, card)], f"{index} as"
         else:
             shown, form = [value], f"{index} declare"
-        if self.kinds[index] in CARD_KINDS:
+        if index in self.buys:
+            sources, pick, pays = self.buys[index]
+            bought = [value] if pick else counts_of(value, sources, self.base)
+            text = self.forms.write(form, *bought, *([(*move[3:], card)] if pays else []))
+        elif self.kinds[index] in CARD_KINDS:
             text = self.forms.write(form, (*move[3:], card), *shown)
         else:
             text = self.forms.write(form, *shown)
@@ -109,6 +130,11 @@ class DescribedNotation(MoveNotation):
     def move_of(self, form: str, values: list[Any]) -> tuple[int, ...] | None:
         """The move a form read with these values names; None for a reading the card has not."""
         index = int(form.split()[0])
+        if index in self.buys:
+            sources, pick, pays = self.buys[index]
+            paid = values[-1] if pays else ()
+            bought = values[0] if pick else sum(k * self.base ** i for i, k in enumerate(values[:sources]))
+            return (index, paid[-1] if paid else -1, bought, *paid[:-1])
         if self.kinds[index] not in CARD_KINDS:
             return (index, -1, values[-1] if form.endswith(" declare") else -1)
         cards = values[0]
@@ -142,6 +168,10 @@ class PhaseForms(Forms):
                 forms[f"{index} declare"] = f"{said} <value{index}>"
             if index in layout.move_readings:
                 forms[f"{index} as"] = f"{cards} as <number>"
-            if kind != "declare":
+            if index in layout.move_buys:
+                sources, pick, pays = layout.move_buys[index]
+                bought = "<card>" if pick else " ".join(["<number>"] * sources)
+                forms[str(index)] = f"buy {bought}" + (" with <cards>" if pays else "")
+            elif kind != "declare":
                 forms[str(index)] = cards
         super().__init__(layout.card_ids, forms, choices)

@@ -133,12 +133,10 @@ PYTHON_ROUTE = ("write it as a Python engine in games/up-and-down-described.py, 
      "'bid' asks for auctions and bids"),
     (lambda play: play["phases"]["turn"].append({"place": {"from": "hand"}}), "play.phases.turn.2",
      "'place' asks for cards placed on a board or grid"),
-    (lambda play: play["phases"]["turn"][0]["play"].update(shop="stock"),
-     "play.phases.turn.0.play.shop", "'shop' asks for a market to buy cards from"),
-    (lambda play: play["round"]["setup"].append({"buy": {"from": "stock"}}), "play.round.setup.4",
-     "'buy' asks for a market to buy cards from"),
-    (lambda play: play["phases"]["turn"].append({"play": {"from": "hand", "to": "discard"}, "price": 3}),
-     "play.phases.turn.2", "'price' asks for a market to buy cards from"),
+    (lambda play: play["phases"]["turn"][0]["play"].update(trade="hand"),
+     "play.phases.turn.0.play.trade", "'trade' asks for trading between players"),
+    (lambda play: play["round"]["setup"].append({"target": {"from": "stock"}}), "play.round.setup.4",
+     "'target' asks for choosing another player"),
 ])
 def test_a_feature_the_language_lacks_is_named_with_the_python_route(change: Any, where: str, feature: str) -> None:
     problems = problems_of(change)
@@ -148,7 +146,22 @@ def test_a_feature_the_language_lacks_is_named_with_the_python_route(change: Any
     assert "\n" not in problems[0]
 
 
-@pytest.mark.parametrize("section", ["market", "auction", "board", "grid"])
+@pytest.mark.parametrize(("change", "where"), [
+    (lambda play: play["phases"]["turn"][0]["play"].update(shop="stock"), "play.phases.turn.0.play.shop"),
+    (lambda play: play["round"]["setup"].append({"buy": {"from": "stock"}}), "play.round.setup.4"),
+    (lambda play: play["phases"]["turn"].append({"play": {"from": "hand", "to": "discard"}, "price": 3}),
+     "play.phases.turn.2"),
+])
+def test_market_words_outside_a_buy_move_point_at_the_buy_move(change: Any, where: str) -> None:
+    """A market is no longer a missing feature: the words a designer writes for one, out of
+    place, point at the buy move rather than at the Python route."""
+    problems = problems_of(change)
+    assert len(problems) == 1, problems
+    assert f"up-and-down-described.yaml: {where}: " in problems[0]
+    assert "the play language buys with a buy move of a phase" in problems[0] and "Python" not in problems[0]
+
+
+@pytest.mark.parametrize("section", ["auction", "board", "grid"])
 def test_a_section_for_a_feature_the_language_lacks_is_named_when_the_file_is_read(section: str) -> None:
     rules = get_game(GAME).rules
     assert rules.play is not None
@@ -168,7 +181,7 @@ def test_an_unknown_move_or_key_points_at_the_python_route_in_case_it_is_no_miss
         play["phases"]["turn"][0]["play"]["bonus"] = 1
     problems = problems_of(change)
     assert len(problems) == 2
-    assert any(": play.phases.turn.2: unknown move 'jump' (expected one of play, draw, pass, declare, give, take); "
+    assert any(": play.phases.turn.2: unknown move 'jump' (expected one of play, draw, pass, declare, give, take, buy); "
                f"if no misspelling, the play language cannot say it: {PYTHON_ROUTE}" in p for p in problems)
     assert any(": play.phases.turn.0.play.bonus: unknown key 'bonus' (expected one of when, otherwise" in p
                and p.endswith(PYTHON_ROUTE) for p in problems)

@@ -1,0 +1,170 @@
+"""Buy moves of a described game (`deckgen.model.play_buy` checks them): the legal buys of a
+position, what making one does, and its words.
+
+A buy is `(move index, top paid card or -1, what is bought, other paid cards...)`, the paid
+cards as a play of several cards lists them (top card the one with the highest card int).
+What is bought is, for a buy of counts, the count taken from each of its zones written as
+one number, `k0 + k1 * base + k2 * base ** 2...` with `base` one more than the game's cards
+(`deckgen.games.notation.described.counts_of` reads it back); for a pick, the card chosen.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from deckgen.games.base import Move
+from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.plays import Apply, CompiledMove
+from deckgen.games.described.rows import Rows, card_rows_of, fixed_rows
+from deckgen.games.described.state import DescribedState, Fn, Gen
+from deckgen.games.kit.piles import draw_event
+from deckgen.games.notation.described import counts_of
+from deckgen.model.play_buy import BuyDef
+from deckgen.model.play_defs import MoveDef
+
+
+def count_splits(available: list[int], low: int, high: int, base: int) -> list[tuple[int, int]]:
+    """Every way to take `low` to `high` cards in all from the zones, no more from each than
+    it holds: (the move's number for it, the total), the first zone's count varying slowest."""
+    splits: list[tuple[int, int]] = [(0, 0)]
+    weight = 1
+    for held in available:
+        splits = [(code + k * weight, total + k) for code, total in splits for k in range(min(held, high - total) + 1)]
+        weight *= base
+    return [(code, total) for code, total in splits if total >= low]
+
+
+def compile_buy(move: MoveDef, t: Tables) -> CompiledMove:
+    """The generator, apply and words of a buy move."""
+    buy: BuyDef = move.args["buy"]
+    index, layout = move.index, t.layout
+    names, zone_names = layout.card_names, layout.zone_names
+    base = len(layout.card_ids) + 1
+    sources = [compile_expr(zone, t) for zone in buy.sources]
+    target = compile_expr(buy.to, t)
+    least, most = compile_expr(buy.count_min, t), compile_expr(buy.count_max, t)
+    price = compile_expr(buy.price, t)
+    pay_from, pay_to = compile_expr(buy.pay_from, t), compile_expr(buy.pay_to, t)
+    worth = card_rows_of(buy.worth, t)
+    payable = card_rows_of(buy.pay_if, t)
+    exact, pick = buy.exact, buy.pick
+    layout.move_buys[index] = (len(sources), pick, buy.pay_most > 0)
+
+    def payments(state: DescribedState) -> list[tuple[tuple[int, ...], int]]:
+        """Every choice of cards to pay with and its worth, the top card last."""
+        ok, value = payable(state), worth(state)
+        cards = sorted(c for c in state.zones[pay_from(state, -1)] if ok[c])
+        if buy.pay_least == buy.pay_most == 1:
+            return [((c,), value[c]) for c in cards]
+        return [(group, sum(value[c] for c in group))
+                for size in range(buy.pay_least, min(buy.pay_most, len(cards)) + 1)
+                for group in combinations(cards, size)]
+
+    def affords(paid: int, cost: int) -> bool:
+        return paid == cost if exact else paid >= cost
+
+    def generate(state: DescribedState, out: list[Move]) -> None:
+        if pick:
+            wares = [(c, price(state, c)) for c in state.zones[sources[0](state, -1)]]
+        else:
+            available = [len(state.zones[source(state, -1)]) for source in sources]
+            low, high = max(0, least(state, -1)), min(most(state, -1), sum(available))
+            if low > high:
+                return
+            costs = [price(state, total) for total in range(high + 1)]
+            wares = [(code, costs[total]) for code, total in count_splits(available, low, high, base)]
+        for group, paid in payments(state):
+            top, rest = (group[-1], group[:-1]) if group else (-1, ())
+            out.extend((index, top, ware) + rest for ware, cost in wares if affords(paid, cost))
+
+    def apply(state: DescribedState, card: int, ware: int) -> None:
+        paid = [*state.last_move[3:], card] if card >= 0 else []
+        payer = state.zones[pay_from(state, card)]
+        for c in paid:
+            payer.remove(c)
+        destination = target(state, card)
+        if pick:
+            state.zones[sources[0](state, card)].remove(ware)
+            take(state, [ware], destination)
+        else:
+            for source, count in zip(sources, counts_of(ware, len(sources), base)):
+                pile = state.zones[source(state, card)]
+                taken = pile[len(pile) - count:]
+                del pile[len(pile) - count:]
+                taken.reverse()  # one by one from the top
+                take(state, taken, destination)
+        spent = pay_to(state, card)
+        state.zones[spent].extend(paid)
+        if state.events is not None and paid:
+            log_paid(state, paid, pay_from(state, card), spent)
+
+    def words(state: DescribedState, move: Move) -> str:
+        paid = [names[c] for c in (*move[3:], move[1])] if move[1] >= 0 else []
+        if pick:
+            said = f"buys the {names[move[2]]}"
+        else:
+            counts = counts_of(move[2], len(sources), base)
+            taken = " and ".join(f"{count} from {zone_names[source(state, -1)]}"
+                                 for source, count in zip(sources, counts))
+            said = f"buys {taken}"
+        return said + (f" with the {', the '.join(paid)}" if paid else "")
+
+    fixed = fixed_rows(buy.worth, t), fixed_rows(buy.pay_if, t)
+    if not pick and not exact and len(sources) == 1 and buy.pay_least == buy.pay_most == 1 \
+            and buy.price.op == "bound" and fixed[0] is not None and fixed[1] is not None:
+        return *_one_zone_buy(index, sources[0], target, least, most, pay_from, pay_to, fixed[0], fixed[1]), \
+            words, None
+    return generate, apply, words, None
+
+
+def take(state: DescribedState, cards: list[int], destination: int) -> None:
+    """Cards bought land in their zone one by one, each logged as a draw."""
+    state.zones[destination].extend(cards)
+    if state.events is not None:
+        layout = state.layout
+        for c in cards:
+            state.events.append(draw_event(state.me, layout.card_ids[c], zone=layout.zone_names[destination]))
+
+
+def log_paid(state: DescribedState, paid: list[int], payer: int, spent: int) -> None:
+    assert state.events is not None
+    layout = state.layout
+    state.events.append({"type": "moved", "from": layout.zone_names[payer], "to": layout.zone_names[spent],
+                         "cards": [layout.card_ids[c] for c in paid]})
+
+
+def _one_zone_buy(index: int, source: Fn, target: Fn, least: Fn, most: Fn, pay_from: Fn, pay_to: Fn,
+                  worth: Rows, payable: Rows) -> tuple[Gen, Apply]:
+    """The commonest buy, made fast: one zone bought from, one card paid, whose worth (of the
+    card alone) must reach the count taken; a card worth w buys `min` to `max` cards, up to w
+    and to what the zone holds (Mystique Guilds' buy). Each card's moves are made once."""
+    moves: list[list[Move]] = []
+
+    def generate(state: DescribedState, out: list[Move]) -> None:
+        low, high = least(state, -1), most(state, -1)
+        held = len(state.zones[source(state, -1)])
+        high = held if held < high else high
+        if low < 0:
+            low = 0
+        if low > high:
+            return
+        if not moves:
+            ok, value = payable(state), worth(state)
+            moves.extend([(index, c, k) for k in range(value[c] + 1)] if ok[c] else [] for c in range(len(ok)))
+        for c in state.zones[pay_from(state, -1)]:
+            out.extend(moves[c][low:high + 1])
+
+    def apply(state: DescribedState, card: int, count: int) -> None:
+        payer = pay_from(state, card)
+        state.zones[payer].remove(card)
+        if count:
+            pile = state.zones[source(state, card)]
+            taken = pile[len(pile) - count:]
+            del pile[len(pile) - count:]
+            taken.reverse()  # one by one from the top
+            take(state, taken, target(state, card))
+        spent = pay_to(state, card)
+        state.zones[spent].append(card)
+        if state.events is not None:
+            log_paid(state, [card], payer, spent)
+    return generate, apply
