@@ -103,8 +103,10 @@ def main(project_dir: Path | None) -> None:
       deckgen build                      every output under output/
     """
     from deckgen import project
+    from deckgen.startup import loading
 
-    project.use(project.find_project(Path.cwd(), project_dir))
+    with loading():  # a project's marker is read through pydantic: first import, no plugin search
+        project.use(project.find_project(Path.cwd(), project_dir))
 
 
 def emit_json(data: object) -> None:
