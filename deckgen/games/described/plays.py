@@ -26,15 +26,15 @@ Eligible = Callable[[DescribedState, list[int]], list[int]]
 #: The cards a play may move in the position at hand, its zone found from the state.
 Cards = Callable[[DescribedState], list[int]]
 #: A move compiled: its generator, apply and words, and the cards of a play counted for a
-#: random draw (None when the move is not a play of one card declaring nothing).
+#: random draw (None when the move is not a play or give of one card declaring nothing).
 CompiledMove = tuple[Gen, Apply, Words, Cards | None]
 #: Adds the move(s) of one group (its top card and the others) to the legal moves.
 Emit = Callable[[DescribedState, list[Move], int, tuple[int, ...]], None]
 
 
 def compile_play(move: MoveDef, t: Tables) -> CompiledMove:
-    """The generator, apply and words of a play or give move, and for a play of one card that
-    declares nothing the cards it may play in the position: its legal moves are `(index,
+    """The generator, apply and words of a play or give move, and for one of one card that
+    declares nothing the cards it may move in the position: its legal moves are `(index,
     card, -1)` for each, in this order, so a random playout can draw one without making
     every move."""
     a, index = move.args, move.index
@@ -84,7 +84,7 @@ def compile_play(move: MoveDef, t: Tables) -> CompiledMove:
         move_card(state, card, source, target, trick_zone)
         if value >= 0:
             state.tally[base] = value
-    counted = cards if move.kind == "play" and not declared else None
+    counted = cards if not declared else None
     return generate, _hand_to_shared(a, t, base) or apply, words, counted
 
 

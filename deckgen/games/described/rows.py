@@ -12,7 +12,7 @@ from typing import Callable, Hashable
 
 from deckgen.games.described.expressions import SIMPLE, Tables, compile_expr
 from deckgen.games.described.state import DescribedState, Fn
-from deckgen.model.play_nodes import Node
+from deckgen.model.play_nodes import Node, bound_names
 
 
 def varies(node: Node) -> bool:
@@ -28,6 +28,9 @@ def compile_for_cards(node: Node, t: Tables) -> Fn:
     card are computed once per move generation (the state's `epoch`), not once per card."""
     if not varies(node):
         return _cached(compile_expr(node, t))
+    fold = fold_by_rows(node, t)
+    if fold is not None:
+        return fold
     if _whole(node):
         return compile_expr(node, t)
     return compile_expr(node, t, [compile_for_cards(arg, t) for arg in node.args])
@@ -57,26 +60,41 @@ Context = Callable[[DescribedState], Hashable]
 def card_rows(node: Node, t: Tables) -> Rows | None:
     """An expression of the card tried, as a row of values by card for the state at hand (0/1
     for a condition), when it is a pure function of the card and of card-free parts (the top
-    card, counters, `led`): the parts are evaluated once per move generation, and the row for
-    their values is computed once and remembered, so trying a hand of cards is one look-up
-    per card. None when the condition reads more (a fold over a zone, say)."""
+    card, counters, `led`, a fold reading no bound name): the parts are evaluated once per
+    move generation, and the row for their values is computed once and remembered, so trying
+    a hand of cards is one look-up per card. None when the condition reads more (a fold over
+    a zone that reads the card, say)."""
+    by_context = _rows_by_context(node, t)
+    if by_context is None:
+        return None
+    cell_epoch = [-1]
+    cell_row: list[list[int]] = [[]]
+
+    def rows(state: DescribedState) -> list[int]:
+        if cell_epoch[0] != state.epoch:
+            cell_epoch[0] = state.epoch
+            cell_row[0] = by_context(state)
+        return cell_row[0]
+    return rows
+
+
+def _rows_by_context(node: Node, t: Tables) -> Rows | None:
+    """The rows of `node` over the card (as `card_rows`), looked up by the values of its
+    card-free parts at every call: right whatever changed since the last call, as in the
+    middle of a move's actions."""
     leaves: list[Node] = []
     if not _pure(node, leaves):
         return None
     if not leaves:
         return _fixed(compile_expr(node, t), len(t.layout.card_ids))
-    leaf_fns = [compile_expr(leaf, t) for leaf in leaves]
+    leaf_fns = [of_card(leaf, t) for leaf in leaves]
     slots = [0] * len(leaves)
     inner = _with_slots(node, {leaf: i for i, leaf in enumerate(leaves)}, slots, t)
     size = len(t.layout.card_ids)
     context = _context(leaves, t)
     memo: dict[Hashable, list[int]] = {}
-    cell_epoch = [-1]
-    cell_row: list[list[int]] = [[]]
 
     def rows(state: DescribedState) -> list[int]:
-        if cell_epoch[0] == state.epoch:
-            return cell_row[0]
         key = context(state)
         row = memo.get(key)
         if row is None:
@@ -85,10 +103,78 @@ def card_rows(node: Node, t: Tables) -> Rows | None:
             row = [inner(state, c) for c in range(size)]
             if len(memo) < MAX_CONTEXTS:
                 memo[key] = row
-        cell_epoch[0] = state.epoch
-        cell_row[0] = row
         return row
     return rows
+
+
+#: Folds over the cards of a zone, each binding `it` in its body.
+ZONE_FOLDS = ("zone_any", "zone_all", "zone_count", "zone_sum")
+
+
+def fold_by_rows(node: Node, t: Tables) -> Fn | None:
+    """A fold over a zone (or `holder`) whose body is a pure function of `it` and of card-free
+    parts (`any(hand, it.suit == led.suit)`, `sum(won[winner], penalty)`): the body is read
+    from a row by card (see `card_rows`), so the fold costs one look-up per card of the zone;
+    None for any other expression."""
+    if node.op not in (*ZONE_FOLDS, "holder") or bound_names(node.args[1]) - {"it"}:
+        return None
+    rows = _rows_by_context(_it_as_card(node.args[1]), t)
+    if rows is None:
+        return None
+    if node.op == "holder":
+        return _holder_by_rows(t.zones[str(node.args[0].data)], rows)
+    zone = compile_expr(node.args[0], t)
+    if node.op in ("zone_any", "zone_all"):
+        decides = node.op == "zone_any"  # a card holding decides `any`, one failing decides `all`
+
+        def test(state: DescribedState, card: int) -> int:
+            row = rows(state)
+            for c in state.zones[zone(state, card)]:
+                if (row[c] != 0) == decides:
+                    return 1 if decides else 0
+            return 0 if decides else 1
+        return test
+    if node.op == "zone_count":
+        def count_of(state: DescribedState, card: int) -> int:
+            row = rows(state)
+            total = 0
+            for c in state.zones[zone(state, card)]:
+                if row[c]:
+                    total += 1
+            return total
+        return count_of
+
+    def sum_of(state: DescribedState, card: int) -> int:
+        row = rows(state)
+        total = 0
+        for c in state.zones[zone(state, card)]:
+            total += row[c]
+        return total
+    return sum_of
+
+
+def _holder_by_rows(base: int, rows: Rows) -> Fn:
+    """`holder(zone, body)`: the first seat (from seat 0) whose zone holds a card for which
+    the body's row holds, or -1."""
+    def holder(state: DescribedState, card: int) -> int:
+        row = rows(state)
+        for seat in range(state.n_players):
+            for c in state.zones[base + seat]:
+                if row[c]:
+                    return seat
+        return -1
+    return holder
+
+
+def _it_as_card(node: Node) -> Node:
+    """`node` with `it` read as `card` (not inside a fold of its own, which binds `it` anew)."""
+    if node.op == "bound" and node.data == "it":
+        return Node("bound", node.type, data="card", column=node.column)
+    if not node.args:
+        return node
+    binds = node.op.startswith("zone_") and node.op != "zone" or node.op in ("holder", "majorities")
+    args = (_it_as_card(node.args[0]), *node.args[1:]) if binds else tuple(_it_as_card(arg) for arg in node.args)
+    return Node(node.op, node.type, args, node.data, node.column)
 
 
 def fixed_rows(node: Node, t: Tables) -> Rows | None:
@@ -102,9 +188,13 @@ def fixed_rows(node: Node, t: Tables) -> Rows | None:
 
 def of_card(node: Node, t: Tables) -> Fn:
     """`node` compiled with its parts that read the card alone (a move's `then` asking
-    `card.low == card.high`) read from a row by card."""
+    `card.low == card.high`) read from a row by card, and its folds by rows where they can
+    be (`fold_by_rows`)."""
     rows = fixed_rows(node, t) if varies(node) else None
     if rows is None:
+        fold = fold_by_rows(node, t)
+        if fold is not None:
+            return fold
         if not varies(node) or _whole(node):
             return compile_expr(node, t)
         return compile_expr(node, t, [of_card(arg, t) for arg in node.args])
@@ -132,7 +222,7 @@ def _context(leaves: list[Node], t: Tables) -> Context:
     """The key of a position's card-free parts: the game counters among them read in one go
     (`itemgetter` over the counters), each other part by its closure."""
     counters = [t.counters[str(leaf.data)] for leaf in leaves if leaf.op == "counter" and not leaf.args]
-    others = [compile_expr(leaf, t) for leaf in leaves if not (leaf.op == "counter" and not leaf.args)]
+    others = [of_card(leaf, t) for leaf in leaves if not (leaf.op == "counter" and not leaf.args)]
     read_counters = itemgetter(*counters) if counters else None
     if read_counters is None and len(others) == 1:
         only = others[0]
@@ -189,7 +279,7 @@ def _pure(node: Node, leaves: list[Node]) -> bool:
     atoms, each once: a counter, a zone's size or top card, `led`..., so that a context costs
     one call per atom (`by_suit or by_colour` reads two counters, not an `or` of them), and a
     field of a card-free card (`led.suit`) is read as that card (`led`)."""
-    if not varies(node):
+    if not bound_names(node):  # card-free (a fold reading no bound name too: `any(hand, it.suit == led.suit)`)
         if node.op in _CARD_FIELDS:
             return _pure(node.args[0], leaves)
         if node.op in PURE and node.op != "const" and node.args:
