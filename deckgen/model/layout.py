@@ -82,10 +82,19 @@ class Layout:
     #: The designer's own icons: name -> SVG file, relative to the project.
     icons: dict[str, str] = field(default_factory=dict)
 
-    def placed(self, geometry: CardGeometry, back: bool = False) -> list[Placed]:
+    def placed(self, geometry: CardGeometry, back: bool = False) -> tuple[Placed, ...]:
         """Every element's box at this card size; raises DataError naming each element that
-        leaves the trim, or the safe area for text and icons."""
-        return _place(self, geometry, back)
+        leaves the trim, or the safe area for text and icons. Worked out once per card size,
+        not for every card drawn."""
+        key = (geometry, back)
+        found = self._placements.get(key)
+        if found is None:
+            found = self._placements[key] = tuple(_place(self, geometry, back))
+        return found
+
+    #: The boxes `placed` worked out, by (card geometry, back).
+    _placements: dict[tuple[CardGeometry, bool], tuple[Placed, ...]] = field(default_factory=dict, compare=False,
+                                                                                repr=False)
 
     #: Messages' `file: elements.id` by (element, back, current folder): worked out once, not
     #: for every element of every card drawn.
