@@ -40,21 +40,54 @@ def file_hash(path: Path) -> str:
         return text_hash(b"")
 
 
-def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> str:
-    """One hash over the files matching `pattern` under `root/folder` for each folder (or the
-    file itself), names and contents, in a fixed order."""
-    digest = hashlib.sha256()
+def folder_files(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> list[Path]:
+    """The files matching `pattern` under `root/folder` for each folder (or the file itself),
+    in a fixed order."""
+    found: list[Path] = []
     for folder in folders:
         start = root / folder
-        for path in [start] if start.is_file() else sorted(start.rglob(pattern)):
-            if path.is_file():
-                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+        found += [path for path in ([start] if start.is_file() else sorted(start.rglob(pattern))) if path.is_file()]
+    return found
+
+
+def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> str:
+    """One hash over the files `folder_files` finds, names and contents, in a fixed order."""
+    digest = hashlib.sha256()
+    for path in folder_files(root, folders, pattern):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:20]
+
+
+#: Code hashes a results store remembered for a stamp (`remember_code_hash`).
+_remembered: dict[str, str] = {}
+
+
+@cache
+def code_stamp() -> str:
+    """A cheap fingerprint of the playing code: its files' names, sizes, inodes and times of
+    change, no file read. A results store keeps the code hash of the stamp it last saw, so a
+    run whose code is as it was skips reading and hashing some 200 files (a few percent of a
+    short run); an edit, a checkout or a new install changes the stamp and hashes again."""
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(__version__.encode())
+    for path in folder_files(package, _PLAYING_CODE):
+        found = path.stat()
+        digest.update(f"{path.relative_to(package)}\0{found.st_size}\0{found.st_ino}\0{found.st_mtime_ns}\0".encode())
+    return digest.hexdigest()[:20]
+
+
+def remember_code_hash(stamp: str, value: str) -> None:
+    """Take the code hash a results store kept for `stamp` (its code_hash() of that code)."""
+    _remembered[stamp] = value
 
 
 @cache
 def code_hash() -> str:
-    """The hash of the code that plays games and records them, with deckgen's version."""
+    """The hash of the code that plays games and records them, with deckgen's version (as a
+    results store remembered it for the code's stamp, when it did)."""
+    known = _remembered.get(code_stamp())
+    if known is not None:
+        return known
     return text_hash(__version__ + folder_hash(Path(__file__).resolve().parent.parent, _PLAYING_CODE))
 
 

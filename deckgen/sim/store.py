@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import zlib
 from datetime import UTC, datetime
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen import __version__
 from deckgen.fileio import OutputError, output_file, shown_path
-from deckgen.sim.inputs import code_hash, deck_hash, rules_hash, text_hash
+from deckgen.sim.inputs import code_hash, code_stamp, deck_hash, remember_code_hash, rules_hash, text_hash
 from deckgen.sim.metrics import GameTrace
 from deckgen.sim.runner import GameRecord
 from deckgen.sim.store_file import LOCK_WAIT, SCHEMA_VERSION, Damaged, StoreError, check_identity, failure, set_aside
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
     from deckgen.games.base import Game
 
 STORE_NAME = "results.sqlite"
+
+#: The meta row keeping the code hash of a code stamp is named this plus the stamp.
+_CODE_PREFIX = "code:"
+_HASH = re.compile("[0-9a-f]{20}")
 
 #: Bytes one stored chunk may expand to (a chunk of 10,000 traced games is a few MB), and
 #: how many times its stored size (deckgen's chunks expand 5 to 30 times): a compression
@@ -116,6 +121,7 @@ class ResultStore:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(_SCHEMA)
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            self.code_known = self._remembered_code_hash()
         except Damaged as exc:
             self.db.close()
             raise set_aside(path, f"damaged ({exc})") from None
@@ -135,6 +141,23 @@ class ResultStore:
         except OverflowError:  # a number wider than SQLite's 64 bits (seeds are checked before)
             raise StoreError(f"{shown_path(self.path)}: a number too large to store (at most 2**63 - 1)") from None
 
+    def _remembered_code_hash(self) -> bool:
+        """Hand the code hash kept for the code's stamp (sim.inputs.code_stamp) to code_hash;
+        whether one was kept (a value that is not a hash is not taken)."""
+        stamp = code_stamp()
+        row = self.db.execute("SELECT value FROM meta WHERE name = ?", (_CODE_PREFIX + stamp,)).fetchone()
+        if row is None or not isinstance(row[0], str) or not _HASH.fullmatch(row[0]):
+            return False
+        remember_code_hash(stamp, row[0])
+        return True
+
+    def _keep_code_hash(self) -> None:
+        """Keep this code's hash under its stamp, in place of any other code's."""
+        if not self.code_known:
+            self._execute(f"DELETE FROM meta WHERE name LIKE '{_CODE_PREFIX}%'")
+            self._execute("INSERT INTO meta VALUES (?, ?)", (_CODE_PREFIX + code_stamp(), code_hash()))
+            self.code_known = True
+
     # -- runs ------------------------------------------------------------------------------
 
     def record_run(self, kind: str, inputs: dict[str, str], request: dict[str, Any], stats: Any) -> str:
@@ -147,6 +170,7 @@ class ResultStore:
              canonical(request.get("options", {})), canonical(request.get("bots", [])), request.get("seed", 0),
              request.get("players"), request.get("games"), request.get("precision"), request.get("max_games"),
              canonical(stats), __version__, datetime.now(UTC).isoformat(timespec="seconds")))
+        self._keep_code_hash()
         return key
 
     def find_run(self, kind: str, inputs: dict[str, str], request: dict[str, Any]) -> Any | None:

@@ -15,9 +15,11 @@ import pytest
 
 from deckgen.games.base import Game
 from deckgen.sim import store_file
+from deckgen.sim.inputs import code_hash, code_stamp, remember_code_hash
 from deckgen.sim.runner import parse_options, run_simulation
 from deckgen.sim.store import (
     STORE_NAME,
+    ResultStore,
     StoreError,
     decode_records,
     encode_records,
@@ -218,3 +220,23 @@ def test_tampered_build_outputs_are_built_again(tmp_path: Path) -> None:
     for files in ("{not json", '"a"', "[1]", json.dumps([[str(outside.resolve()), size, mtime]])):
         store.db.execute("INSERT OR REPLACE INTO outputs VALUES ('deck a', 'inputs-1', ?)", (files,))
         assert store.unchanged_outputs("deck a", "inputs-1") is None
+
+
+def test_the_store_keeps_the_code_hash_of_the_code_as_it_is(tmp_path: Path, toy_game: Game) -> None:
+    """The code hash is kept under the code's stamp (names, sizes, times of its files) and
+    taken back while the stamp is unchanged; a kept value that is no hash is not taken."""
+    true_hash = code_hash()
+    store = open_store(tmp_path)
+    store.record_run("simulate", game_inputs(toy_game), {"seed": 1}, {})
+    row = f"code:{code_stamp()}"
+    assert store.db.execute("SELECT value FROM meta WHERE name LIKE 'code:%'").fetchall() == [(true_hash,)]
+    try:
+        for kept, taken in (("0" * 20, "0" * 20), ("not a hash", true_hash)):
+            store.db.execute("UPDATE meta SET value = ? WHERE name = ?", (kept, row))
+            remember_code_hash(code_stamp(), true_hash)
+            code_hash.cache_clear()
+            ResultStore(tmp_path / STORE_NAME).close()
+            assert code_hash() == taken
+    finally:
+        remember_code_hash(code_stamp(), true_hash)
+        code_hash.cache_clear()
