@@ -10,7 +10,6 @@ Files are only read, from inside the project; sizes and rows are bounded.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -89,6 +88,8 @@ def _split_blank_rows(path: Path, rows: list[tuple[int, list[Cell]]]) -> tuple[l
 def read_csv(path: Path) -> Table:
     """A CSV file in UTF-8 (with or without a BOM), separated by commas, or by semicolons
     or tabs when the header has no comma (as some spreadsheet apps export)."""
+    import csv  # imported by the decks that read a CSV file only
+
     text = read_limited(path, MAX_SOURCE_BYTES, "a CSV text file", DataError, within=data_roots(path))
     if "\x00" in text:
         raise DataError(file_problem(path, "binary data, not text (expected a CSV text file)"))

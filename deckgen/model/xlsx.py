@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import math
-import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +32,8 @@ _RESAVE = "save it again from your spreadsheet app"
 
 def check_unpacked_sizes(path: Path) -> None:
     """A `DataError` when the archive is not a zip, or would unpack to more than the limits."""
+    import zipfile  # imported by the decks that read a workbook only: zipfile brings bz2 and lzma
+
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
