@@ -107,8 +107,8 @@ def _rows_by_context(node: Node, t: Tables) -> Rows | None:
     return rows
 
 
-#: Folds over the cards of a zone, each binding `it` in its body.
-ZONE_FOLDS = ("zone_any", "zone_all", "zone_count", "zone_sum")
+#: The folds over the cards of a zone (and `holder`, over each seat's), each binding `it` in its body.
+CARD_FOLDS = ("zone_any", "zone_all", "zone_count", "zone_sum", "holder")
 
 
 def fold_by_rows(node: Node, t: Tables) -> Fn | None:
@@ -116,7 +116,7 @@ def fold_by_rows(node: Node, t: Tables) -> Fn | None:
     parts (`any(hand, it.suit == led.suit)`, `sum(won[winner], penalty)`): the body is read
     from a row by card (see `card_rows`), so the fold costs one look-up per card of the zone;
     None for any other expression."""
-    if node.op not in (*ZONE_FOLDS, "holder") or bound_names(node.args[1]) - {"it"}:
+    if node.op not in CARD_FOLDS or bound_names(node.args[1]) - {"it"}:
         return None
     rows = _rows_by_context(_it_as_card(node.args[1]), t)
     if rows is None:
