@@ -13,7 +13,7 @@ from deckgen.games.battle_for_the_suns.tables import SunsTables
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
-from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
+from deckgen.games.kit.piles import draw_card, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
 
 
@@ -137,10 +137,7 @@ class SunsState(State):
                 self.draw = reshuffle_under_top(self.discard, 0, self.rng)
                 if self.events is not None:
                     self.events.append(reshuffle_event(len(self.draw)))
-            card = self.draw.pop()
-            self.hands[seat] |= 1 << card
-            if self.events is not None:
-                self.events.append(draw_event(seat, self.game.cards.ids[card]))
+            self.hands[seat] |= 1 << draw_card(self.draw, seat, self.events, self.game.cards.ids)
 
     def sunrise(self) -> None:
         """The next sun rises, or the game ends when the horizon is empty."""

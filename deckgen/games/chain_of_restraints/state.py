@@ -14,6 +14,7 @@ from deckgen.games.kit import chance
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.piles import draw_cards
 from deckgen.games.kit.ranking import rank_by_score
 
 
@@ -198,20 +199,14 @@ class RestraintsState(State):
     def _draw(self, seat: int, count: int) -> bool:
         """Draw `count` cards one at a time; False (and a drawn game) when the deck cannot
         serve one, or, with the option, when the last card of the deck is drawn."""
-        draw = self.draw
+        drawn = draw_cards(self.draw, count, seat, self.events, self.game.cards.ids)
         hand = self.hands[seat]
-        for _ in range(count):
-            empty = not draw
-            if not empty:
-                card = draw.pop()
-                hand |= 1 << card
-                if self.events is not None:
-                    self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
-            if empty or (self.immediate and not draw):
-                self.hands[seat] = hand
-                self._drawn_game()
-                return False
+        for card in drawn:
+            hand |= 1 << card
         self.hands[seat] = hand
+        if len(drawn) < count or (self.immediate and drawn and not self.draw):
+            self._drawn_game()
+            return False
         return True
 
     def _drawn_game(self) -> None:

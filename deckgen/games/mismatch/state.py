@@ -10,6 +10,7 @@ from typing import Any
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.piles import draw_event
 from deckgen.games.kit.seats import next_seat_in
 from deckgen.games.mismatch.moves import REVEAL
 from deckgen.games.mismatch.tables import MismatchTables
@@ -70,7 +71,7 @@ class MismatchState(State):
                 self.events.append({"type": "reshuffle", "seat": seat, "order": [ids[c] for c in deck]})
         card = deck.popleft()
         if self.events is not None:
-            self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
+            self.events.append(draw_event(seat, self.game.cards.ids[card]))
         return card
 
     def apply(self, move: Move) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.board import Cell
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.piles import draw_card
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.mystique_energy.cells import LOW, NEIGHBOURS, OFF, ORIGIN, SHIFT, cell_of, coords_of
@@ -146,10 +147,7 @@ class EnergyState(State):
         self.place(((q + OFF) << SHIFT) | (r + OFF), self.hands[seat], seat)
         self.turns += 1
         if self.draw:
-            card = self.draw.pop()
-            self.hands[seat] = card
-            if self.events is not None:
-                self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
+            self.hands[seat] = draw_card(self.draw, seat, self.events, self.game.cards.ids)
         else:
             self.hands[seat] = -1
             self.held -= 1

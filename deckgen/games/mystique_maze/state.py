@@ -11,7 +11,7 @@ from typing import Any
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffled_order
 from deckgen.games.kit.notation import MoveNotation
-from deckgen.games.kit.piles import reshuffle_event, reshuffle_under_top
+from deckgen.games.kit.piles import draw_card, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.mystique_maze.cards import (
@@ -133,12 +133,9 @@ class MazeState(State):
         seat = self.current_player
         code = move[0]
         if code == FROM_DECK:
-            card = self.draw.pop()
-            self.hands[seat] |= 1 << card
+            self.hands[seat] |= 1 << draw_card(self.draw, seat, self.events, self.game.cards.ids)
             self.taken = -1
             self.phase = THROW
-            if self.events is not None:
-                self.events.append({"type": "draw", "seat": seat, "card": self.game.cards.ids[card]})
             return
         if code == FROM_PILE:
             card = self.discard.pop()

@@ -9,6 +9,7 @@ from typing import Any
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation, made_once
+from deckgen.games.kit.piles import draw_card
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.notation.one_card import OneCardNotation
@@ -94,10 +95,7 @@ class UpAndDownState(State):
             self.winner = seat
             self.is_over = True
             return
-        drawn = pile.pop()
-        self.hands[seat].append(drawn)
-        if self.events is not None:
-            self.events.append({"type": "draw", "seat": seat, "card": self.table.cards.ids[drawn]})
+        self.hands[seat].append(draw_card(pile, seat, self.events, self.table.cards.ids))
 
     def start(self, kind: str = "start") -> None:
         """The start or a restart (`kind`, the event's type): the highest card in any hand is

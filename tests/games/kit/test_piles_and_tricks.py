@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from deckgen.games.kit.chance import shuffle_in_place
-from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
+from deckgen.games.kit.piles import draw_card, draw_cards, draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.tricks import must_follow, trick_winner
 from deckgen.games.kit.zones import DeclaredZone
 
@@ -49,3 +49,18 @@ def test_a_declared_zone_says_what_each_seat_sees() -> None:
     assert discard.covered_for(0) and not discard.hidden_from(0) and not discard.shown_whole(0)
     stock = DeclaredZone("stock", -1, "nobody", False)
     assert stock.hidden_from(0) and stock.hidden_from(1)
+
+
+def test_a_draw_takes_the_top_card_and_logs_it_only_when_recording() -> None:
+    pile, events = [4, 7], []
+    assert draw_card(pile, 1, events, ["a", "b", "c", "d", "e", "f", "g", "h"]) == 7
+    assert pile == [4] and events == [draw_event(1, "h")]
+    assert draw_card(pile, 0, None, ["a", "b", "c", "d", "e"]) == 4 and pile == []
+
+
+def test_drawing_several_takes_them_top_first_and_stops_when_the_pile_runs_out() -> None:
+    ids = [str(card) for card in range(10)]
+    pile, events = [1, 2, 3], []
+    assert draw_cards(pile, 2, 3, events, ids) == [3, 2] and pile == [1]
+    assert events == [draw_event(3, "3"), draw_event(3, "2")]
+    assert draw_cards(pile, 5, 3, None, ids) == [1] and pile == []
