@@ -7,7 +7,8 @@ Public API (reused by booklets, quick references, proofs and the calibration she
 * `FONT`, `FONT_BOLD`: the registered, embedded reportlab font names (call
   `fonts.register_fonts()` or `draw_card` before using them on a canvas).
 * `new_canvas(buffer, page_mm, title)`: a reproducible canvas (no dates, fixed ids).
-* `render_sheets(deck, options) -> bytes` and `write_sheets(deck, options, path)`.
+* `render_sheets(deck, options, record=None) -> bytes` and `write_sheets(deck, options, output_root)`
+  (the output folder keeps a record of the pictures found sound: render/picture_record.py).
 
 Every card is drawn once, as a PDF Form XObject, and placed by reference; a back shared by
 many cards is therefore stored once however many pages show it. Back pages reflect their
@@ -422,7 +423,7 @@ def sheets_path(deck: Deck, output_root: Path, options: SheetOptions, kind: str 
 
 def write_sheets(deck: Deck, options: SheetOptions, output_root: Path) -> Path:
     """Render and write the PDF atomically; returns its path. Nothing is written on error."""
-    data = render_sheets(deck, options)
+    data = render_sheets(deck, options, output_root)
     path = sheets_path(deck, output_root, options)
     try:
         write_atomic(path, data)
