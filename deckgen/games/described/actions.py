@@ -105,7 +105,7 @@ def _turn_action(kind: str, args: Mapping[str, Any], t: Tables) -> Step:
         def phase(state: DescribedState, card: int) -> None:
             state.phase_set = index
         return phase
-    seat = compile_expr(args["seat"], t)  # next, win
+    seat = of_card(args["seat"], t)  # next, win
     if kind == "next":
         def next_seat(state: DescribedState, card: int) -> None:
             state.current_player = seat(state, card)

@@ -425,6 +425,23 @@ def _holder(base: int, body: Fn) -> Fn:
 
 
 def _seat_fold(op: str, body: Fn) -> Fn:
+    """A fold over the seats (`seat` bound to each, from seat 0): `any_seat` and `all_seats`
+    stop at the first seat that decides them."""
+    if op in ("any_seat", "all_seats"):
+        decides = 1 if op == "any_seat" else 0
+
+        def test(state: DescribedState, card: int) -> int:
+            saved = state.bound_seat
+            found = 1 - decides
+            for seat in range(state.n_players):
+                state.bound_seat = seat
+                if (1 if body(state, card) else 0) == decides:
+                    found = decides
+                    break
+            state.bound_seat = saved
+            return found
+        return test
+
     def fold(state: DescribedState, card: int) -> int:
         saved = state.bound_seat
         values = []
@@ -432,10 +449,6 @@ def _seat_fold(op: str, body: Fn) -> Fn:
             state.bound_seat = seat
             values.append(body(state, card))
         state.bound_seat = saved
-        if op == "any_seat":
-            return 1 if any(values) else 0
-        if op == "all_seats":
-            return 1 if all(values) else 0
         if op == "sum_seats":
             return sum(values)
         return max(values) if op == "max_seats" else min(values)

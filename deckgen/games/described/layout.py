@@ -64,11 +64,11 @@ class Layout(Generic[S]):
         #: Whether every move is a turn (`turn_unit: move`), read after every move.
         self.counts_moves = True
         self.phase_names: list[str] = []
-        #: Per phase: (move index, otherwise, when or None, generator, and for a play of one
-        #: card declaring nothing the cards it may play, else None).
+        #: Per phase: (move index, otherwise, when or None, generator, and for a play or give
+        #: of one card declaring nothing the cards it may move, else None).
         self.phase_moves: list[list[tuple[int, bool, Fn[S] | None, Gen[S], Cards[S] | None]]] = []
-        #: Per phase: whether a move of it plays one card declaring nothing (`random_move`
-        #: then counts that move's cards rather than making its moves).
+        #: Per phase: whether a move of it plays or gives one card declaring nothing
+        #: (`random_move` then counts that move's cards rather than making its moves).
         self.counted_phases: list[bool] = []
         #: Per move index: its kind, its phase, what it does and how it reads.
         self.move_kinds: list[str] = []
