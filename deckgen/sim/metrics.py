@@ -37,6 +37,7 @@ intervals.
 from __future__ import annotations
 
 import math
+import operator
 from typing import Any, NamedTuple, Sequence
 
 from deckgen.games.base import State, Watched
@@ -69,9 +70,9 @@ class Tracer:
         self.n_sides = max(self.sides) + 1
         self.watched: list[Watched] = []
 
-    def _by_side(self, standing: Sequence[float]) -> list[float]:
+    def _by_side(self, standing: list[float]) -> list[float]:
         if self.n_sides == len(standing):
-            return list(map(float, standing))
+            return standing  # a seat is a side (standings are copies, never changed here)
         best = [-math.inf] * self.n_sides
         for seat, value in enumerate(standing):
             best[self.sides[seat]] = max(best[self.sides[seat]], float(value))
@@ -88,7 +89,9 @@ class Tracer:
         result = state.result()
         won = {self.sides[seat] for seat in result.winners}
         winner = won.pop() if result.finished and len(won) == 1 else -1
-        leaders = [top_sides(standing) for standing in before_moves]  # once, for both measures that read them
+        # Once, for both measures that read them; a sole leader is found by the list's own loops.
+        leaders = [(standing.index(best),) if standing.count(best) == 1 else _top_sides(standing, best)
+                   for standing, best in zip(before_moves, map(max, before_moves))]
         return GameTrace(
             moves=len(self.watched),
             decision_moves=sum(decisions),
@@ -109,7 +112,10 @@ def sole_leader(standing: Sequence[float]) -> int:
 
 def top_sides(standing: Sequence[float]) -> tuple[int, ...]:
     """Every side standing level at the top, in side order."""
-    best = max(standing)
+    return _top_sides(standing, max(standing))
+
+
+def _top_sides(standing: Sequence[float], best: float) -> tuple[int, ...]:
     return tuple([side for side, value in enumerate(standing) if value == best])
 
 
@@ -119,22 +125,19 @@ def lead_change(leaders: Sequence[tuple[int, ...]]) -> float:
     an empty set, per move."""
     if not leaders:
         return 0.0
-    changes, previous = 0, ()
-    for sides in leaders:
-        changes += sides != previous
-        previous = sides
-    return changes / len(leaders)
+    return sum(map(operator.ne, leaders, [(), *leaders[:-1]])) / len(leaders)
 
 
 def decisiveness(before_moves: Sequence[Sequence[float]], winner: int) -> float:
     """Ludii's decisiveness of one game: the share of its moves played before the winner first
-    stands above the highest standing any other side reaches in the game (1 if it never does)."""
+    stands above the highest standing any other side reaches in the game (1 if it never does).
+    Every position has a standing for every side: it reads them side by side."""
     if not before_moves:
         return 1.0
-    threshold = max((value for standing in before_moves for side, value in enumerate(standing) if side != winner),
-                    default=-math.inf)
-    for index, standing in enumerate(before_moves):
-        if standing[winner] > threshold:
+    sides = list(zip(*before_moves))
+    threshold = max((max(values) for side, values in enumerate(sides) if side != winner), default=-math.inf)
+    for index, value in enumerate(sides[winner]):
+        if value > threshold:
             return index / len(before_moves)
     return 1.0
 
@@ -143,8 +146,7 @@ def winner_deficit(standings: Sequence[Sequence[float]], winner: int) -> float:
     """Mean over positions of the winner's distance behind the leader, as a share of the
     spread of standings there (0 where it leads or all stand level)."""
     total = 0.0
-    for standing in standings:
-        best, worst = max(standing), min(standing)
+    for best, worst, standing in zip(map(max, standings), map(min, standings), standings):
         if best > worst:
             total += (best - standing[winner]) / (best - worst)
     return total / len(standings)
