@@ -22,7 +22,7 @@ from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.chance import shuffled_order
 from deckgen.games.kit.notation import IntsNotation, MoveNotation
 from deckgen.games.kit.result import Result
-from deckgen.games.kit.zones import hand
+from deckgen.games.kit.zones import DeclaredZone, hand
 from deckgen.model.common import StrictModel, problem, validate
 from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules
@@ -129,16 +129,26 @@ class State(ABC):
     def card_zones(self) -> dict[str, list[str]]:
         """Every card of the game by zone, as card ids, named as `kit.zones` says."""
 
+    def declared_zones(self) -> list[DeclaredZone]:
+        """The game's zones with their owner and who sees them (`kit.zones.DeclaredZone`), from
+        which `hidden_zones` and `covered_zones` follow. Empty by default: then the other
+        hands, the draw pile and the cards removed unseen are hidden, and nothing is covered."""
+        return []
+
     def hidden_zones(self, player: int) -> list[str]:
-        """The zones whose cards `player` may not see: the other hands, the draw pile and the
-        cards removed unseen. Games with other secrets add theirs."""
+        """The zones whose cards `player` may not see: as `declared_zones` says, or by default
+        the other hands, the draw pile and the cards removed unseen. Games whose secrets
+        change during play (revealed at the end) say so here."""
+        declared = self.declared_zones()
+        if declared:
+            return [zone.name for zone in declared if zone.hidden_from(player)]
         return [hand(s) for s in range(self.n_players) if s != player] + ["draw", "removed"]
 
     def covered_zones(self, player: int) -> list[str]:
         """The face-up piles of which `player` sees only the top card (the last in its
         `card_zones` list) and the size: the cards under it are covered, hidden from that seat
-        unless it remembers them (`remembered_cards`). None by default."""
-        return []
+        unless it remembers them (`remembered_cards`). The piles `declared_zones` declares."""
+        return [zone.name for zone in self.declared_zones() if zone.covered_for(player)]
 
     def remembered_cards(self, player: int) -> list[str]:
         """The covered cards `player` knows without seeing them now (it saw them before they

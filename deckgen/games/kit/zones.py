@@ -56,3 +56,12 @@ class DeclaredZone:
         """Whether `player` sees every card: a fan in view, or the owner's own zone."""
         return not self.hidden_from(player) and not self.covered_for(player)
 
+
+def seat_zones(kind: str, n_players: int, visible: str, fan: bool = True) -> list[DeclaredZone]:
+    """One declared zone per seat, `<kind>/<seat>`, owned by that seat (see `DeclaredZone`)."""
+    return [DeclaredZone(seat_zone(kind, seat), seat, visible, fan) for seat in range(n_players)]
+
+
+def shared_zone(name: str, visible: str, fan: bool = True) -> DeclaredZone:
+    """A zone no seat owns (see `DeclaredZone`)."""
+    return DeclaredZone(name, -1, visible, fan)

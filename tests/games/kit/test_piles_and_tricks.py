@@ -7,7 +7,7 @@ import random
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.piles import draw_card, draw_cards, draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.tricks import must_follow, trick_winner
-from deckgen.games.kit.zones import DeclaredZone
+from deckgen.games.kit.zones import DeclaredZone, seat_zones, shared_zone
 
 
 def test_the_cards_under_the_top_become_the_pile_shuffled_as_shuffle_in_place_would() -> None:
@@ -49,6 +49,12 @@ def test_a_declared_zone_says_what_each_seat_sees() -> None:
     assert discard.covered_for(0) and not discard.hidden_from(0) and not discard.shown_whole(0)
     stock = DeclaredZone("stock", -1, "nobody", False)
     assert stock.hidden_from(0) and stock.hidden_from(1)
+
+
+def test_seat_zones_are_owned_by_their_seat_and_a_shared_zone_by_none() -> None:
+    assert seat_zones("hand", 2, "owner") == [DeclaredZone("hand/0", 0, "owner", True),
+                                              DeclaredZone("hand/1", 1, "owner", True)]
+    assert shared_zone("pillar/2", "everyone", fan=False) == DeclaredZone("pillar/2", -1, "everyone", False)
 
 
 def test_a_draw_takes_the_top_card_and_logs_it_only_when_recording() -> None:
