@@ -119,4 +119,4 @@ def replay_command(log_file: Path, show: bool, from_text: bool) -> None:
     result = state.result().to_json()
     click.echo(f"ok: {log_file} replays: {game.rules.name}, {header['players']} players, seed {header['seed']}, "
                f"game {header['index']}")
-    click.echo(describe_result(result, game.rules.turn_cap))
+    click.echo(describe_result(result, game.rules))

@@ -22,6 +22,9 @@ from deckgen.model.play_text import said_lines
 from deckgen.model.rule_text import TEXT_PARTS, fill_text
 
 OptionValue = bool | int | float | str
+#: What an engine counts as one turn: a move, a seat's turn (one or more moves), a trick, a
+#: round or a reveal of simultaneous choices (docs/rules-format.md, "Turns").
+TurnUnit = Literal["move", "turn", "trick", "round", "reveal"]
 
 
 class PlayerRange(StrictModel):
@@ -203,6 +206,9 @@ class GameRules(StrictModel):
     #: The turns deckgen's simulator lets one game run; a game with an engine needs it (1 or
     #: more), a rules-only game leaves it out (0).
     turn_cap: int = Field(default=0, ge=0)
+    #: What the turns of the turn cap, game lengths and transcripts are, as the hand-written
+    #: engine counts them; a description declares it as play.turn_unit instead.
+    turn_unit: TurnUnit | None = None
     #: The bot fairness reports use when none is asked for: random, unless random play
     #: rarely finishes a game (then the game's greedy bot).
     report_bot: str = Field(default="random", pattern=r"^[a-z][a-z0-9-]*$")
@@ -231,6 +237,24 @@ class GameRules(StrictModel):
         if extra:
             raise ValueError(f"setup has player counts {extra} outside players {self.players.min}-{self.players.max}")
         return self
+
+    @model_validator(mode="after")
+    def _one_turn_unit(self) -> GameRules:
+        if self.play is not None and self.turn_unit is not None:
+            raise ValueError("turn_unit is declared twice: a description says what one turn is in play.turn_unit only")
+        return self
+
+    @property
+    def turns_are(self) -> str:
+        """What one turn is (`TurnUnit`): the description's or the engine's declaration, a move
+        when neither says."""
+        if self.play is not None:
+            return self.play.turn_unit
+        return self.turn_unit or "move"
+
+    def turns_text(self, count: int) -> str:
+        """A number of turns in the words of the game's turn unit: "7 rounds", "1 move"."""
+        return f"{count} {self.turns_are}{'' if count == 1 else 's'}"
 
     def check_players(self, n_players: int) -> None:
         """A `BadPlayerCount` unless the game is for `n_players`: one wording everywhere."""

@@ -8,15 +8,18 @@ from typing import Any, Callable, Iterator, Sequence
 
 from deckgen.games.base import Game, Move, State
 from deckgen.games.kit.board import board_text, card_code
+from deckgen.model.rules import GameRules
 
 LogLine = dict[str, Any]
 
 
-def describe_result(result: LogLine, turn_cap: int) -> str:
-    """One line for a logged result: who won and the scores, or why the game did not finish."""
+def describe_result(result: LogLine, rules: GameRules) -> str:
+    """One line for a logged result: who won and the scores, or why the game did not finish;
+    its length in the game's turns (moves, rounds...)."""
     scores = ", ".join(f"{s:g}" for s in result["scores"])
+    length = rules.turns_text(result["turns"])
     if not result["finished"]:
-        return f"result: unfinished after {result['turns']} turns (turn cap {turn_cap}); scores {scores}"
+        return f"result: unfinished after {length} (turn cap {rules.turn_cap}); scores {scores}"
     winners = result["winners"]
     if not winners:
         who = "a draw, nobody wins"
@@ -24,7 +27,7 @@ def describe_result(result: LogLine, turn_cap: int) -> str:
         who = f"seat {winners[0]} wins"
     else:
         who = "seats " + ", ".join(map(str, winners)) + " share the win"
-    return f"result: {who} after {result['turns']} turns; scores {scores}"
+    return f"result: {who} after {length}; scores {scores}"
 
 
 def card_codes(game: Game) -> dict[str, str]:
@@ -109,4 +112,4 @@ def transcript(game: Game, lines: list[LogLine], boards: Sequence[list[str]] = (
         elif line["type"] == "chance" and (event := game.describe_event(line["event"])) is not None:
             yield f"{'':>5}    {event}"
         elif line["type"] == "result":
-            yield describe_result(line, game.rules.turn_cap)
+            yield describe_result(line, game.rules)

@@ -5,7 +5,9 @@
 - `play` of an illegal move raises `IllegalMove` in the one wording of `State.check_move`
   and leaves the state as it was;
 - every event kind a game logs is described in docs/game-log.md (its own section, or the
-  section on games described in their rule file).
+  section on games described in their rule file);
+- the engine counts turns as its rule file's `turn_unit` declares, the word transcripts and
+  reports give the count.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -141,3 +143,50 @@ def test_every_event_kind_is_described_in_the_game_log_doc(game_id: str) -> None
     assert kinds, "a recorded game logged no event (its deal at least)"
     missing = sorted(kind for kind in kinds if not described(kind, own) and not described(kind, docs[""]))
     assert missing == [], f"{game_id} logs event types docs/game-log.md does not describe for it"
+
+
+#: Per turn unit counted at a logged event, that event's kind: the count rises by one with each.
+TURN_EVENTS = {"trick": "trick", "reveal": "reveal"}
+
+
+def turn_steps(game: Game, games: int = 2) -> Iterator[tuple[int, bool, int, int, list[str]]]:
+    """Every move of a few seeded random games at the fewest and the most players: its seat,
+    whether it ended the game, how much it raised `turns` and `log_turn()`, and the event kinds
+    it logged."""
+    for n_players in counts(game):
+        for index in range(games):
+            state = fresh_state(game, n_players, index)
+            rng = random.Random(index)
+            while not state.is_over and state.turns < game.rules.turn_cap:
+                seat, turns, log_turn = state.current_player, state.turns, state.log_turn()
+                logged = len(state.events or [])
+                state.apply(state.random_move(rng))
+                kinds = [event["type"] for event in (state.events or [])[logged:]]
+                yield seat, state.is_over, state.turns - turns, state.log_turn() - log_turn, kinds
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_engine_counts_turns_as_its_rule_file_declares(game_id: str) -> None:
+    game = get_game(game_id)
+    unit = game.rules.turns_are
+    if game.rules.play is None:
+        assert "turn_unit" in game.rules.model_fields_set, "a hand-written engine's rule file declares turn_unit"
+    steps = list(turn_steps(game))
+    assert all(added in (0, 1) for _, _, added, _, _ in steps), "a move raised the turn count by more than one"
+    if unit == "move":  # log_turn: a move the length leaves out (Pillars' draft) has its own turn too
+        assert all(logged == 1 for _, _, _, logged, _ in steps), "a move that is not a turn"
+    elif unit == "turn":  # one seat's moves, the last counted (or cut short by the round's end)
+        assert any(added == 0 for _, _, added, _, _ in steps), "every move is a turn: declare turn_unit: move"
+        seats: set[int] = set()
+        for seat, over, added, _, kinds in steps:
+            seats.add(seat)
+            assert len(seats) == 1, "moves of two seats counted as one turn"
+            if added or over or "deal" in kinds:
+                seats.clear()
+    elif unit == "round":  # a round ends by dealing the next one, or with the game
+        assert all(added == ("deal" in kinds or over) for _, over, added, _, kinds in steps), \
+            "a round counted without dealing the next or ending the game, or one dealt uncounted"
+    else:
+        assert all(added == (TURN_EVENTS[unit] in kinds) for _, _, added, _, kinds in steps), \
+            f"a turn counted without a {TURN_EVENTS[unit]} event logged with it, or the other way round"
+    assert sum(added for _, _, added, _, _ in steps) > 0

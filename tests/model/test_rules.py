@@ -9,6 +9,7 @@ import yaml
 
 from deckgen.errors import BadPlayerCount, DataError, UnknownName
 from deckgen.model.rules import all_rules, load_rules, load_rules_file
+from deckgen.paths import decks_dir
 
 
 def rules_data(**overrides: object) -> dict:
@@ -60,6 +61,17 @@ def test_unknown_key_and_bad_option_default(tmp_path: Path):
     lines = problems(write(tmp_path, data))
     assert any(line.endswith("colour: unknown key (not part of the schema)") for line in lines)
     assert any("options.rate" in line and "above the maximum" in line for line in lines)
+
+
+def test_turn_unit_names_what_the_turns_are(tmp_path: Path):
+    assert load_rules_file(write(tmp_path, rules_data())).turns_text(1) == "1 move"  # the default
+    rules = load_rules_file(write(tmp_path, rules_data(turn_unit="round")))
+    assert (rules.turns_are, rules.turns_text(7)) == ("round", "7 rounds")
+    (line,) = problems(write(tmp_path, rules_data(turn_unit="hand")))
+    assert "turn_unit" in line and "'move', 'turn', 'trick', 'round' or 'reveal'" in line
+    described = yaml.safe_load((decks_dir() / "standard" / "games" / "crazy-eights.yaml").read_text())
+    (line,) = problems(write(tmp_path, {**described, "turn_unit": "move"}, "crazy-eights"))
+    assert "turn_unit is declared twice" in line
 
 
 def test_file_name_and_deck_folder_must_agree(tmp_path: Path):
