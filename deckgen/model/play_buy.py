@@ -119,11 +119,13 @@ def count_range(checker: Checker, given: Any, where: str, scope: Scope) -> tuple
 
 
 def paid_cards(checker: Checker, given: Any, where: str) -> tuple[int, int]:
-    """How many cards pay for a buy: a number, or `{min: 1, max: 3}`."""
+    """How many cards pay for a buy: a number, or `{min: 1, max: 3}`; a buy paid with none
+    pays with none every time, so that each buy reads the same way."""
     least, most = (given.get("min", 1), given.get("max", given.get("min", 1))) if isinstance(given, dict) \
         else (given, given)
     if isinstance(least, int) and isinstance(most, int) and not isinstance(least, bool) \
-            and not isinstance(most, bool) and 0 <= least <= most <= MOST_CARDS:
+            and not isinstance(most, bool) and 0 <= least <= most <= MOST_CARDS and (least or not most):
         return least, most
-    checker.fail(where, f"expected a number of cards from 0 to {MOST_CARDS}, or {{min: 1, max: 3}}")
+    checker.fail(where, f"expected a number of cards from 0 (a buy for nothing) to {MOST_CARDS}, or "
+                        "{min: 1, max: 3}")
     return 1, 1

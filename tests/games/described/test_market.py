@@ -112,7 +112,9 @@ def with_buy(**keys: Any) -> dict[str, Any]:
     (with_buy(**{"from": ["row", "stock"]}), "play.phases.turn.0.buy.pick",
      "a pick buys one card chosen from one zone"),
     (with_buy(pay={"from": "hand", "to": "spent", "cards": "all"}), "play.phases.turn.0.buy.pay.cards",
-     "expected a number of cards from 0 to 12"),
+     "expected a number of cards from 0 (a buy for nothing) to 12"),
+    (with_buy(pay={"from": "hand", "to": "spent", "cards": {"min": 0, "max": 2}}), "play.phases.turn.0.buy.pay.cards",
+     "expected a number of cards from 0 (a buy for nothing) to 12"),
     (with_buy(pick=False, count={"min": 3, "max": 2}, price="bought"), "play.phases.turn.0.buy.count",
      "max 2 is below min 3: this buy can never be made"),
     (with_buy(price="bought"), "play.phases.turn.0.buy.price",
@@ -165,3 +167,14 @@ def test_majorities_score_each_group_a_seat_leads_alone() -> None:
                            "hand/1": ["blue-moons-2", "yellow-moons-1", "red-suns-1", "blue-arms-2", "yellow-arms-1"],
                            "row": [], "stock": [], "spent": []})
     assert state.result().scores == (2.0, 1.0)
+
+
+def test_a_buy_for_nothing_takes_a_count_from_the_top() -> None:
+    """Paid with no cards and priced at nothing: a take of one or two cards from the top."""
+    play = with_buy(pick=False, count={"min": 1, "max": 2}, price=0, pay={"from": "hand", "to": "spent", "cards": 0})
+    state = at(described(play), HAND, ROW)
+    assert [m for m in state.legal_moves() if m[0] == BUY] == [(BUY, -1, 1), (BUY, -1, 2)]
+    assert state.describe_move((BUY, -1, 2)) == "seat 0 buys 2 from row"
+    assert state.notation().text((BUY, -1, 2)) == "buy 2" and state.notation().move("buy 2") == (BUY, -1, 2)
+    state.play((BUY, -1, 2))
+    assert state.card_zones()["hand/0"] == [*HAND, "blue-arms-2", "blue-arms-5"]
