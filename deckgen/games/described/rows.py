@@ -64,24 +64,13 @@ def card_rows(node: Node, t: Tables) -> Rows | None:
     move generation, and the row for their values is computed once and remembered, so trying
     a hand of cards is one look-up per card. None when the condition reads more (a fold over
     a zone that reads the card, say)."""
-    by_context = _rows_by_context(node, t)
-    if by_context is None:
-        return None
-    cell_epoch = [-1]
-    cell_row: list[list[int]] = [[]]
-
-    def rows(state: DescribedState) -> list[int]:
-        if cell_epoch[0] != state.epoch:
-            cell_epoch[0] = state.epoch
-            cell_row[0] = by_context(state)
-        return cell_row[0]
-    return rows
+    return _rows_by_context(node, t, per_epoch=True)
 
 
-def _rows_by_context(node: Node, t: Tables) -> Rows | None:
+def _rows_by_context(node: Node, t: Tables, per_epoch: bool = False) -> Rows | None:
     """The rows of `node` over the card (as `card_rows`), looked up by the values of its
-    card-free parts at every call: right whatever changed since the last call, as in the
-    middle of a move's actions."""
+    card-free parts at every call (right whatever changed since the last call, as in the
+    middle of a move's actions), or with `per_epoch` once per move generation."""
     leaves: list[Node] = []
     if not _pure(node, leaves):
         return None
@@ -94,17 +83,30 @@ def _rows_by_context(node: Node, t: Tables) -> Rows | None:
     context = _context(leaves, t)
     memo: dict[Hashable, list[int]] = {}
 
+    def computed(state: DescribedState, key: Hashable) -> list[int]:
+        """The row for a context met for the first time (remembered while there is room)."""
+        for i, fn in enumerate(leaf_fns):
+            slots[i] = fn(state, -1)
+        row = [inner(state, c) for c in range(size)]
+        if len(memo) < MAX_CONTEXTS:
+            memo[key] = row
+        return row
+
     def rows(state: DescribedState) -> list[int]:
         key = context(state)
         row = memo.get(key)
-        if row is None:
-            for i, fn in enumerate(leaf_fns):
-                slots[i] = fn(state, -1)
-            row = [inner(state, c) for c in range(size)]
-            if len(memo) < MAX_CONTEXTS:
-                memo[key] = row
-        return row
-    return rows
+        return row if row is not None else computed(state, key)
+    cell_epoch = [-1]
+    cell_row: list[list[int]] = [[]]
+
+    def rows_per_epoch(state: DescribedState) -> list[int]:
+        if cell_epoch[0] != state.epoch:
+            key = context(state)
+            row = memo.get(key)
+            cell_row[0] = row if row is not None else computed(state, key)
+            cell_epoch[0] = state.epoch
+        return cell_row[0]
+    return rows_per_epoch if per_epoch else rows
 
 
 #: The folds over the cards of a zone (and `holder`, over each seat's), each binding `it` in its body.
