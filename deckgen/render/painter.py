@@ -29,6 +29,7 @@ from deckgen.model.geometry import ASCENT, DESCENT
 from deckgen.model.path_data import finite
 from deckgen.project import on_change
 from deckgen.render import artwork, fonts
+from deckgen.render.gradients import GradientProblem, gradient_ops
 from deckgen.render.svg import MIN_TEXT_SIZE
 from deckgen.render.svg_values import file_uri_path
 from deckgen.render.svgpath import (
@@ -183,39 +184,10 @@ class _Painter:
                 ops.append("S")
 
     def gradient_fill(self, path: tuple[str, ...], gradient: ET.Element, even_odd: bool) -> None:
-        ops = self.ops
-        colours: list[tuple[float, float, float]] = []
-        positions: list[float] = []
-        for stop in gradient:
-            rgb = parse_colour(stop.get("stop-color", "#000"))
-            if rgb is None:
-                raise self.fail("gradient stops need a colour")
-            colours.append(rgb)
-            positions.append(finite(stop.get("offset", "0")))
-        if not colours:
-            raise self.fail("linearGradient has no stops")
-        if gradient.get("gradientUnits") != "userSpaceOnUse":
-            raise self.fail('linearGradient needs gradientUnits="userSpaceOnUse"')
-        x1, y1, x2, y2 = (finite(gradient.get(k, "0")) for k in ("x1", "y1", "x2", "y2"))
-        length = math.hypot(x2 - x1, y2 - y1) or 1.0
-        # Bands across the axis, each painted from its start to far beyond the end so that
-        # later bands cover earlier ones without seams. Bands rather than a PDF shading:
-        # reportlab registers shadings on the page, which breaks inside reused Form XObjects.
-        nx, ny = -(y2 - y1) / length * _FAR, (x2 - x1) / length * _FAR
-        end_x, end_y = x1 + (x2 - x1) * _FAR / length, y1 + (y2 - y1) * _FAR / length
-        ops.append("q")
-        ops.extend(path)
-        ops.append("W* n" if even_odd else "W n")
-        for band in range(_BANDS + 1):
-            t = -_FAR / length if band == 0 else (band - 0.5) / _BANDS
-            rgb = _interpolate(colours, positions, min(1.0, max(0.0, t)))
-            sx, sy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
-            ops.append(
-                "%.4f %.4f %.4f rg " % rgb
-                + f"{pdf_number(sx + nx)} {pdf_number(sy + ny)} m {pdf_number(end_x + nx)} {pdf_number(end_y + ny)} l "
-                f"{pdf_number(end_x - nx)} {pdf_number(end_y - ny)} l {pdf_number(sx - nx)} {pdf_number(sy - ny)} l h f"
-            )
-        ops.append("Q")
+        try:
+            self.ops.extend(gradient_ops(path, gradient, even_odd))
+        except GradientProblem as exc:
+            raise self.fail(str(exc)) from None
 
     def text(self, element: ET.Element, style: dict[str, str], matrix: Matrix) -> None:
         if len(element):
@@ -355,27 +327,6 @@ def _text_object(canvas: Canvas, font_name: str, size: float, x: float, content:
     code[-1] += " T*"
     code.append("ET")
     return " ".join(code)
-
-
-#: Gradients are drawn as this many colour bands (invisible steps at card sizes) ...
-_BANDS = 48
-#: ... reaching this far (user units) beyond the gradient axis, to cover any clipped shape.
-_FAR = 1000.0
-
-
-def _interpolate(
-    colours: list[tuple[float, float, float]], positions: list[float], t: float
-) -> tuple[float, float, float]:
-    """The gradient colour at t (0..1) between its stops."""
-    if t <= positions[0]:
-        return colours[0]
-    for index in range(1, len(positions)):
-        if t <= positions[index]:
-            span = positions[index] - positions[index - 1] or 1.0
-            f = (t - positions[index - 1]) / span
-            a, b = colours[index - 1], colours[index]
-            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f)
-    return colours[-1]
 
 
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
