@@ -23,7 +23,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -233,21 +233,34 @@ def draw_crop_marks(canvas: Canvas, layout: SheetLayout, slots: list[Slot], colo
     """Marks on every cut line of the given slots, outside every card's trim, so a trimmer
     never cuts through a mark's ink into a card: in the margins, and over the outer bleed
     (with a white edge, to show on any art) on a side whose margin prints too little."""
-    lines, crossing = mark_lines(layout, slots)
-    if not lines:
+    strokes, crossing = _mark_strokes(layout, tuple(slots))
+    if not strokes:
         return
-    points = [tuple(v * MM_TO_PT for v in line) for line in lines]
     canvas.setDash([])
     if crossing:
         canvas.setStrokeColorRGB(1, 1, 1)  # the white edge under marks that cross the bleed
         canvas.setLineWidth(3 * MARK_WIDTH)
-        canvas.lines(points)
+        canvas.addLiteral(strokes)
     if colour is None:
         canvas.setStrokeColorRGB(0, 0, 0)
     else:
         canvas.setStrokeColor(colour)
     canvas.setLineWidth(MARK_WIDTH)
-    canvas.lines(points)
+    canvas.addLiteral(strokes)
+
+
+@lru_cache(maxsize=64)
+def _mark_strokes(layout: SheetLayout, slots: tuple[Slot, ...]) -> tuple[str, bool]:
+    """The marks of some slots as the path canvas.lines writes for them ("" for none), and
+    whether they cross the outer bleed: worked out once per arrangement of slots, which
+    every full front page shares, and every full back page."""
+    from reportlab.lib.rl_accel import fp_str
+
+    lines, crossing = mark_lines(layout, list(slots))
+    if not lines:
+        return "", False
+    points = [tuple(v * MM_TO_PT for v in line) for line in lines]
+    return "\n".join(["n", *(f"{fp_str(x0, y0)} m {fp_str(x1, y1)} l" for x0, y0, x1, y1 in points), "S"]), crossing
 
 
 def footer_lines(layout: SheetLayout, slots: list[Slot],
