@@ -156,8 +156,9 @@ class PlaySpec(StrictModel):
     result: ResultSpec = ResultSpec()
     #: What the generic greedy bot prefers to play first (higher first), per card.
     greedy: Expression | None = None
-    #: Sections a designer may reach for that the language lacks: each is refused with the
-    #: feature it asks for and the Python route (`deckgen.model.play_features`).
+    #: Sections a designer may reach for that the language lacks (or, for a market, says with a
+    #: buy move): each is refused naming the feature and the Python route, or the buy move
+    #: (`deckgen.model.play_features`).
     market: Any = None
     auction: Any = None
     board: Any = None

@@ -3,8 +3,9 @@ a description needing one is told which feature is missing and where the way on 
 Python engine beside the rule file (docs/engine.md, "An engine in your project"), rather
 than only "unknown key".
 
-`refusal(word, path)` is the message for a recognised word; `route(path)` the pointer every
-unknown move, action or key ends with.
+The words for a market (`market`, `price`...) name a feature the language has, the buy move:
+out of place, they point at it instead. `refusal(word, path)` is the message for a recognised
+word; `route(path)` the pointer every unknown move, action or key ends with.
 """
 
 from __future__ import annotations
