@@ -45,7 +45,7 @@ class GreedyRestraintsBot:
         me = state.current_player
         unrestrained = self._next_player_pool(state, me)
         best: tuple[int, int, int] | None = None
-        choice: Move = None
+        choice: Move | None = None
         for cell in targets:
             after = self._targets_after(state, cell)
             # lines through the cell: values the other top cards share (the next player may
@@ -85,6 +85,7 @@ class GreedyRestraintsBot:
                 key = (danger, -threats, (unrestrained & game.allowed[card]).bit_count())
                 if best is None or key < best:
                     best, choice = key, (card, colof[cell], rowof[cell])
+        assert choice is not None, "every turn has a target cell and a card for it"
         return choice
 
     @staticmethod

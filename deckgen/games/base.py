@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -32,9 +32,12 @@ __all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State"]
 #: A text naming no move lists the legal moves when there are at most this many.
 LISTED_MOVES = 12
 
-#: A move: a small hashable value (tuples of ints), never a string. Typed Any so that each
-#: engine can give its own shape (mypyc checks declared types when it runs the code).
-Move = Any
+#: A move: a small tuple of ints (a kind code, then cards, cells, counts...), hashable, so that
+#: legal moves compare and key tables; never a string. Its text is the game's notation.
+Move = tuple[int, ...]
+#: The moves of one engine's states: `Move`, or a fixed shape such as Zoomies' (card, code).
+#: mypyc erases it, so the base API passes moves on unchecked and costs nothing.
+M = TypeVar("M", bound=Move)
 
 #: One position of a traced game before its move: the seat to move, how many legal moves it
 #: has, and every seat's standing (a copy of `State.standing`: an engine may return its own list).
@@ -48,7 +51,7 @@ class NoParams(StrictModel):
 # Compiled by mypyc (setup.py): states of engines that are not compiled may subclass it, and
 # copy.copy copies a state's fields rather than calling __init__.
 @mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
-class State(ABC):
+class State(ABC, Generic[M]):
     """A game in progress. Subclasses keep their fields plain for speed."""
 
     n_players: int
@@ -63,13 +66,13 @@ class State(ABC):
     def is_over(self) -> bool: ...
 
     @abstractmethod
-    def legal_moves(self) -> list[Move]: ...
+    def legal_moves(self) -> list[M]: ...
 
     @abstractmethod
-    def apply(self, move: Move) -> None:
+    def apply(self, move: M) -> None:
         """Apply a move known to be legal (no checks: the fast path)."""
 
-    def random_move(self, rng: random.Random) -> Move:
+    def random_move(self, rng: random.Random) -> M:
         """A move drawn uniformly from `legal_moves()` (the random bot's choice). Games may
         override it to sample without building the list, drawing from exactly that list."""
         moves = self.legal_moves()
@@ -91,13 +94,13 @@ class State(ABC):
             watch.append((self.current_player, len(self.legal_moves()), list(self.standing())))
             self.apply(move)
 
-    def play(self, move: Move) -> None:
+    def play(self, move: M) -> None:
         """Apply a move after checking it is legal; an `IllegalMove` says in words what was
         tried, by whom and when."""
         self.check_move(move)
         self.apply(move)
 
-    def check_move(self, move: Move) -> None:
+    def check_move(self, move: M) -> None:
         """Raise `IllegalMove` (what was tried, by whom and when) unless `move` is legal here."""
         seat, turn = self.current_player, self.turns
         if self.is_over:
@@ -109,7 +112,7 @@ class State(ABC):
                 f"({len(legal)} legal moves, e.g. {self._words(legal[0]) if legal else 'none'})"
             )
 
-    def _words(self, move: Move) -> str:
+    def _words(self, move: M) -> str:
         """A move in words if the engine can describe it, else as its value (an illegal move
         may name a card the seat does not hold, which some descriptions cannot word)."""
         try:
@@ -161,7 +164,7 @@ class State(ABC):
         return self.turns
 
     @abstractmethod
-    def describe_move(self, move: Move) -> str:
+    def describe_move(self, move: M) -> str:
         """The move in words, starting with the seat ("seat 2 plays Red Deer in Winterwoods")."""
 
     def notation(self) -> MoveNotation:
@@ -169,11 +172,11 @@ class State(ABC):
         words. By default the move's ints, with the cards at `card_slots` as their ids."""
         return IntsNotation(self.card_slots, self.card_ids())
 
-    def move_notation(self, move: Move) -> str:
+    def move_notation(self, move: M) -> str:
         """The move as short canonical text that `parse_move` reads back."""
         return self.notation().text(move)
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> M:
         """The move `move_notation` wrote as `text` (not checked for legality: `play` does).
         A text naming no move is a `BadPosition` that lists the legal moves when they are few."""
         try:
@@ -185,7 +188,7 @@ class State(ABC):
             listed = "; ".join(self.move_notation(move) for move in legal)
             raise BadPosition(f"{error}; legal here: {listed}") from None
 
-    def card_slots(self, move: Move) -> Sequence[int]:
+    def card_slots(self, move: M) -> Sequence[int]:
         """Where `move` holds cards (positions in the tuple): those are written as card ids."""
         return ()
 
@@ -205,7 +208,7 @@ class State(ABC):
         tables, parameters); everything else is copied."""
         return ()
 
-    def clone(self) -> State:
+    def clone(self) -> State[M]:
         """An independent copy: moves applied to it leave this state alone. It records no
         events. Games may override it with a faster copy of their own fields."""
         memo: dict[int, Any] = {id(part): part for part in self.shared_parts()}
@@ -246,7 +249,7 @@ class State(ABC):
                 places[name] = slots
         return places
 
-    def determinize(self, seat: int, rng: random.Random) -> State:
+    def determinize(self, seat: int, rng: random.Random) -> State[M]:
         """A state `seat` cannot tell from this one: a clone whose cards the seat does not
         know (`unknown_places`: hidden zones, covered cards it does not remember) are dealt
         again at random among those places, every zone keeping its size and every covered
@@ -285,8 +288,12 @@ class State(ABC):
         return []
 
 
+#: The `Params` model of one engine (`Game[MirrorquestParams]`), so `self.params` has its fields.
+P = TypeVar("P", bound=StrictModel)
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game(ABC):
+class Game(ABC, Generic[P]):
     """One game: its rules and typed parameters, its cards, and new states."""
 
     id: ClassVar[str]
@@ -300,8 +307,9 @@ class Game(ABC):
         self.rules = rules
         self.deck: Deck = rules.deck_variant if rules.deck_variant is not None else load_deck(rules.deck)
         self.cards = CardIndex.of_deck(self.deck)
-        #: The rule data's `params` as the game's `Params` model.
-        self.params: Any = validate(type(self).Params, rules.params, rules.path, ("params",))
+        #: The rule data's `params` as the game's `Params` model (a `P`: `validate` returns an
+        #: instance of the model it is given).
+        self.params: P = cast(P, validate(type(self).Params, rules.params, rules.path, ("params",)))
         problems = self.setup_problems() + self.rule_problems() + self.diagram_problems()
         if rules.turn_cap < 1:
             problems.insert(0, problem(rules.path, "turn_cap", "required for a game with an engine (expected the "
@@ -406,10 +414,14 @@ class Game(ABC):
         return n_players, {name: placed.get(name, []) for name in sorted(known)}
 
     def move_to_json(self, move: Move) -> Any:
-        return list(move) if isinstance(move, tuple) else move
+        return list(move)
 
     def move_from_json(self, data: Any) -> Move:
-        return tuple(self.move_from_json(x) for x in data) if isinstance(data, list) else data
+        """The move `move_to_json` wrote, a list of ints; anything else raises (a log reader
+        reports it as a move this engine cannot read)."""
+        if not isinstance(data, list) or not all(type(x) is int for x in data):
+            raise ValueError(f"not a move (a list of ints): {data!r}")
+        return tuple(data)
 
     def describe_event(self, event: dict[str, Any]) -> str | None:
         """A logged chance event in words for `deckgen play` transcripts, or None to leave it

@@ -103,7 +103,8 @@ def test_a_tampered_seat_turn_or_result_fails(toy_game: Game, tmp_path: Path) ->
         (lambda lines: lines.insert(1, {"type": "comment"}), "unexpected 'comment' line"),
         (lambda lines: lines[move].pop("move"), "field 'move' is missing"),
         (lambda lines: lines[move].update(move=None), r"move line: field 'move' is null \(expected the move as"),
-        (lambda lines: lines[move].update(move="x"), "move 'x' is not a legal move"),
+        (lambda lines: lines[move].update(move="x"), 'move "x" cannot be read by the toy-high-card engine'),
+        (lambda lines: lines[move].update(move=[99]), r"move \(99,\) is not a legal move"),
     ]
     for change, message in cases:
         path.write_text(original)

@@ -33,7 +33,7 @@ LineCheck = tuple[list[int], int, int, int]
 NO_SLOTS: Final[tuple[Slot, ...]] = ()
 
 
-class CliquePlacements(State):
+class CliquePlacements(State[Move]):
     """The board, hands, deck and the run of passes; the legal moves, and what a placement
     would turn."""
 

@@ -24,7 +24,7 @@ from deckgen.model.rules import GameRules
 ATTRIBUTES: Final = (("colour", 3), ("suit", 4), ("number", 5))
 
 
-class CliqueTables(Game):
+class CliqueTables(Game[CliqueParams]):
     """The engine's tables: geometry, card keys, Group tables and their memo."""
 
     Params = CliqueParams
@@ -32,7 +32,7 @@ class CliqueTables(Game):
 
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
-        params: CliqueParams = self.params
+        params = self.params
         attributes = self.deck.attributes
         counts = [len(attributes[name]) for name, _ in ATTRIBUTES]
         values = [[str(v) for v in attributes[name]] for name, _ in ATTRIBUTES]

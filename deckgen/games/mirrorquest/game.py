@@ -16,7 +16,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class Mirrorquest(Game):
+class Mirrorquest(Game[MirrorquestParams]):
     """Mirrorquest engine: deals, flips the first Mirrorcard and builds positions for tests."""
 
     id = "mirrorquest"

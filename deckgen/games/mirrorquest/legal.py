@@ -37,7 +37,7 @@ from deckgen.games.mirrorquest.cards import (
 from deckgen.games.mirrorquest.params import MirrorquestParams
 
 
-class MirrorquestPosition(State):
+class MirrorquestPosition(State[Move]):
     """The fields of a Mirrorquest game and its legal moves. Hands are card bitmasks; the
     draw pile and discards are lists whose last element is the top card."""
 
