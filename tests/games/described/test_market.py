@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from deckgen.errors import DataError
 from deckgen.games.described.game import DescribedGame
@@ -178,3 +179,13 @@ def test_a_buy_for_nothing_takes_a_count_from_the_top() -> None:
     assert state.notation().text((BUY, -1, 2)) == "buy 2" and state.notation().move("buy 2") == (BUY, -1, 2)
     state.play((BUY, -1, 2))
     assert state.card_zones()["hand/0"] == [*HAND, "blue-arms-2", "blue-arms-5"]
+
+
+def test_a_market_section_points_at_the_buy_move() -> None:
+    play = market_play()
+    play["market"] = {"cards": 4}
+    with pytest.raises(ValidationError) as caught:
+        PlaySpec.model_validate(play)
+    (error,) = caught.value.errors()
+    assert error["loc"] == ("market",)
+    assert "'market' is not a key or step here: the play language buys with a buy move" in error["msg"]
