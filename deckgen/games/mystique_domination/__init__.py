@@ -15,19 +15,15 @@ Cards are ints, hands and piles bit masks. Moves are tuples of card indices, low
 during the pass a set of `pass_cards` hand cards; in a trick one legal pattern (a single
 card is one move), or `PASS_MOVE` when following. The game's turns are rounds played.
 
-`patterns` holds the parameters and the pattern tables, `tables` what a game in progress reads
-from its engine (card masks, patterns by holding), `state` a game in progress, `game` the
-engine (new games, positions), registered here.
+`params` holds the rule numbers, `patterns` the pattern tables, `tables` what a game in
+progress reads from its engine (card masks, patterns by holding), `state` a game in progress,
+`game` the engine (new games, positions), registered here.
 """
 
 from deckgen.games.registry import register
 from deckgen.games.mystique_domination.game import MystiqueDomination
-from deckgen.games.mystique_domination.patterns import (
-    PASS,
-    PASS_MOVE,
-    DominationParams,
-    PatternTable,
-)
+from deckgen.games.mystique_domination.params import DominationParams
+from deckgen.games.mystique_domination.patterns import PASS, PASS_MOVE, PatternTable
 from deckgen.games.mystique_domination.state import DominationState
 from deckgen.games.mystique_domination.tables import DominationTables
 

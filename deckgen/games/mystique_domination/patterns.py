@@ -10,30 +10,13 @@ from typing import Final
 
 from math import comb
 
-from pydantic import Field
-
 from deckgen.games.kit.cards import bits_of
-from deckgen.model.common import StrictModel
 
 PASS: Final = -1
 PASS_MOVE: Final[tuple[int]] = (PASS,)
 PLAYERS: Final = 4
 #: COMBOS[n][k]: the k-sets of positions 0..n-1 in `combinations` order (n up to the suits).
 COMBOS: Final = [[list(combinations(range(n), k)) for k in range(n + 1)] for n in range(9)]
-
-
-class DominationParams(StrictModel):
-    """The pass, the first lead and the scoring, from the rule file."""
-
-    #: Cards each player passes to her partner at the start of a round.
-    pass_cards: int = Field(ge=0)
-    #: The card whose holder leads the first trick of a round (card 1).
-    lead_card: str
-    #: Points for a suit majority, and for holding more than half of all cards.
-    suit_points: int = Field(ge=0)
-    cards_points: int = Field(ge=0)
-    #: The game ends after a round in which a team reaches this score.
-    target: int = Field(ge=1)
 
 
 def nth_bit(mask: int, n: int) -> int:

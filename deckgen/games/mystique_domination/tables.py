@@ -9,7 +9,8 @@ from itertools import combinations, product
 from deckgen.games.base import Game, Move
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.seats import team_of
-from deckgen.games.mystique_domination.patterns import PASS, PLAYERS, DominationParams, PatternTable
+from deckgen.games.mystique_domination.params import DominationParams
+from deckgen.games.mystique_domination.patterns import PASS, PLAYERS, PatternTable
 from deckgen.games.notation.card_sets import CardSetsNotation
 from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
