@@ -115,7 +115,7 @@ def _one_line_each(exc: DeckgenError) -> DeckgenError:
     return type(exc)(*(line for problem in exc.problems for line in problem.split("\n")))
 
 
-def _fingerprints(tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]]) -> list[str]:
+def _fingerprints(tasks: list[Task]) -> list[str]:
     """What each build task's outputs depend on: its arguments (not the output folder),
     deckgen's code and templates, and its deck's folder (the deck file and its games' rule
     files)."""
@@ -135,6 +135,32 @@ def _fingerprints(tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]]
             for label, _, args, deck in tasks]
 
 
+Task = tuple[str, Callable[..., list[Path]], tuple, str]
+"""One build task: its label, the function that writes its files, that function's arguments
+and the deck whose folder holds its inputs."""
+
+
+def build_tasks(out_dir: Path, sim_games: int, seed: int, precision: float | None) -> tuple[list[Task], list[str]]:
+    """Every task of a build, and the games it writes outputs for: per deck its reports and
+    sheets; per game its documents and, unless sim_games is 0, its fairness report."""
+    from deckgen.games.registry import game_classes
+    from deckgen.model.rules import all_rules
+
+    # Tasks come from the file names (a rule file is decks/<deck>/games/<game>.yaml, as its
+    # loader insists), so they and their inputs are known before any file is parsed.
+    decks, games = build_targets()
+    engines = game_classes()
+    tasks: list[Task] = [(f"deck {d}", deck_outputs, (d, out_dir), d) for d in decks]
+    alternates = {rules.id for rules in all_rules().values() if rules.same_rules_as}
+    games = [(game_id, deck) for game_id, deck in games if game_id not in alternates]  # no files of their own
+    for game_id, deck in games:
+        if sim_games and game_id in engines:
+            tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision),
+                          deck))
+        tasks.append((f"game {game_id}", game_documents, (game_id, out_dir), deck))
+    return tasks, [game_id for game_id, _ in games]
+
+
 def build_all(
     out_dir: Path, progress: Progress | None, sim_games: int = 500, seed: int = 1, jobs: int = 1,
     precision: float | None = None, engine: ChunkEngine | None = None, reuse: bool = True,
@@ -150,28 +176,15 @@ def build_all(
     are unchanged since the last build is skipped, and stored simulations are not played
     again. `progress` hears what is being done, with counts, as it happens.
     """
-    from deckgen.games.registry import game_classes
     from deckgen.model.rules import all_rules
     from deckgen.validate import data_files, validate_paths
 
     say = progress or (lambda line: None)
-    # Tasks come from the file names (a rule file is decks/<deck>/games/<game>.yaml, as its
-    # loader insists), so they and their inputs are known before any file is parsed.
-    decks, games = build_targets()
-    engines = game_classes()
-    tasks: list[tuple[str, Callable[..., list[Path]], tuple, str]] = [
-        (f"deck {d}", deck_outputs, (d, out_dir), d) for d in decks
-    ]
-    alternates = {rules.id for rules in all_rules().values() if rules.same_rules_as}
-    games = [(game_id, deck) for game_id, deck in games if game_id not in alternates]  # no files of their own
-    for game_id, _ in games:
+    decks, _ = build_targets()
+    tasks, game_ids = build_tasks(out_dir, sim_games, seed, precision)
+    for game_id in game_ids:
         if game_id in all_rules() and all_rules()[game_id].quickref is None:
             say(f"game {game_id}: no player aid (its rule file has no quickref: section; docs/rules-format.md)")
-    for game_id, deck in games:
-        if sim_games and game_id in engines:
-            tasks.append((f"game {game_id} fairness", game_fairness, (game_id, out_dir, sim_games, seed, precision),
-                          deck))
-        tasks.append((f"game {game_id}", game_documents, (game_id, out_dir), deck))
     prints = _fingerprints(tasks)
     kept: dict[int, list[Path]] = {}
     from deckgen.sim.store import STORE_NAME, open_store
@@ -188,7 +201,7 @@ def build_all(
     if to_do or not tasks:
         say("checking the data")
         checked = validate_paths(data_files())  # every data problem is reported before anything is written
-        say(f"checked {_count(checked, 'data file')}: building {_count(len(decks), 'deck')} and {_count(len(games), 'game')}, "
+        say(f"checked {_count(checked, 'data file')}: building {_count(len(decks), 'deck')} and {_count(len(game_ids), 'game')}, "
             f"{len(to_do)}{f' of {len(tasks)}' if kept else ''} task{'s' if len(tasks) != 1 else ''} on "
             f"{_count(workers, 'worker')}"
             + (" (the rest unchanged)" if kept else "")
@@ -210,7 +223,9 @@ def build_all(
         done(index, (files, False))
     # With a cluster the simulations run from this process, the rest on the pool meanwhile.
     here = [i for i in to_do if engine is not None and tasks[i][1] is game_fairness]
-    elsewhere = [i for i in to_do if i not in here]
+    # The simulations, the long tasks, are handed out first and the short ones fill the gaps
+    # after them, so that no worker is left alone with a long task while the others idle.
+    elsewhere = sorted((i for i in to_do if i not in here), key=lambda i: tasks[i][1] is not game_fairness)
 
     def run_here() -> None:
         for index in here:
@@ -238,7 +253,7 @@ def build_all(
             except BaseException:
                 pool.shutdown(cancel_futures=True)
                 raise
-    pages, _ = _run(report_pages, (out_dir, [g for g, _ in games]), out_dir, "design reports", None)  # cheap: always anew
+    pages, _ = _run(report_pages, (out_dir, game_ids), out_dir, "design reports", None)  # cheap: always anew
     say(f"design reports and index: {_count(len(pages), 'page')}")
     return Built([path for index in range(len(tasks)) for path in results[index]] + pages,
                  sum(len(files) for files in kept.values()))
