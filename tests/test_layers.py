@@ -179,6 +179,27 @@ def test_no_module_over_the_line_limit() -> None:
     assert long == [], f"split along an interface: modules over {MODULE_LINES} lines"
 
 
+#: Packages of deckgen/games/ that are not one hand-written engine.
+NOT_ENGINES = ("deckgen.games.kit", "deckgen.games.notation", "deckgen.games.described")
+
+
+def test_every_engine_package_has_one_shape() -> None:
+    """Each hand-written engine is a package of the same shape: `params` (its Params model),
+    `state` (a game in progress), `game` (the engine), registered in its `__init__`; nothing
+    in it but `__init__` imports `game`, so a state never reaches back to its engine."""
+    known = modules()
+    engines = [name for name, path in known.items() if path.name == "__init__.py" and name.count(".") == 2
+               and name.startswith("deckgen.games.") and name not in NOT_ENGINES]
+    assert len(engines) >= 17
+    missing = sorted(f"{engine}.{part}" for engine in engines for part in ("params", "state", "game")
+                     if f"{engine}.{part}" not in known)
+    assert missing == []
+    back = sorted(f"{imp.module}:{imp.line}" for imp in all_imports()
+                  if imp.target.endswith(".game") and imp.target.rpartition(".")[0] in engines
+                  and imp.module.startswith(imp.target.rpartition(".")[0] + ".") and imp.module != imp.target)
+    assert back == [], "modules of an engine package importing its game"
+
+
 def test_the_reader_sees_local_and_type_checking_imports(tmp_path: Path) -> None:
     """The reader itself: a cycle through a function-local and a TYPE_CHECKING import is
     found, and a relative import resolves to its module."""
