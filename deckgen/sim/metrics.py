@@ -37,10 +37,21 @@ intervals.
 from __future__ import annotations
 
 import math
-import operator
 from typing import Any, NamedTuple, Sequence
 
 from deckgen.games.base import State, Watched
+from deckgen.games.kit.standings import (
+    by_side,
+    decision_counts,
+    decisiveness,
+    has_sole_leader,
+    lead_change,
+    leader_sets,
+    legal_move_total,
+    side_standings,
+    top_sides,
+    winner_deficit,
+)
 from deckgen.sim.numerics import t_quantile_two_sided
 
 
@@ -70,86 +81,32 @@ class Tracer:
         self.n_sides = max(self.sides) + 1
         self.watched: list[Watched] = []
 
-    def _by_side(self, standing: list[float]) -> list[float]:
-        if self.n_sides == len(standing):
-            return standing  # a seat is a side (standings are copies, never changed here)
-        best = [-math.inf] * self.n_sides
-        for seat, value in enumerate(standing):
-            best[self.sides[seat]] = max(best[self.sides[seat]], float(value))
-        return best
-
     def finish(self, state: State) -> GameTrace:
-        decisions = [0] * self.n_players
-        for seat, count, _ in self.watched:
-            if count >= 2:
-                decisions[seat] += 1
+        watched = self.watched
         #: The standing before every move (the positions Ludii evaluates).
-        before_moves = [self._by_side(standing) for _, _, standing in self.watched]
-        every_position = before_moves + [self._by_side(state.standing())]
+        before_moves = side_standings(watched, self.sides, self.n_sides)
+        every_position = before_moves + [by_side(list(state.standing()), self.sides, self.n_sides)]
         result = state.result()
         won = {self.sides[seat] for seat in result.winners}
         winner = won.pop() if result.finished and len(won) == 1 else -1
-        # Once, for both measures that read them; a sole leader is found by the list's own loops.
-        leaders = [(standing.index(best),) if standing.count(best) == 1 else _top_sides(standing, best)
-                   for standing, best in zip(before_moves, map(max, before_moves))]
+        leaders = leader_sets(before_moves)  # once, for both measures that read them
+        decisions = decision_counts(watched, self.n_players)
         return GameTrace(
-            moves=len(self.watched),
+            moves=len(watched),
             decision_moves=sum(decisions),
-            legal_moves=sum(count for _, count, _ in self.watched),
+            legal_moves=legal_move_total(watched),
             decisions=tuple(decisions),
             lead_change=lead_change(leaders),
             winner_deficit=winner_deficit(every_position, winner) if winner >= 0 else None,
             decisiveness=decisiveness(before_moves, winner) if winner >= 0 else None,
-            led_before_end=any(len(sides) == 1 for sides in leaders),
+            led_before_end=has_sole_leader(leaders),
         )
 
 
-def sole_leader(standing: Sequence[float]) -> int:
+def sole_leader(standing: list[float]) -> int:
     """The side standing highest alone, or -1 on a tie for first."""
     leaders = top_sides(standing)
     return leaders[0] if len(leaders) == 1 else -1
-
-
-def top_sides(standing: Sequence[float]) -> tuple[int, ...]:
-    """Every side standing level at the top, in side order."""
-    return _top_sides(standing, max(standing))
-
-
-def _top_sides(standing: Sequence[float], best: float) -> tuple[int, ...]:
-    return tuple([side for side, value in enumerate(standing) if value == best])
-
-
-def lead_change(leaders: Sequence[tuple[int, ...]]) -> float:
-    """Ludii's lead change of one game, from the leaders (`top_sides`) before each move: the
-    positions whose leaders differ from the previous position's, the first counted against
-    an empty set, per move."""
-    if not leaders:
-        return 0.0
-    return sum(map(operator.ne, leaders, [(), *leaders[:-1]])) / len(leaders)
-
-
-def decisiveness(before_moves: Sequence[Sequence[float]], winner: int) -> float:
-    """Ludii's decisiveness of one game: the share of its moves played before the winner first
-    stands above the highest standing any other side reaches in the game (1 if it never does).
-    Every position has a standing for every side: it reads them side by side."""
-    if not before_moves:
-        return 1.0
-    sides = list(zip(*before_moves))
-    threshold = max((max(values) for side, values in enumerate(sides) if side != winner), default=-math.inf)
-    for index, value in enumerate(sides[winner]):
-        if value > threshold:
-            return index / len(before_moves)
-    return 1.0
-
-
-def winner_deficit(standings: Sequence[Sequence[float]], winner: int) -> float:
-    """Mean over positions of the winner's distance behind the leader, as a share of the
-    spread of standings there (0 where it leads or all stand level)."""
-    total = 0.0
-    for best, worst, standing in zip(map(max, standings), map(min, standings), standings):
-        if best > worst:
-            total += (best - standing[winner]) / (best - worst)
-    return total / len(standings)
 
 
 def _mean_interval(values: Sequence[float]) -> dict[str, Any] | None:

@@ -1,0 +1,131 @@
+"""What a traced game's standings say, position by position: the sides standing on top, how
+often that set changes (Ludii's lead change), when the winner pulls clear for good (Ludii's
+decisiveness) and how far behind the leader it stood (deckgen's winner's deficit).
+
+sim.metrics defines these measures and cites them (docs/metrics.md); they are worked out
+here, in the kit, so that mypyc compiles them with the engines. In interpreted code, a
+traced game's measures cost several times the compiled game they measure.
+"""
+
+from __future__ import annotations
+
+import math
+
+#: One position before a move, as `State.play_randomly_watched` notes it: the seat to move,
+#: its number of legal moves and every seat's standing (a copy, never changed).
+Noted = tuple[int, int, list[float]]
+
+
+def by_side(standing: list[float], sides: list[int], n_sides: int) -> list[float]:
+    """A standing per side: a team stands as its best seat (the standing itself when every
+    seat is its own side)."""
+    if len(standing) == n_sides:
+        return standing
+    best = [-math.inf] * n_sides
+    for seat in range(len(standing)):
+        side = sides[seat]
+        value = float(standing[seat])
+        if value > best[side]:
+            best[side] = value
+    return best
+
+
+def side_standings(watched: list[Noted], sides: list[int], n_sides: int) -> list[list[float]]:
+    """The standing per side before every move noted."""
+    return [by_side(standing, sides, n_sides) for _, _, standing in watched]
+
+
+def decision_counts(watched: list[Noted], n_players: int) -> list[int]:
+    """Per seat, the moves it made with at least two legal moves to choose from."""
+    counts = [0] * n_players
+    for seat, legal, _ in watched:
+        if legal >= 2:
+            counts[seat] += 1
+    return counts
+
+
+def legal_move_total(watched: list[Noted]) -> int:
+    """The legal moves there were, summed over the positions noted."""
+    total = 0
+    for _, legal, _ in watched:
+        total += legal
+    return total
+
+
+def highest(values: list[float]) -> float:
+    """The largest value (the first of equals), as max() finds it."""
+    best = values[0]
+    for value in values:
+        if value > best:
+            best = value
+    return best
+
+
+def lowest(values: list[float]) -> float:
+    """The smallest value (the first of equals), as min() finds it."""
+    worst = values[0]
+    for value in values:
+        if value < worst:
+            worst = value
+    return worst
+
+
+def top_sides(standing: list[float]) -> tuple[int, ...]:
+    """Every side standing level at the top, in side order."""
+    best = highest(standing)
+    return tuple([side for side in range(len(standing)) if standing[side] == best])
+
+
+def leader_sets(standings: list[list[float]]) -> list[tuple[int, ...]]:
+    """The sides on top (`top_sides`) at every position."""
+    return [top_sides(standing) for standing in standings]
+
+
+def has_sole_leader(leaders: list[tuple[int, ...]]) -> bool:
+    """Whether one side alone was on top at some position."""
+    for sides in leaders:
+        if len(sides) == 1:
+            return True
+    return False
+
+
+def lead_change(leaders: list[tuple[int, ...]]) -> float:
+    """Ludii's lead change of one game, from the leaders before each move: the positions whose
+    leaders differ from the previous position's, the first counted against an empty set, per
+    move."""
+    if not leaders:
+        return 0.0
+    changes = 0
+    previous: tuple[int, ...] = ()
+    for sides in leaders:
+        if sides != previous:
+            changes += 1
+        previous = sides
+    return changes / len(leaders)
+
+
+def decisiveness(before_moves: list[list[float]], winner: int) -> float:
+    """Ludii's decisiveness of one game: the share of its moves played before the winner first
+    stands above the highest standing any other side reaches in the game (1 if it never does)."""
+    if not before_moves:
+        return 1.0
+    threshold = -math.inf
+    for standing in before_moves:
+        for side in range(len(standing)):
+            if side != winner and standing[side] > threshold:
+                threshold = standing[side]
+    for index in range(len(before_moves)):
+        if before_moves[index][winner] > threshold:
+            return index / len(before_moves)
+    return 1.0
+
+
+def winner_deficit(standings: list[list[float]], winner: int) -> float:
+    """Mean over positions of the winner's distance behind the leader, as a share of the
+    spread of standings there (0 where it leads or all stand level)."""
+    total = 0.0
+    for standing in standings:
+        best, worst = highest(standing), lowest(standing)
+        if best > worst:
+            total += (best - standing[winner]) / (best - worst)
+    return total / len(standings)
