@@ -128,7 +128,7 @@ class CircleState(State):
         if self.trick:
             led = self.colour[self.trick[0]]
             colour = self.colour
-            follow = [moves[c] for c in hand if colour[c] == led]
+            follow: list[Move] = [moves[c] for c in hand if colour[c] == led]
             if follow:
                 return follow
         return [moves[c] for c in hand]
