@@ -15,6 +15,7 @@ from typing import Any, Callable, Protocol
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.search import SearchBot, parse_search_spec
+from deckgen.bots.search_settings import playout_settings
 from deckgen.errors import UnknownName
 from deckgen.model.rules import load_rules
 
@@ -78,7 +79,8 @@ def _search_factory(game_id: str, spec: str) -> BotFactory:
     budget, seconds = parse_search_spec(spec)
 
     def make(rng: random.Random, seat: int) -> Bot:
-        return SearchBot(rng, seat, load_rules(game_id).turn_cap, budget, seconds, _own_bots(game_id).get(GREEDY))
+        return SearchBot(rng, seat, load_rules(game_id).turn_cap, budget, seconds, _own_bots(game_id).get(GREEDY),
+                         playout_settings(game_id))
 
     return make
 

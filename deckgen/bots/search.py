@@ -4,19 +4,22 @@ A seat cannot see the other hands, so search plays from determinizations: worlds
 the cards it cannot know are dealt again at random (`State.determinize`). It reads the real
 state only through its legal moves and those worlds, so nothing hidden can sway it (the
 greedy move it starts from is judged on a world too). Each sample is one world: every
-candidate move is played in a copy of it and then played out (`search_playout`: random moves
-for a few rounds, then the game's standing judges the position, or the result where the game
-ended), and every candidate meets the same world and the same dice (common random numbers),
-so that their differences are the moves' and not the luck's.
+candidate move is played in a copy of it and then played out (`search_playout`, shaped per
+game by `search_settings`: a few rounds, greedy replies first where the game affords them,
+then the game's standing judges the position, or the result where the game ended), and every
+candidate meets the same world and the same dice (common random numbers), so that their
+differences are the moves' and not the luck's.
 
 The budget is the number of playouts per decision. With many legal moves a flat split would
 give each move a playout or two, so the budget is spent by sequential halving (Karnin, Koren
 and Somekh 2013): every candidate gets an equal share, the better half goes on to the next
-round, until one is left. Where the game has a greedy bot its move is always a candidate,
-stays to the last round, and is left only for a move that beats it on the samples both played
-by more than a standard error of their paired differences: search departs from a sensible
-beginner only where its playouts clearly say so. Moves are tried in the order the engine
-lists them and ties keep the earlier move, so one seed gives one game.
+round, until one is left. Where the game has a greedy bot its move is always a candidate and
+stays to the end, and the last round is a duel between it and the best other candidate on
+fresh worlds: the challenger is left standing because it did well on the earlier samples,
+which therefore flatter it (the winner's curse), so only the duel's samples judge it, and it
+replaces the greedy move only if it beats it there by more than a standard error of their
+paired differences. Moves are tried in the order the engine lists them and ties keep the
+earlier move, so one seed gives one game.
 
 `search:200` sets the budget; `search:200:0.5` also stops a decision after 0.5 seconds
 (then the game depends on the machine's speed, and is no longer reproducible).
@@ -27,9 +30,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from deckgen.bots.search_playout import play_out, playout_depth
+from deckgen.bots.search_playout import Chooser, play_out
+from deckgen.bots.search_settings import PlayoutSettings
 from deckgen.errors import UnknownName
 from deckgen.games.base import Move, State
 
@@ -40,8 +44,8 @@ DEFAULT_BUDGET = 100
 #: A decision considers at most this share of its budget as first-round candidates, so
 #: each candidate gets at least a few playouts (others are dropped at random, seeded).
 PLAYOUTS_PER_CANDIDATE = 4
-#: Search leaves the greedy move only for a move whose paired playouts beat it by more than
-#: this many standard errors: a few lucky playouts do not unseat a sensible move.
+#: Search leaves the greedy move only for a move whose paired playouts on fresh worlds beat it
+#: by more than this many standard errors: a few lucky playouts do not unseat a sensible move.
 DEPART_Z = 1.0
 
 
@@ -66,7 +70,8 @@ class SearchBot:
     """Determinized Monte Carlo over the legal moves, budget spent by sequential halving."""
 
     def __init__(self, rng: random.Random, seat: int, turn_cap: int, budget: int = DEFAULT_BUDGET,
-                 seconds: float | None = None, prior_bot: BotMaker | None = None) -> None:
+                 seconds: float | None = None, prior_bot: BotMaker | None = None,
+                 settings: PlayoutSettings = PlayoutSettings()) -> None:
         self.rng = rng
         self.seat = seat
         self.turn_cap = turn_cap
@@ -75,6 +80,10 @@ class SearchBot:
         #: The game's greedy bot, whose move is always a candidate and is kept unless another
         #: beats it clearly: search departs from a sensible beginner only where its playouts say so.
         self.prior = prior_bot(rng, seat) if prior_bot is not None else None
+        self.settings = settings
+        #: The greedy bots that play the first rounds of a playout, one per seat, made on first use.
+        self.replies: list[Chooser] = []
+        self.prior_bot = prior_bot
         #: Playouts made, decisions taken and those with a choice, for decisions-per-second figures.
         self.playouts = 0
         self.decisions = 0
@@ -87,10 +96,11 @@ class SearchBot:
             return moves[0]
         self.searched += 1
         rng, seat = self.rng, self.seat
-        depth = playout_depth(state.n_players)
         # The bot reads the state only through its legal moves and determinizations: even the
         # greedy prior judges a world dealt again, so nothing hidden can sway the choice.
         world = state.determinize(seat, rng)
+        if self.prior is not None and not self.settings.overrules_greedy:
+            return self.prior.choose(world)
         preferred = moves.index(self.prior.choose(world)) if self.prior is not None else -1
         candidates = list(range(len(moves)))
         most = max(2, self.budget // PLAYOUTS_PER_CANDIDATE)
@@ -103,39 +113,59 @@ class SearchBot:
         #: world and dice, so two candidates compare on the samples both played.
         values: list[dict[int, float]] = [{} for _ in moves]
         rounds = max(1, math.ceil(math.log2(len(candidates))))
-        left, sample = self.budget, 0
+        left, sample, duel_start = self.budget, 0, 0
         for round_number in range(rounds):
             if len(candidates) == 1:
                 break
+            duel_start = sample
             share = max(1, left // ((rounds - round_number) * len(candidates)))
+            # The duel's playouts open with the game's greedy replies where it affords them:
+            # dearer, but they show what a sensible opponent answers, which random replies hide.
+            greedy_moves = self.settings.greedy_moves if preferred >= 0 and round_number == rounds - 1 else 0
             for _ in range(share):
                 if sample:
                     world = state.determinize(seat, rng)
-                # Common random numbers: every candidate meets the same world and the same dice,
-                # so their difference is the move's, not the luck's.
-                start = rng.getstate()
-                for index in candidates:
-                    rng.setstate(start)
-                    trial = world.clone()
-                    trial.reseed(rng)
-                    trial.apply(moves[index])
-                    values[index][sample] = play_out(trial, seat, rng, depth, self.turn_cap)
+                self.play_sample(world, moves, candidates, sample, values, greedy_moves)
                 left -= len(candidates)
                 sample += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             ranked = sorted(candidates, key=lambda i: (-_mean(values[i]), i != preferred, i))
-            kept = ranked[: max(1, (len(ranked) + 1) // 2)]
-            if preferred >= 0 and preferred not in kept:
-                kept.append(preferred)  # the prior stays to the end, the yardstick of the last test
+            if preferred >= 0 and round_number == rounds - 2:
+                # The last round is a duel of the best challenger and the greedy move on fresh
+                # worlds: the challenger was picked for doing well on the earlier samples, which
+                # flatter it, so only the duel's samples judge whether it beats greedy.
+                kept = sorted({preferred, next(i for i in ranked if i != preferred)})
+            else:
+                kept = ranked[: max(1, (len(ranked) + 1) // 2)]
+                if preferred >= 0 and preferred not in kept:
+                    kept.append(preferred)  # the prior stays to the end, the yardstick of the last test
             candidates = sorted(kept)
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        self.playouts += sum(len(v) for v in values)
         best = min(candidates, key=lambda i: (-_mean(values[i]), i != preferred, i))
-        if preferred >= 0 and best != preferred and not clearly_better(values[best], values[preferred]):
-            return moves[preferred]
-        return moves[best]
+        if preferred < 0 or best == preferred:
+            return moves[best]
+        duel = [{s: v for s, v in values[i].items() if s >= duel_start} for i in (best, preferred)]
+        return moves[best] if clearly_better(duel[0], duel[1]) else moves[preferred]
+
+    def play_sample(self, world: State, moves: list[Move], candidates: Sequence[int], sample: int,
+                    values: list[dict[int, float]], greedy_moves: int) -> None:
+        """Play every candidate once in `world` and record its value under `sample`. Common
+        random numbers: every candidate meets the same world and the same dice, so their
+        difference is the move's, not the luck's."""
+        rng, n_players = self.rng, world.n_players
+        depth = self.settings.depth(n_players)
+        if greedy_moves and not self.replies and self.prior_bot is not None:
+            self.replies = [self.prior_bot(rng, other) for other in range(n_players)]
+        start = rng.getstate()
+        for index in candidates:
+            rng.setstate(start)
+            trial = world.clone()
+            trial.reseed(rng)
+            trial.apply(moves[index])
+            values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, self.replies, greedy_moves)
+        self.playouts += len(candidates)
 
 
 def _mean(values: dict[int, float]) -> float:

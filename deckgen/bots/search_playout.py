@@ -1,33 +1,30 @@
 """The search bot's playouts: how a determinized world is played on from a candidate move, and
 what the position it stops in is worth to the searching seat.
 
-A playout is truncated: it plays random moves on the engine's fast path for at most `depth`
-moves (to the end when the game ends sooner) and then reads the game's standing
-(`State.standing()`: points, or minus the cards left) instead of playing on. Most of a full
-playout's moves are far from the decision and add noise rather than information, and they
-cost most of the time: in Mystique Circle a playout to the end with greedy players took
-36 ms, two hundred times what a decision may spend on one at 50 decisions a second with 100
-playouts. Random rather than greedy players: a greedy bot costs up to a thousand random
-moves a move (Mystique Chain's looks two moves ahead, Circle's weighs every hole), and over
-a few rounds random replies judged moves no worse (search:100 against greedy in
-two-player Mirrorquest: 57 % of seat-rotated games with random truncated playouts, 49 % with
-greedy ones, 200 games each).
+A playout is truncated: it plays at most `depth` moves (to the end when the game ends sooner)
+and then reads the game's standing (`State.standing()`: points, or minus the cards left)
+instead of playing on. Most of a full playout's moves are far from the decision and add noise
+rather than information, and they cost most of the time: in Mystique Circle a playout to the
+end with greedy players took 36 ms, two hundred times what a decision may spend on one at 50
+decisions a second with 100 playouts. Its first moves may be greedy replies (the game's greedy
+bot, whichever seat moves), the others are random moves on the engine's fast path: a greedy
+move costs up to a thousand random ones in some games (Mystique Chain's bot looks two moves
+ahead, Circle's weighs every hole), so `search_settings` gives greedy replies only where the
+game's greedy bot is cheap or a random reply hides what matters.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any, Protocol, Sequence
 
-from deckgen.games.base import State
-
-#: A playout plays at most this many rounds of moves (this times the player count) before
-#: the standing judges it.
-DEPTH_ROUNDS = 3
+from deckgen.games.base import Move, State
 
 
-def playout_depth(n_players: int) -> int:
-    """The most moves a playout plays after the candidate move."""
-    return DEPTH_ROUNDS * n_players
+class Chooser(Protocol):
+    """A bot as a playout uses it: a move for the state's current player."""
+
+    def choose(self, state: Any) -> Move: ...
 
 
 def finished_value(state: State, seat: int) -> float:
@@ -50,13 +47,18 @@ def standing_value(state: State, seat: int) -> float:
     return ahead / (len(standing) - 1)
 
 
-def play_out(world: State, seat: int, rng: random.Random, depth: int, turn_cap: int) -> float:
-    """Play `world` on with random moves for at most `depth` moves and return its worth to
-    `seat`: its result if it ended, else its standing."""
+def play_out(world: State, seat: int, rng: random.Random, depth: int, turn_cap: int,
+             replies: Sequence[Chooser] = (), greedy_moves: int = 0) -> float:
+    """Play `world` on for at most `depth` moves and return its worth to `seat`: its result if it
+    ended, else its standing. The first `greedy_moves` of them are the `replies` bots' (one per
+    seat, the game's greedy bot), the others random."""
     moves_left = depth
     apply, random_move = world.apply, world.random_move
     while moves_left and not world.is_over and world.turns < turn_cap:
-        apply(random_move(rng))
+        if depth - moves_left < greedy_moves:
+            apply(replies[world.current_player].choose(world))
+        else:
+            apply(random_move(rng))
         moves_left -= 1
     if world.is_over or world.turns >= turn_cap:
         return finished_value(world, seat)

@@ -8,14 +8,15 @@ import random
 import pytest
 
 from deckgen.bots.registry import check_bot_names, make_bot
-from deckgen.bots.search import SearchBot, parse_search_spec
+from deckgen.bots.search import SearchBot, clearly_better, parse_search_spec
+from deckgen.bots.search_settings import PlayoutSettings
 from deckgen.errors import UnknownName
-from deckgen.games.base import Game
+from deckgen.games.base import Game, State
 from deckgen.games.registry import get_game
 from deckgen.sim.play import play_game
 from deckgen.sim.runner import parse_options
 from deckgen.sim.skill import rotated_match
-from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
+from tests.sim.toy_game import HighestCardBot, toy_game  # noqa: F401  (fixture)
 
 
 def test_budget_and_time_limit_are_read_from_the_name() -> None:
@@ -52,7 +53,7 @@ def test_search_beats_random_play_with_seats_rotated(toy_game: Game) -> None:
     """In the toy game a random player passes away turns and spends high cards on lost
     tricks; search sees both in its playouts."""
     options = parse_options((), toy_game)
-    match = rotated_match(toy_game, 2, "search:40", "random", options, seed=2, games=400, jobs=1)
+    match = rotated_match(toy_game, 2, "search:64", "random", options, seed=2, games=400, jobs=1)
     assert match["verdict"] == "stronger", match
 
 
@@ -82,3 +83,52 @@ def test_search_reads_the_state_only_through_legal_moves_and_determinizations(ga
         state.apply(state.legal_moves()[0])
     bot.seat = state.current_player
     assert bot.choose(SeatView(state)) in state.legal_moves() and bot.playouts > 0
+
+
+class CountingGreedy:
+    """The toy game's greedy bot, counting the decisions it is asked for."""
+
+    calls = 0
+
+    def __init__(self, rng: random.Random, seat: int) -> None:
+        self.bot = HighestCardBot(rng, seat)
+
+    def choose(self, state: State) -> object:
+        CountingGreedy.calls += 1
+        return self.bot.choose(state)
+
+
+def toy_position(toy_game: Game) -> State:
+    """Two seats with three cards each, seat 0 to lead: a real choice."""
+    options = parse_options((), toy_game)
+    return toy_game.position({"hand/0": ["mirror-01", "mirror-05", "mirror-07"],
+                              "hand/1": ["mirror-02", "mirror-06", "mirror-08"]}, options=options)
+
+
+def test_a_game_whose_search_keeps_greedy_plays_the_greedy_move_without_playouts(toy_game: Game) -> None:
+    state = toy_position(toy_game)
+    bot = SearchBot(random.Random(3), 0, 100, 60, prior_bot=HighestCardBot,
+                    settings=PlayoutSettings(overrules_greedy=False))
+    assert bot.choose(state) == HighestCardBot(random.Random(0), 0).choose(state) and bot.playouts == 0
+
+
+def test_greedy_replies_open_only_the_duel_playouts(toy_game: Game) -> None:
+    """Halving rounds play random replies; the duel's playouts open with the greedy bot's."""
+    state = toy_position(toy_game)
+    CountingGreedy.calls = 0
+    bot = SearchBot(random.Random(3), 0, 100, 60, prior_bot=CountingGreedy, settings=PlayoutSettings(greedy_moves=2))
+    bot.choose(state)
+    searched_calls = CountingGreedy.calls
+    CountingGreedy.calls = 0
+    SearchBot(random.Random(3), 0, 100, 60, prior_bot=CountingGreedy).choose(state)
+    assert CountingGreedy.calls == 1  # the prior's own move, and no reply
+    assert 1 < searched_calls - 1 <= 2 * bot.playouts
+
+
+def test_the_challenger_must_beat_greedy_by_more_than_a_standard_error() -> None:
+    """Ties and noisy gains keep the greedy move; a steady gain on the duel's samples wins."""
+    tied = {sample: 0.5 for sample in range(15)}
+    assert not clearly_better(dict(tied), tied)
+    noisy = {sample: 0.5 + (0.4 if sample % 2 else -0.35) for sample in range(15)}
+    assert not clearly_better(noisy, tied)
+    assert clearly_better({sample: 0.5 + 0.1 * (sample % 3 > 0) for sample in range(15)}, tied)
