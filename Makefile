@@ -27,7 +27,7 @@ UV_SOURCES = --index-strategy unsafe-best-match \
 # compiled here (DECKGEN_PURE_PYTHON=1) but by the rule below, which an engine edit reruns.
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet uv
+	test -x $(BIN)/uv || $(BIN)/pip install --quiet uv
 	DECKGEN_PURE_PYTHON=1 $(BIN)/uv pip install --quiet --python $(BIN)/python $(UV_SOURCES) -e '.[test,compile]'
 	touch $(STAMP)
 
