@@ -269,7 +269,7 @@ def test_hands_and_deck_are_hidden_the_discard_pile_is_not(game: MystiqueMaze) -
     assert seen["hand"] == ["blue-arms-2"] and seen["hand_sizes"] == [1, 1]
     assert seen["discard"] == ["blue-moons-4", "red-arms-3"] and seen["draw_size"] == 10
     assert seen["corners"] == [["yellow-suns-1", "blue-arms-5"], ["blue-suns-1", "yellow-arms-5"]]
-    assert sorted(state.hidden_zones(1)) == ["draw", "hand/0", "removed"]
+    assert sorted(state.hidden_zones(1)) == ["draw", "hand/0"]  # as declared: Mystique Maze removes no card
     state.play(PILE_MOVE)
     assert state.observation(1)["took_from_pile"] and state.observation(1)["taken"] is None
     assert state.observation(0)["taken"] == "red-arms-3"

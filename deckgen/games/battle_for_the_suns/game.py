@@ -11,6 +11,7 @@ from deckgen.games.battle_for_the_suns.moves import NOT_YET
 from deckgen.games.battle_for_the_suns.state import SunsState
 from deckgen.games.battle_for_the_suns.tables import SunsTables
 from deckgen.games.kit.chance import deal_event, shuffled
+from deckgen.games.kit.zones import hand
 
 
 class BattleForTheSuns(SunsTables):
@@ -69,7 +70,7 @@ class BattleForTheSuns(SunsTables):
         if any(len(placed[f"commit/{s}"]) > 1 for s in range(n_players)):
             raise BadPosition("position: a seat commits at most one card a round")
         state = SunsState(self, n_players, rng or random.Random(0), placed["horizon"], placed["draw"],
-                          [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)], None)
+                          [sum(1 << c for c in placed[hand(s)]) for s in range(n_players)], None)
         state.discard = placed["discard"]
         state.removed = placed["removed"]
         state.won = [placed[f"won/{s}"] for s in range(n_players)]

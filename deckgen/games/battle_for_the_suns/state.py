@@ -15,6 +15,7 @@ from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_card, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 
 
 class SunsState(State):
@@ -197,7 +198,7 @@ class SunsState(State):
         ids = cards.ids
         zones: dict[str, list[str]] = {}
         for seat in range(self.n_players):
-            zones[f"hand/{seat}"] = cards.ids_of_mask(self.hands[seat])
+            zones[hand(seat)] = cards.ids_of_mask(self.hands[seat])
             zones[f"commit/{seat}"] = [ids[self.pending[seat]]] if self.pending[seat] >= 0 else []
             zones[f"bids/{seat}"] = cards.ids_of_mask(self.bids[seat])
             zones[f"won/{seat}"] = [ids[c] for c in self.won[seat]]
@@ -208,11 +209,14 @@ class SunsState(State):
         zones["removed"] = [ids[c] for c in self.removed]
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
-        """Other hands and their pending commits, the deck and the horizon; suns removed by a
-        tie were seen by all."""
-        others = [s for s in range(self.n_players) if s != player]
-        return [f"hand/{s}" for s in others] + [f"commit/{s}" for s in others] + ["draw", "horizon"]
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Hands and pending commits show to their seat only; the deck and the horizon to
+        nobody; bids, suns won, the table, the discard pile and the suns removed by a tie were
+        seen by all."""
+        n = self.n_players
+        return [*seat_zones("hand", n, "owner"), *seat_zones("commit", n, "owner"), *seat_zones("bids", n, "everyone"),
+                *seat_zones("won", n, "everyone"), shared_zone("horizon", "nobody"), shared_zone("table", "everyone"),
+                shared_zone("draw", "nobody"), shared_zone("discard", "everyone"), shared_zone("removed", "everyone")]
 
     def clone(self) -> SunsState:
         """A copy for search: own hands, piles, bids and chance; the game is shared."""

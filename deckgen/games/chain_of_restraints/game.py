@@ -12,6 +12,7 @@ from deckgen.errors import BadPosition
 from deckgen.games.chain_of_restraints.state import RestraintsState
 from deckgen.games.chain_of_restraints.tables import RestraintsTables
 from deckgen.games.kit import chance
+from deckgen.games.kit.zones import hand
 
 
 class ChainOfRestraints(RestraintsTables):
@@ -76,7 +77,7 @@ class ChainOfRestraints(RestraintsTables):
         if not 0 <= current_player < n_players:
             raise BadPosition(f"position: no seat {current_player} among {n_players} players")
         resolved = self.rules.resolve_options(options)
-        state = RestraintsState(self, [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)],
+        state = RestraintsState(self, [sum(1 << c for c in placed[hand(s)]) for s in range(n_players)],
                                 placed["draw"], self.rules.setup[n_players].hand_size or 0,
                                 bool(resolved["draw_when_empty_immediately"]), None)
         state.discard = placed["discard"]

@@ -16,6 +16,7 @@ from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_cards
 from deckgen.games.kit.ranking import rank_by_score
+from deckgen.games.kit.zones import hand
 
 
 class RestraintsState(State):
@@ -374,7 +375,7 @@ class RestraintsState(State):
         stacks in row-major order (`grid()` says where each stands)."""
         cards = self.game.cards
         ids = cards.ids
-        zones = {f"hand/{s}": cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
+        zones = {hand(s): cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
         zones["draw"] = cards.ids_of(self.draw)
         zones["discard"] = cards.ids_of(self.discard)
         zones["table"] = [ids[c] for cell in bits_of(self.occupied) for c in self.stacks[cell]]
@@ -384,7 +385,7 @@ class RestraintsState(State):
         """The deck, and the other hands of which the player has seen no card: a hand she
         has seen (shown, or held before a pass) is partly open to her, and her observation
         lists the cards of it she knows."""
-        unseen = [f"hand/{t}" for t in range(self.n_players)
+        unseen = [hand(t) for t in range(self.n_players)
                   if t != player and not self.known[player][t] & self.hands[t]]
         return ["draw", *unseen]
 

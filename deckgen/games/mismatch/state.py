@@ -12,6 +12,7 @@ from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event
 from deckgen.games.kit.seats import next_seat_in
+from deckgen.games.kit.zones import DeclaredZone, seat_zones, shared_zone
 from deckgen.games.mismatch.moves import REVEAL
 from deckgen.games.mismatch.tables import MismatchTables
 
@@ -211,11 +212,11 @@ class MismatchState(State):
             zones[f"won/{seat}"] = [ids[c] for c in self.captured[seat]]
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
+    def declared_zones(self) -> list[DeclaredZone]:
         """Face-down decks hide their cards from everyone, their owner included; a capture
         pile was seen by its owner only as it was won; removed cards stay unseen."""
-        seats = range(self.n_players)
-        return [f"deck/{s}" for s in seats] + [f"won/{s}" for s in seats if s != player] + ["removed"]
+        n = self.n_players
+        return [shared_zone("removed", "nobody"), *seat_zones("deck", n, "nobody"), *seat_zones("won", n, "owner")]
 
     def clone(self) -> MismatchState:
         """A copy for search: own decks, capture piles and chance; the value table is shared."""

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadOption, BadPosition
 from deckgen.games.base import Game
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique.cards import CardTable, build_card_table
 from deckgen.games.mystique.params import MystiqueParams
 from deckgen.games.mystique.state import MystiqueState
@@ -124,7 +125,7 @@ class MystiqueGame(Game):
             raise BadPosition("position: starts before a round is opened, so the table must be empty")
         resolved = self.rules.resolve_options(options)
         self._check_partnerships(n_players, resolved)
-        hand_masks = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
+        hand_masks = [sum(1 << c for c in placed[hand(s)]) for s in range(n_players)]
         burn_masks = [sum(1 << c for c in placed[f"burns/{s}"]) for s in range(n_players)]
         used = 0
         for mask in hand_masks + burn_masks:

@@ -13,6 +13,7 @@ from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_orde
 from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.ranking import fewest_first, rank_by_score
 from deckgen.games.kit.seats import next_seats, partner_of
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.mystique.cards import (
     COUNT_WORDS,
     DEFLECT,
@@ -329,16 +330,18 @@ class MystiqueState(State):
 
     def card_zones(self) -> dict[str, list[str]]:
         ids_of = self.table.ids_of
-        zones = {f"hand/{s}": ids_of(h) for s, h in enumerate(self.hands)}
+        zones = {hand(s): ids_of(h) for s, h in enumerate(self.hands)}
         zones.update({f"burns/{s}": ids_of(b) for s, b in enumerate(self.burns)})
         zones["table"] = ids_of(self.pile_mask)
         zones["removed"] = ids_of(self.removed)
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
-        """Burns lie face down: a seat knows its own, never another's."""
-        others = [s for s in range(self.n_players) if s != player]
-        return super().hidden_zones(player) + [f"burns/{s}" for s in others]
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Hands and burns (face down) show to their seat only, the cards removed unseen to
+        nobody; the table is face up."""
+        n = self.n_players
+        return [*seat_zones("hand", n, "owner"), *seat_zones("burns", n, "owner"), shared_zone("table", "everyone"),
+                shared_zone("removed", "nobody")]
 
     def clone(self) -> MystiqueState:
         """A copy for search: own hands, burns, round and chance; the card table is shared."""

@@ -10,6 +10,7 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
+from deckgen.games.kit.zones import DeclaredZone, seat_zones, shared_zone
 from deckgen.games.mystique_chain.moves import ATTRIBUTES
 from deckgen.games.mystique_chain.tables import ChainTables
 
@@ -138,9 +139,10 @@ class ChainState(State):
             "discard": [ids[c] for c in self.discard],
         }
 
-    def hidden_zones(self, player: int) -> list[str]:
-        """Nothing is hidden after the setup draw."""
-        return []
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Everything is public after the setup draw."""
+        return [*seat_zones("hand", self.n_players, "everyone"), shared_zone("table", "everyone"),
+                shared_zone("discard", "everyone")]
 
     def notation(self) -> MoveNotation:
         return self.game.notation

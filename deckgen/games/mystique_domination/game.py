@@ -9,6 +9,7 @@ from typing import Any
 
 from deckgen.errors import BadPosition
 from deckgen.games.kit.seats import partner_of
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_domination.patterns import PLAYERS
 from deckgen.games.mystique_domination.state import DominationState
 from deckgen.games.mystique_domination.tables import DominationTables
@@ -77,7 +78,7 @@ class MystiqueDomination(DominationTables):
             return sum(1 << c for c in placed[name])
 
         received = [mask(f"received/{s}") for s in range(PLAYERS)]
-        state.hands = [mask(f"hand/{s}") | received[s] for s in range(PLAYERS)]
+        state.hands = [mask(hand(s)) | received[s] for s in range(PLAYERS)]
         state.given = [received[partner_of(s, PLAYERS)] for s in range(PLAYERS)]
         state.pending = [mask(f"pass/{s}") for s in range(PLAYERS)]
         state.committed = [bool(m) for m in state.pending]

@@ -16,6 +16,7 @@ from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import partner_of, team_of
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_domination.patterns import PASS, PASS_MOVE, PLAYERS, PatternTable, unrank
 from deckgen.games.mystique_domination.tables import DominationTables
 
@@ -436,7 +437,7 @@ class DominationState(State):
         zones: dict[str, list[str]] = {}
         for seat in range(PLAYERS):
             received = self.given[partner_of(seat, PLAYERS)] & self.hands[seat]
-            zones[f"hand/{seat}"] = ids(self.hands[seat] & ~received)
+            zones[hand(seat)] = ids(self.hands[seat] & ~received)
             zones[f"received/{seat}"] = ids(received)
             zones[f"pass/{seat}"] = ids(self.pending[seat])
         zones["table"] = ids(self.pile & ~self.last)
@@ -448,7 +449,7 @@ class DominationState(State):
     def hidden_zones(self, player: int) -> list[str]:
         """Other hands (the partner's too), pending passes; the cards a seat passed to its
         partner (`received/<partner>`) are known to it."""
-        hidden = [f"hand/{s}" for s in range(PLAYERS) if s != player]
+        hidden = [hand(s) for s in range(PLAYERS) if s != player]
         hidden += [f"pass/{s}" for s in range(PLAYERS) if s != player]
         hidden += [f"received/{s}" for s in range(PLAYERS) if s not in (player, partner_of(player, PLAYERS))]
         return hidden

@@ -10,6 +10,7 @@ from typing import Any
 
 from deckgen.errors import BadPosition
 from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_energy.cells import LIMIT, cell_of
 from deckgen.games.mystique_energy.state import EnergyState
 from deckgen.games.mystique_energy.tables import EnergyTables
@@ -71,9 +72,9 @@ class MystiqueEnergy(EnergyTables):
         n_players, placed = self.place_zones(zones, ("energy", "hand"), ("draw", "table"), details)
         if any(len(placed[f"energy/{s}"]) != 1 for s in range(n_players)):
             raise BadPosition("position: every seat keeps exactly one energy card")
-        if any(len(placed[f"hand/{s}"]) > 1 for s in range(n_players)):
+        if any(len(placed[hand(s)]) > 1 for s in range(n_players)):
             raise BadPosition("position: a seat holds at most one playing card")
-        hands = [placed[f"hand/{s}"][0] if placed[f"hand/{s}"] else -1 for s in range(n_players)]
+        hands = [placed[hand(s)][0] if placed[hand(s)] else -1 for s in range(n_players)]
         if placed["draw"] and min(hands) < 0:
             raise BadPosition("position: every seat holds a playing card while the draw pile has cards")
         seats = list(placed_by) if placed_by is not None else [

@@ -14,6 +14,7 @@ from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_card
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_energy.cells import LOW, NEIGHBOURS, OFF, ORIGIN, SHIFT, cell_of, coords_of
 from deckgen.games.mystique_energy.tables import EnergyTables
 
@@ -334,7 +335,7 @@ class EnergyState(State):
         placement order (`grid()` says where each lies)."""
         ids = self.game.cards.ids
         zones = {f"energy/{s}": [ids[e]] for s, e in enumerate(self.energy)}
-        zones.update({f"hand/{s}": [ids[h]] if h >= 0 else [] for s, h in enumerate(self.hands)})
+        zones.update({hand(s): [ids[h]] if h >= 0 else [] for s, h in enumerate(self.hands)})
         zones["draw"] = [ids[c] for c in self.draw]
         zones["table"] = [ids[c] for c in self.table]
         return zones
@@ -343,7 +344,7 @@ class EnergyState(State):
         """The draw pile, the other hands, and the other energy cards until the scoring."""
         others = [s for s in range(self.n_players) if s != player]
         energy = [] if self.is_over else [f"energy/{s}" for s in others]
-        return ["draw", *[f"hand/{s}" for s in others], *energy]
+        return ["draw", *[hand(s) for s in others], *energy]
 
     def replace_cards(self, zones: dict[str, list[str]]) -> None:
         index = self.game.cards.index

@@ -7,6 +7,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from deckgen.games.kit.chance import shuffled_order
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_guilds.state import GuildsState
 from deckgen.games.mystique_guilds.tables import GuildsTables
 
@@ -35,6 +36,6 @@ class MystiqueGuilds(GuildsTables):
         """A position from card ids: `hand/<s>`, `draw` and `discard` (top cards last); an
         empty Draw Deck is a finished game."""
         n_players, placed = self.place_zones(zones, ("hand",), ("draw", "discard"), details)
-        hands = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
+        hands = [sum(1 << c for c in placed[hand(s)]) for s in range(n_players)]
         return GuildsState(self, hands, placed["draw"], placed["discard"], current_player,
                            self.rules.resolve_options(options), None)

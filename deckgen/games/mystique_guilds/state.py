@@ -12,6 +12,7 @@ from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.mystique_guilds.moves import BUY, DECK, DECK_MOVE, DISCARD, DISCARD_MOVE
 from deckgen.games.mystique_guilds.tables import GuildsTables
 
@@ -181,15 +182,16 @@ class GuildsState(State):
 
     def card_zones(self) -> dict[str, list[str]]:
         cards = self.game.cards
-        zones = {f"hand/{s}": cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
+        zones = {hand(s): cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
         zones["draw"] = cards.ids_of(self.draw)
         zones["discard"] = cards.ids_of(self.discard)
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
-        """Only the Draw Deck, and the other hands when hands are hidden (an option)."""
-        others = [f"hand/{s}" for s in range(self.n_players) if s != player] if self.hidden_hands else []
-        return ["draw", *others]
+    def declared_zones(self) -> list[DeclaredZone]:
+        """The Draw Deck shows to nobody, the discard pile to all, and hands to their seat only
+        when hands are hidden (an option), else to all."""
+        hands = seat_zones("hand", self.n_players, "owner" if self.hidden_hands else "everyone")
+        return [*hands, shared_zone("draw", "nobody"), shared_zone("discard", "everyone")]
 
     def clone(self) -> GuildsState:
         """A copy for search: own hands and piles; the game is shared."""

@@ -9,6 +9,7 @@ from typing import Any
 
 from deckgen.errors import BadPosition
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_maze.cards import PHASE_NAMES, TAKE, THROW
 from deckgen.games.mystique_maze.state import MazeState
 from deckgen.games.mystique_maze.tables import MazeTables
@@ -74,7 +75,7 @@ class MystiqueMaze(MazeTables):
                          for c in cards if c in pair]
             if elsewhere:
                 raise BadPosition(f"position: {', '.join(elsewhere)} is seat {seat}'s corner card, not in play")
-        hands = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
+        hands = [sum(1 << c for c in placed[hand(s)]) for s in range(n_players)]
         state = MazeState(self, hands, placed["draw"], placed["discard"], current_player,
                           self.rules.resolve_options(options), rng or random.Random(0), None)
         state.phase = PHASE_NAMES.index(phase)

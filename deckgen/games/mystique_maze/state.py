@@ -14,6 +14,7 @@ from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_card, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.mystique_maze.cards import (
     DECK_MOVE,
     FROM_DECK,
@@ -283,12 +284,19 @@ class MazeState(State):
 
     def card_zones(self) -> dict[str, list[str]]:
         cards = self.game.cards
-        zones = {f"hand/{s}": cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
+        zones = {hand(s): cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
         for s, seat in enumerate(self.seats):
             zones[f"corners/{s}"] = cards.ids_of(seat.corners)
         zones["draw"] = cards.ids_of(self.draw)
         zones["discard"] = cards.ids_of(self.discard)
         return zones
+
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Hands show to their seat only and the draw pile to nobody; the corners and the
+        discard pile (every card was seen as it was thrown) are open."""
+        n = self.n_players
+        return [*seat_zones("hand", n, "owner"), *seat_zones("corners", n, "everyone"), shared_zone("draw", "nobody"),
+                shared_zone("discard", "everyone")]
 
     def notation(self) -> MoveNotation:
         return self.game.notation

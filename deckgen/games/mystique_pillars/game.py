@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadPosition
 from deckgen.games.kit.chance import deal_event, shuffled_order
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_pillars.moves import PHASE_NAMES
 from deckgen.games.mystique_pillars.state import PillarsState
 from deckgen.games.mystique_pillars.tables import PillarsTables
@@ -44,7 +45,7 @@ class MystiquePillars(PillarsTables):
         n_players, placed = self.place_zones(zones, ("hand",), shared, details)
         if phase not in PHASE_NAMES:
             raise BadPosition(f"position: phase {phase!r} is not one of {', '.join(PHASE_NAMES)}")
-        hands = [sum(1 << c for c in placed[f"hand/{s}"]) for s in range(n_players)]
+        hands = [sum(1 << c for c in placed[hand(s)]) for s in range(n_players)]
         state = PillarsState(self, [placed[name] for name in shared], hands, self.rules.resolve_options(options), None)
         state.phase = PHASE_NAMES.index(phase)
         state.draft_turns = draft_turns

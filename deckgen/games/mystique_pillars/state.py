@@ -10,6 +10,7 @@ from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zone, seat_zones, shared_zone
 from deckgen.games.mystique_pillars.moves import BUILD, BUILDING, DRAFT, DRAW, PHASE_NAMES
 from deckgen.games.mystique_pillars.tables import PillarsTables
 
@@ -172,17 +173,15 @@ class PillarsState(State):
 
     def card_zones(self) -> dict[str, list[str]]:
         cards = self.game.cards
-        zones = {f"hand/{s}": cards.ids_of_mask(hand) for s, hand in enumerate(self.hands)}
+        zones = {hand(s): cards.ids_of_mask(held) for s, held in enumerate(self.hands)}
         zones.update({f"pillar/{p}": cards.ids_of(pillar) for p, pillar in enumerate(self.pillars)})
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
-        """Hands are public: what is hidden lies under the pillar tops (`covered_zones`)."""
-        return []
-
-    def covered_zones(self, player: int) -> list[str]:
-        """Every pillar: its top card and its size show, the cards under the top do not."""
-        return [f"pillar/{p}" for p in range(len(self.pillars))]
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Hands are public; each pillar is a face-up pile: its top card and its size show,
+        the cards under the top do not."""
+        pillars = [shared_zone(seat_zone("pillar", p), "everyone", fan=False) for p in range(len(self.pillars))]
+        return [*seat_zones("hand", self.n_players, "everyone"), *pillars]
 
     def remembered_cards(self, player: int) -> list[str]:
         """The covered cards every player saw before they were covered: built from a public

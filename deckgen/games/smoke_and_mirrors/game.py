@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadPosition
 from deckgen.games.base import Move
+from deckgen.games.kit.zones import hand
 from deckgen.games.smoke_and_mirrors.cards import ACT, PHASE_TURN
 from deckgen.games.smoke_and_mirrors.state import SmokeState
 from deckgen.games.smoke_and_mirrors.tables import SmokeTables
@@ -63,7 +64,7 @@ class SmokeAndMirrors(SmokeTables):
         def mask(name: str) -> int:
             return sum(1 << c for c in placed[name])
 
-        state.hands = [mask(f"hand/{s}") for s in range(n)]
+        state.hands = [mask(hand(s)) for s in range(n)]
         state.acts = [mask(f"act/{s}") for s in range(n)]
         state.out = mask("out")
         held = state.out

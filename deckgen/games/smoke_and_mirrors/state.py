@@ -10,6 +10,7 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.smoke_and_mirrors.cards import (
     ACT,
     BREAK,
@@ -305,19 +306,20 @@ class SmokeState(State):
     def card_zones(self) -> dict[str, list[str]]:
         zones: dict[str, list[str]] = {}
         for seat in range(self.n_players):
-            zones[f"hand/{seat}"] = self._ids(self.hands[seat])
+            zones[hand(seat)] = self._ids(self.hands[seat])
             zones[f"act/{seat}"] = self._ids(self.acts[seat])
         zones["aside"] = self._ids(self.set_aside)
         zones["out"] = self._ids(self.out)
         zones["removed"] = self._ids(self.layout.removed)
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
-        """Other hands and acts lie face down, and so does the set-aside pile; the cards removed
-        for the player count are announced, and cards out of the round were shown when a bluff
-        was caught (each seat remembers those it saw)."""
-        others = [s for s in range(self.n_players) if s != player]
-        return [f"hand/{s}" for s in others] + [f"act/{s}" for s in others] + ["aside"]
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Hands and acts lie face down before their seat, and so does the set-aside pile; the
+        cards removed for the player count are announced, and cards out of the round were shown
+        when a bluff was caught (each seat remembers those it saw)."""
+        n = self.n_players
+        return [*seat_zones("hand", n, "owner"), *seat_zones("act", n, "owner"), shared_zone("aside", "nobody"),
+                shared_zone("out", "everyone"), shared_zone("removed", "everyone")]
 
     def clone(self) -> SmokeState:
         """A copy for search: own hands, acts, seat lists and chance; the caches are shared."""

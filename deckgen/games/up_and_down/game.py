@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadPosition
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
+from deckgen.games.kit.zones import hand
 from deckgen.games.up_and_down.moves import DOWNHILL, UPHILL
 from deckgen.games.up_and_down.state import UpAndDownState
 from deckgen.games.up_and_down.tables import UpAndDownTables
@@ -53,7 +54,7 @@ class UpAndDown(UpAndDownTables):
         if direction not in ("uphill", "downhill"):
             raise BadPosition(f"position: direction {direction!r} is not uphill or downhill")
         state = UpAndDownState(self, table, [placed[f"deck/{s}"] for s in range(n_players)],
-                               [placed[f"hand/{s}"] for s in range(n_players)], placed["table"], None)
+                               [placed[hand(s)] for s in range(n_players)], placed["table"], None)
         state.current_player = current_player
         state.direction = UPHILL if direction == "uphill" else DOWNHILL
         state.passes_in_row, state.flipped = passes_in_row, flipped

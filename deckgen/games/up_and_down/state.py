@@ -12,6 +12,7 @@ from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.piles import draw_card
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.notation.one_card import OneCardNotation
 from deckgen.games.up_and_down.cards import CardTable
 from deckgen.games.up_and_down.moves import DIRECTION_NAMES, PASS, PASS_MOVE, UPHILL
@@ -137,14 +138,15 @@ class UpAndDownState(State):
 
     def card_zones(self) -> dict[str, list[str]]:
         ids = self.table.cards.ids
-        zones = {f"hand/{s}": [ids[c] for c in hand] for s, hand in enumerate(self.hands)}
+        zones = {hand(s): [ids[c] for c in held] for s, held in enumerate(self.hands)}
         zones.update({f"deck/{s}": [ids[c] for c in pile] for s, pile in enumerate(self.piles)})
         zones["table"] = [ids[c] for c in self.centre]
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
+    def declared_zones(self) -> list[DeclaredZone]:
         """Hands are public; every pile is face down, the player's own included."""
-        return [f"deck/{s}" for s in range(self.n_players)]
+        n = self.n_players
+        return [*seat_zones("hand", n, "everyone"), *seat_zones("deck", n, "nobody"), shared_zone("table", "everyone")]
 
     def clone(self) -> UpAndDownState:
         """A copy for search: own piles, hands and centre pile; the card table is shared."""

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from deckgen.errors import BadPosition, UnknownCard
 from deckgen.games.kit.chance import shuffled_order
+from deckgen.games.kit.zones import hand
 from deckgen.games.zoomies.moves import LOW
 from deckgen.games.zoomies.state import ZoomiesState
 from deckgen.games.zoomies.tables import ZoomiesTables
@@ -68,7 +69,7 @@ class Zoomies(ZoomiesTables):
         state = ZoomiesState(
             self,
             n_players,
-            [placed[f"hand/{s}"] for s in range(n_players)],
+            [placed[hand(s)] for s in range(n_players)],
             placed["draw"],
             placed["removed"],
             current_player,

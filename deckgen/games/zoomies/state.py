@@ -9,6 +9,7 @@ from typing import Any
 from deckgen.games.base import Result, State
 from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.zoomies.moves import GOAL_NAMES, HIGH
 from deckgen.games.zoomies.scoring import standing
 from deckgen.games.zoomies.tables import ZoomiesTables
@@ -188,9 +189,16 @@ class ZoomiesState(State):
             "trick": [ids[c] for c in self.trick_cards],
         }
         for seat in range(self.n_players):
-            zones[f"hand/{seat}"] = [ids[c] for c in self.hands[seat]]
+            zones[hand(seat)] = [ids[c] for c in self.hands[seat]]
             zones[f"won/{seat}"] = [ids[card_of[v]] for v in self.piles[seat]]
         return zones
+
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Hands show to their seat only, the deck and the removed cards to nobody; tricks and
+        score piles are face up."""
+        n = self.n_players
+        return [shared_zone("draw", "nobody"), shared_zone("removed", "nobody"), shared_zone("trick", "everyone"),
+                *seat_zones("hand", n, "owner"), *seat_zones("won", n, "everyone")]
 
     def clone(self) -> ZoomiesState:
         """A copy for search: own hands, deck, trick and scores; the card tables are shared."""
