@@ -9,6 +9,7 @@ import pytest
 
 from deckgen.bots.mystical_eddies import GreedyEddiesBot
 from deckgen.errors import BadPosition, IllegalMove
+from deckgen.games.kit.tricks import must_follow_mask
 from deckgen.games.registry import get_game
 from deckgen.games.mystical_eddies import (
     COLOUR,
@@ -17,7 +18,6 @@ from deckgen.games.mystical_eddies import (
     SUIT,
     EddiesState,
     MysticalEddies,
-    playable,
     ranking_key,
     shared_attributes,
     trick_outcome,
@@ -104,7 +104,7 @@ def test_shared_attributes_and_ranking_keys() -> None:
     assert ranking_key(SUIT | COLOUR, (1, 1, 5)) > ranking_key(SUIT | COLOUR, (1, 1, 4))
     assert ranking_key(SUIT | NUMBER, (1, 3, 1)) > ranking_key(SUIT | NUMBER, (1, 2, 1))
     assert ranking_key(COLOUR | NUMBER, (4, 1, 1)) > ranking_key(COLOUR | NUMBER, (3, 1, 1))
-    assert playable(0b1010, 0b0010) == 0b0010 and playable(0b1010, 0b0100) == 0b1010
+    assert must_follow_mask(0b1010, 0b0010) == 0b0010 and must_follow_mask(0b1010, 0b0100) == 0b1010
 
 
 def test_the_rankings(game: MysticalEddies) -> None:

@@ -12,12 +12,12 @@ from deckgen.bots.mystique_circle import GreedyCircleBot
 from deckgen.errors import BadPosition, IllegalMove
 from deckgen.games.registry import get_game
 from deckgen.games.kit.chance import deal_hands, shuffled
+from deckgen.games.kit.tricks import take_over_winner
 from deckgen.games.mystique_circle import (
     HOLE_PHASE,
     TRICK_PHASE,
     CircleState,
     MystiqueCircle,
-    trick_winner,
 )
 from deckgen.sim.log import record_game
 from deckgen.sim.play import play_game
@@ -156,7 +156,7 @@ def test_full_circle_with_five_players(game: MystiqueCircle) -> None:
         play(state, game, text)
         assert state.winner_seat == seat or not state.trick
     assert state.leader == 4 and state.tricks == [0, 0, 0, 0, 1]
-    assert trick_winner([idx(game, c) for c in plays], game.takes) == 4
+    assert take_over_winner([idx(game, c) for c in plays], game.takes) == 4
 
 
 def test_a_toss_never_wins(game: MystiqueCircle) -> None:

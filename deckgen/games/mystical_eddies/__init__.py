@@ -23,7 +23,6 @@ from deckgen.games.mystical_eddies.tricks import (
     NUMBER,
     SUIT,
     follows,
-    playable,
     ranking_key,
     shared_attributes,
     trick_outcome,
@@ -31,7 +30,7 @@ from deckgen.games.mystical_eddies.tricks import (
 
 __all__ = [
     "ATTRIBUTE_WORDS", "COLOUR", "MASKS", "NUMBER", "SUIT", "EddiesParams", "EddiesState", "EddiesTables",
-    "MysticalEddies", "follows", "playable", "ranking_key", "shared_attributes", "trick_outcome",
+    "MysticalEddies", "follows", "ranking_key", "shared_attributes", "trick_outcome",
 ]
 
 register(MysticalEddies)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

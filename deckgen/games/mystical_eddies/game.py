@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckgen.errors import BadPosition
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystical_eddies.state import EddiesState
 from deckgen.games.mystical_eddies.tables import EddiesTables
 
@@ -53,13 +54,13 @@ class MysticalEddies(EddiesTables):
             raise BadPosition(f"position: the trick holds {len(trick)} cards, at most {n - 1} before it is won")
         leader = (current_player - len(trick)) % n
         played = {(leader + i) % n for i in range(len(trick))}
-        sizes = {len(placed[f"hand/{s}"]) + (s in played) for s in range(n)}
+        sizes = {len(placed[hand(s)]) + (s in played) for s in range(n)}
         if len(sizes) != 1 or sizes == {0}:
             raise BadPosition("position: every hand must hold as many cards (at least 1) before the trick")
         if not 1 <= round_number <= self.rules.turn_cap:
             raise BadPosition(f"position: round_number {round_number} is outside 1-{self.rules.turn_cap}")
         state = EddiesState(self, n, rng or random.Random(0), self.rules.resolve_options(options), None)
-        state.hands = [sum([1 << c for c in placed[f"hand/{s}"]]) for s in range(n)]
+        state.hands = [sum([1 << c for c in placed[hand(s)]]) for s in range(n)]
         state.won = [sum([1 << c for c in placed[f"won/{s}"]]) for s in range(n)]
         state.removed = sum([1 << c for c in placed["removed"]])
         state.round_number = round_number

@@ -14,6 +14,8 @@ from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.kit.tricks import deal_around_voids, must_follow_mask
+from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.mystical_eddies.tables import EddiesTables
 from deckgen.games.mystical_eddies.tricks import (
     ATTRIBUTE_WORDS,
@@ -22,7 +24,6 @@ from deckgen.games.mystical_eddies.tricks import (
     COUNTER_NAMES,
     DEAL_TRIES,
     MASKS,
-    constrained_deal,
     follows,
     trick_outcome,
 )
@@ -76,7 +77,7 @@ class EddiesState(State):
         hand = self.hands[self.current_player]
         if self.lead < 0:
             return hand
-        return hand & self.following[self.lead * MASKS + self.established] or hand
+        return must_follow_mask(hand, self.following[self.lead * MASKS + self.established])
 
     def legal_moves(self) -> list[Move]:
         if self.is_over:
@@ -298,7 +299,7 @@ class EddiesState(State):
         refused = [self.voids[s] if s >= 0 else 0 for s in zones]
         dealt = None
         for tries in range(DEAL_TRIES + 1):  # the last try ignores the voids (never needed after play)
-            dealt = dealt or constrained_deal(pool, room, refused if tries < DEAL_TRIES else [0] * len(room), rng)
+            dealt = dealt or deal_around_voids(pool, room, refused if tries < DEAL_TRIES else [0] * len(room), rng)
         assert dealt is not None
         for s, mask in zip(zones, dealt):
             if s >= 0:
@@ -367,15 +368,18 @@ class EddiesState(State):
 
     def card_zones(self) -> dict[str, list[str]]:
         cards = self.game.cards
-        zones = {f"hand/{s}": cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
+        zones = {hand(s): cards.ids_of_mask(h) for s, h in enumerate(self.hands)}
         zones.update({f"won/{s}": cards.ids_of_mask(w) for s, w in enumerate(self.won)})
         zones["trick"] = cards.ids_of(self.trick)
         zones["removed"] = cards.ids_of_mask(self.removed)
         return zones
 
-    def hidden_zones(self, player: int) -> list[str]:
-        """The other hands and the cards set aside; tricks are played face up."""
-        return [f"hand/{s}" for s in range(self.n_players) if s != player] + ["removed"]
+    def declared_zones(self) -> list[DeclaredZone]:
+        """Hands show to their seat only, the cards set aside to nobody; tricks are played
+        face up."""
+        n = self.n_players
+        return [*seat_zones("hand", n, "owner"), *seat_zones("won", n, "everyone"), shared_zone("trick", "everyone"),
+                shared_zone("removed", "nobody")]
 
     def notation(self) -> MoveNotation:
         return self.game.notation

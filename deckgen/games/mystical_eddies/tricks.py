@@ -1,14 +1,11 @@
 """Mystical Eddies' trick rules as small pure functions over attribute bits (SUIT 1, COLOUR 2,
 NUMBER 4): what two cards share, whether a card follows, a card's ranking key, who wins a
-trick; and the constrained deal that determinization uses."""
+trick. The follow rule on masks and the deal around voids are the kit's (`kit.tricks`)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Final
-
-from deckgen.games.kit.chance import shuffled_order
 
 SUIT: Final = 1
 COLOUR: Final = 2
@@ -50,11 +47,6 @@ def follows(shared: int, established: int) -> bool:
     return shared != 0 if established == 0 else shared & established == established
 
 
-def playable(hand: int, following: int) -> int:
-    """The legal cards of a hand (masks): the following cards, or any card when none follows."""
-    return hand & following or hand
-
-
 def trick_outcome(cards: Sequence[int], match: Sequence[int], keys: Sequence[int], size: int) -> tuple[int, int]:
     """(established attributes, position of the winning card) of a trick's cards in play
     order from the leader; `match[a * size + b]` is `shared_attributes` of cards a and b and
@@ -74,26 +66,3 @@ def trick_outcome(cards: Sequence[int], match: Sequence[int], keys: Sequence[int
         elif shared & established == established and keys[established * size + card] > best_key:
             best, best_key = i, keys[established * size + card]
     return established, best
-
-
-def constrained_deal(cards: list[int], room: list[int], refused: list[int], rng: random.Random) -> list[int] | None:
-    """The cards dealt at random into zones of `room[z]` cards each (masks per zone), no zone
-    getting a card of its `refused[z]` mask: the most constrained cards first, each to an
-    allowed zone with room, chosen in proportion to its room. None at a dead end (retry)."""
-    order = [cards[i] for i in shuffled_order(len(cards), rng)]
-    order.sort(key=lambda c: sum(1 for z in range(len(room)) if not refused[z] >> c & 1))
-    left = list(room)
-    dealt = [0] * len(room)
-    for card in order:
-        open_room = [left[z] if not refused[z] >> card & 1 else 0 for z in range(len(room))]
-        total = sum(open_room)
-        if not total:
-            return None
-        pick = int(rng.random() * total)
-        zone = 0
-        while pick >= open_room[zone]:
-            pick -= open_room[zone]
-            zone += 1
-        dealt[zone] |= 1 << card
-        left[zone] -= 1
-    return dealt

@@ -26,11 +26,10 @@ from deckgen.games.mystique_circle.game import MystiqueCircle
 from deckgen.games.mystique_circle.params import CircleParams
 from deckgen.games.mystique_circle.state import CircleState
 from deckgen.games.mystique_circle.tables import CircleTables
-from deckgen.games.mystique_circle.tricks import HOLE_PHASE, TRICK_PHASE, build_takes, trick_winner
+from deckgen.games.mystique_circle.tricks import HOLE_PHASE, TRICK_PHASE, build_takes
 
 __all__ = [
     "HOLE_PHASE", "TRICK_PHASE", "CircleParams", "CircleState", "CircleTables", "MystiqueCircle", "build_takes",
-    "trick_winner",
 ]
 
 register(MystiqueCircle)  # a call: mypyc compiles a decorated class as a plain one (see registry.register)

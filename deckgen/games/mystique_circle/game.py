@@ -8,9 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckgen.errors import BadPosition
+from deckgen.games.kit.tricks import take_over_winner
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_circle.state import CircleState
 from deckgen.games.mystique_circle.tables import CircleTables
-from deckgen.games.mystique_circle.tricks import TRICK_PHASE, trick_winner
+from deckgen.games.mystique_circle.tricks import TRICK_PHASE
 
 
 class MystiqueCircle(CircleTables):
@@ -79,7 +81,7 @@ class MystiqueCircle(CircleTables):
         if dealer is None:
             dealer = (current_player - 1 - (committed if hole_phase else len(trick))) % n
         state = CircleState(self, n, rng or random.Random(0), dealer, None)
-        state.hands = [sorted(placed[f"hand/{s}"]) for s in range(n)]
+        state.hands = [sorted(placed[hand(s)]) for s in range(n)]
         state.holes = holes
         state.bids = [sum(self.bid_value[c] for c in h) if h else -1 for h in holes]
         state.committed = committed
@@ -96,7 +98,7 @@ class MystiqueCircle(CircleTables):
         state.phase = TRICK_PHASE
         state.leader = (current_player - len(trick)) % n
         if trick:
-            state.winner_card = trick[trick_winner(trick, self.takes)]
+            state.winner_card = trick[take_over_winner(trick, self.takes)]
             state.winner_seat = (state.leader + trick.index(state.winner_card)) % n
         if not any(state.hands) and not trick:
             state.is_over = True

@@ -13,6 +13,8 @@ from deckgen.games.kit.chance import deal_event, deal_hands, shuffled
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
+from deckgen.games.kit.tricks import must_follow
+from deckgen.games.kit.zones import hand
 from deckgen.games.mystique_circle.tables import CircleTables
 from deckgen.games.mystique_circle.tricks import DEAL_TRIES, HOLE_PHASE, TRICK_PHASE
 
@@ -29,6 +31,7 @@ class CircleState(State):
         self.rng = rng
         self.colour = game.colour
         self.takes = game.takes
+        self.in_colour = game.in_colour
         self.card_moves = game.card_moves
         self.next_seat = next_seats(n_players)
         self.kept = game.kept[n_players]
@@ -126,11 +129,7 @@ class CircleState(State):
             return list(combinations(hand, self.hole_size))
         moves = self.card_moves
         if self.trick:
-            led = self.colour[self.trick[0]]
-            colour = self.colour
-            follow: list[Move] = [moves[c] for c in hand if colour[c] == led]
-            if follow:
-                return follow
+            hand = must_follow(hand, self.in_colour[self.colour[self.trick[0]]])
         return [moves[c] for c in hand]
 
     def random_move(self, rng: random.Random) -> Move:
@@ -280,7 +279,7 @@ class CircleState(State):
         ids = self.game.cards.ids
         zones: dict[str, list[str]] = {}
         for seat in range(self.n_players):
-            zones[f"hand/{seat}"] = [ids[c] for c in self.hands[seat]]
+            zones[hand(seat)] = [ids[c] for c in self.hands[seat]]
             zones[f"hole/{seat}"] = [ids[c] for c in self.holes[seat]]
             zones[f"won/{seat}"] = [ids[c] for c in self.won[seat]]
         zones["trick"] = [ids[c] for c in self.trick]
@@ -293,7 +292,7 @@ class CircleState(State):
         if self.is_over:
             return []
         others = [s for s in range(self.n_players) if s != player]
-        return [f"hand/{s}" for s in others] + [f"hole/{s}" for s in others]
+        return [hand(s) for s in others] + [f"hole/{s}" for s in others]
 
     # -- search ------------------------------------------------------------------------
 

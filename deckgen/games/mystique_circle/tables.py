@@ -35,6 +35,8 @@ class CircleTables(Game):
         for i, s in enumerate(cycle):
             self.beaten[s] = cycle[(i + 1) % len(cycle)]
         self.takes = build_takes(self.colour, self.suit, self.number, self.beaten)
+        #: in_colour[colour][card]: whether the card is of that colour (follows a lead in it).
+        self.in_colour = [[c == k for c in self.colour] for k in range(len(colours))]
         self.bid_value = [params.bid_values[suits[s]] for s in self.suit]
         self.card_moves: list[tuple[int]] = [(c,) for c in range(len(cards))]
         self.kept: dict[int, list[int]] = {}

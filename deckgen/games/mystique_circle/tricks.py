@@ -1,5 +1,6 @@
-"""Mystique Circle's phases and trick rules as small pure functions: which card takes a trick
-over from which (the suit cycle), and who wins a trick."""
+"""Mystique Circle's phases and its trick rule as a small pure function: which card takes a
+trick over from which (the suit cycle). Who wins a trick by it is the kit's
+`take_over_winner`, the follow rule its `must_follow`."""
 
 from __future__ import annotations
 
@@ -20,13 +21,3 @@ def build_takes(colour: Sequence[int], suit: Sequence[int], number: Sequence[int
     cards = range(len(colour))
     return [[colour[c] == colour[w] and (beaten[suit[c]] == suit[w] or (suit[c] == suit[w] and number[c] > number[w]))
              for w in cards] for c in cards]
-
-
-def trick_winner(trick: Sequence[int], takes: Sequence[Sequence[bool]]) -> int:
-    """The position in `trick` (cards in play order, the led card first) of the card that wins:
-    the led card, replaced by every later card that takes over from the current winner."""
-    best = 0
-    for i in range(1, len(trick)):
-        if takes[trick[i]][trick[best]]:
-            best = i
-    return best

@@ -6,7 +6,7 @@ import random
 
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.piles import draw_card, draw_cards, draw_event, reshuffle_event, reshuffle_under_top
-from deckgen.games.kit.tricks import must_follow, trick_winner
+from deckgen.games.kit.tricks import deal_around_voids, must_follow, must_follow_mask, take_over_winner, trick_winner
 from deckgen.games.kit.zones import DeclaredZone, seat_zones, shared_zone
 
 
@@ -70,3 +70,22 @@ def test_drawing_several_takes_them_top_first_and_stops_when_the_pile_runs_out()
     assert draw_cards(pile, 2, 3, events, ids) == [3, 2] and pile == [1]
     assert events == [draw_event(3, "3"), draw_event(3, "2")]
     assert draw_cards(pile, 5, 3, None, ids) == [1] and pile == []
+
+
+def test_follow_on_bit_masks() -> None:
+    assert must_follow_mask(0b1010, 0b0010) == 0b0010 and must_follow_mask(0b1010, 0b0100) == 0b1010
+
+
+def test_a_later_card_takes_over_only_from_the_card_winning_so_far() -> None:
+    # a cycle: 1 beats 0, 2 beats 1, 0 beats 2 (no order ranks them)
+    takes = [[False, False, True], [True, False, False], [False, True, False]]
+    assert take_over_winner([0, 1, 2], takes) == 2
+    assert take_over_winner([0, 2, 1], takes) == 2  # 2 does not take over from 0; 1 does, from 0
+    assert take_over_winner([2, 1], takes) == 0
+
+
+def test_a_deal_around_voids_gives_no_zone_a_card_it_refuses() -> None:
+    for seed in range(20):
+        dealt = deal_around_voids([0, 1, 2, 3], [2, 2], [0b0011, 0], random.Random(seed))
+        assert dealt == [0b1100, 0b0011]
+    assert deal_around_voids([0, 1], [1, 1], [0b11, 0b11], random.Random(1)) is None
