@@ -152,6 +152,8 @@ class CompiledFinder:
         source = self.source_of.get(fullname)
         if source is None:  # a stale group's library: nothing imports it but its stale modules
             return None
+        if not (self.package_dir / source).is_file():  # removed (an engine become a package): the usual finders
+            return None
         return spec_from_file_location(fullname, self.package_dir / source)
 
     def stale_modules(self) -> list[str]:

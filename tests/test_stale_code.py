@@ -81,6 +81,16 @@ def test_a_removed_source_is_not_run_compiled(tmp_path: Path) -> None:
     assert finder_of(package).stale_modules() == ["pkg.helper", "pkg.lead"]
 
 
+def test_a_module_become_a_package_is_left_to_the_usual_finders(tmp_path: Path) -> None:
+    package = cached_package(tmp_path)
+    (package / "helper.py").unlink()
+    (package / "helper").mkdir()
+    (package / "helper" / "__init__.py").write_text("VALUE = 3\n")
+    finder = finder_of(package)
+    assert finder.find_spec("pkg.helper") is None  # not the removed file's path, nor its compiled code
+    assert origin(finder, "pkg.lead") == str(package / "lead.py")
+
+
 def test_a_cache_built_by_another_python_or_unreadable_is_not_used(tmp_path: Path) -> None:
     package = cached_package(tmp_path)
     manifest = package / FOLDER / MANIFEST
