@@ -89,11 +89,11 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
         summaries = simulate(experiment, Backend(workers, scheduler, cluster), None if no_store else open_store(root),
                              bars.start)
     if plot_path is not None:
-        write_plot(experiment.runs, summaries, plot_path)
+        write_plot(experiment.runs, summaries, plot_path, experiment.game.rules.turn_units)
     if as_json:
         emit_json(summaries[0] if len(summaries) == 1 and not _is_count_list(players_text) else summaries)
         return
-    click.echo("\n\n".join(format_summary(s) for s in summaries))
+    click.echo("\n\n".join(format_summary(s, experiment.game.rules.turn_units) for s in summaries))
 
 
 def _is_count_list(players_text: str | None) -> bool:

@@ -84,7 +84,7 @@ def sweep_command(game_name: str, option_pairs: tuple[str, ...], deck_paths: tup
     if as_json:
         emit_json(data)
     else:
-        click.echo(format_sweep(data, game.rules.name))
+        click.echo(format_sweep(data, game.rules.name, game.rules.turn_units))
     click.echo(f"wrote {target}", err=True)
     click.echo(f"wrote {write_game_report(game.rules, root)}", err=True)  # the sweep joins the design report
 
@@ -143,7 +143,7 @@ def tune_command(game_name: str, option_pairs: tuple[str, ...], objective: str, 
     if as_json:
         emit_json(data)
         return
-    click.echo(format_tune(data, game.rules.name))
+    click.echo(format_tune(data, game.rules.name, game.rules.turn_units))
 
 
 def _option_value(value: Any) -> str:
@@ -152,7 +152,7 @@ def _option_value(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def format_tune(data: dict[str, Any], game_name: str) -> str:
+def format_tune(data: dict[str, Any], game_name: str, units: str) -> str:
     """The best values and their confirmation against the shipped game, as text."""
     from deckgen.report import table
 
@@ -168,7 +168,7 @@ def format_tune(data: dict[str, Any], game_name: str) -> str:
         rows.append([seat] + [f"{100 * r['rate']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f}%)"
                               if r["rate"] is not None else "-" for r in (tuned, shipped)])
     lengths = [confirmed[k]["length"] for k in ("tuned", "shipped")]
-    rows.append(["mean turns"] + ["-" if length is None else f"{length['mean']:.1f}" for length in lengths])
+    rows.append([f"mean {units}"] + ["-" if length is None else f"{length['mean']:.1f}" for length in lengths])
     rows.append(["objective"] + [f"{confirmed[k]['objective']:.4f}" for k in ("tuned", "shipped")])
     lines.append(table(["seat", "tuned", "as shipped"], rows))
     versus = confirmed["vs_shipped"]
@@ -177,5 +177,5 @@ def format_tune(data: dict[str, Any], game_name: str) -> str:
     lines.append(f"tuned vs shipped, paired on the same games: seat 0 {100 * versus['seat0_diff']:+.1f} pts "
                  f"({versus['seat0_test']}, p {versus['seat0_p']:.3g})"
                  + ("" if versus["length_diff"] is None or versus["length_p"] is None else
-                    f"; length {versus['length_diff']:+.1f} turns (paired t-test, p {versus['length_p']:.3g})"))
+                    f"; length {versus['length_diff']:+.1f} {units} (paired t-test, p {versus['length_p']:.3g})"))
     return "\n".join(lines)

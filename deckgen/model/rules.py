@@ -252,6 +252,11 @@ class GameRules(StrictModel):
             return self.play.turn_unit
         return self.turn_unit or "move"
 
+    @property
+    def turn_units(self) -> str:
+        """The plural of the turn unit, as lengths are reported: "rounds", "moves"."""
+        return f"{self.turns_are}s"
+
     def turns_text(self, count: int) -> str:
         """A number of turns in the words of the game's turn unit: "7 rounds", "1 move"."""
         return f"{count} {self.turns_are}{'' if count == 1 else 's'}"

@@ -213,14 +213,14 @@ def _difference(diff: float | None, p: float | None, p_holm: float | None, scale
             "significant": p_holm is not None and p_holm < SIGNIFICANCE}
 
 
-def _vs_default(vs: VsDefault | None) -> dict[str, Any]:
+def _vs_default(vs: VsDefault | None, units: str) -> dict[str, Any]:
     if vs is None:
         return {"seat0_vs": None, "length_vs": None}
     return {"seat0_vs": _difference(vs.seat0_diff, vs.seat0_p, vs.seat0_p_holm, 100, " pts"),
-            "length_vs": _difference(vs.length_diff, vs.length_p, vs.length_p_holm, 1, " turns")}
+            "length_vs": _difference(vs.length_diff, vs.length_p, vs.length_p_holm, 1, f" {units}")}
 
 
-def sweep_section(game_name: str, data: Sweep) -> dict[str, Any]:
+def sweep_section(game_name: str, data: Sweep, units: str) -> dict[str, Any]:
     counts = sorted({n for v in data.variants for n in v.by_players})
     tables = []
     for players in counts:
@@ -237,7 +237,7 @@ def sweep_section(game_name: str, data: Sweep) -> dict[str, Any]:
                 "balance": percent(result.balance),
                 "length": ("-", "") if length is None else (
                     f"{length.mean:.1f}", "" if length.ci95 is None else f"{length.ci95[0]:.1f} – {length.ci95[1]:.1f}"),
-                **_vs_default(result.vs_default),
+                **_vs_default(result.vs_default, units),
             })
         chart_rows = [(v.label, _rate_triples(r.seat_win_rate)) for v, r in present]
         specs = [spec for spec in metric_specs() if any(r.metrics is not None and getattr(r.metrics, spec.key)
@@ -286,12 +286,13 @@ def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dic
         "game": {"id": rules.id, "name": name, "deck": rules.deck,
                  "players": f"{rules.players.min}" if rules.players.min == rules.players.max
                  else f"{rules.players.min}-{rules.players.max}"},
+        "units": rules.turn_units,
         "index_href": "../index.html" if index_link else None,
         "rules_only": rules.id not in game_classes(),
         "files": files,
         "fairness": fairness_section(name, fairness) if fairness is not None else None,
         "analysis": analysis_section(name, analysis) if analysis is not None else None,
-        "sweep": sweep_section(name, sweep) if sweep is not None and sweep.variants else None,
+        "sweep": sweep_section(name, sweep, rules.turn_units) if sweep is not None and sweep.variants else None,
     }
 
 

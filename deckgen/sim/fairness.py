@@ -83,17 +83,17 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
         "95% Wilson interval;",
         "p = chi-square test that all seats win equally often (finished games only).",
         "",
-        table(["players", "games", "unfinished", "seat 0 edge", "95% CI", "p", "mean turns"],
+        table(["players", "games", "unfinished", "seat 0 edge", "95% CI", "p", f"mean {rules.turn_units}"],
               [_edge_row(s) for s in summaries]),
         "",
         *greedy_line,
-        *(format_summary(s) + "\n" for s in summaries),
+        *(format_summary(s, rules.turn_units) + "\n" for s in summaries),
     ]
     data = {"game": rules.id, "seed": seed, "games_per_count": games, "precision": precision, "report_bot": bot,
             "report": summaries,
             "greedy_vs_random": greedy}
     plot = target / f"{rules.id}-fairness.png"
-    write_plot(runs, summaries, plot)
+    write_plot(runs, summaries, plot, rules.turn_units)
     return [
         write_atomic(target / f"{rules.id}-fairness.json", json.dumps(data, indent=2) + "\n"),
         write_atomic(target / f"{rules.id}-fairness.txt", "\n".join(text)),

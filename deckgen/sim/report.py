@@ -21,7 +21,7 @@ def _number(value: float) -> str:
     return str(round(value)) if abs(value - round(value)) < 1e-6 else f"{value:.1f}"
 
 
-def format_summary(summary: dict[str, Any]) -> str:
+def format_summary(summary: dict[str, Any], units: str) -> str:
     """A readable report of one run's statistics (the same numbers as --json)."""
     bots = summary["bots"]
     bot_text = bots[0] if len(set(bots)) == 1 else ", ".join(bots)
@@ -56,7 +56,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         lines.append("length: no finished games")
     else:
         lines.append(
-            f"length in turns (finished games): mean {length['mean']:.1f}, median {_number(length['median'])}, "
+            f"length in {units} (finished games): mean {length['mean']:.1f}, median {_number(length['median'])}, "
             f"p90 {_number(length['p90'])}, max {length['max']}"
         )
     counters = summary["counters"]
@@ -176,7 +176,7 @@ def plot_format(path: Path) -> str:
     return suffix
 
 
-def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path) -> None:
+def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path, units: str) -> None:
     """Per player count: seat win rates with 95% intervals against the fair share, and the
     distribution of game lengths. The format follows the file suffix (png, pdf, svg)."""
     import matplotlib
@@ -206,7 +206,7 @@ def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path) 
             low, high = min(turns), max(turns)
             bins = range(low, high + 2) if high - low < 60 else 40
             length_axis.hist(turns, bins=bins, color="#55a868", align="left" if high - low < 60 else "mid")
-        length_axis.set_xlabel("turns")
+        length_axis.set_xlabel(units)
         length_axis.set_ylabel("games")
         length_axis.set_title(f"length of finished games ({summary['unfinished']} unfinished)")
     figure.tight_layout()

@@ -275,7 +275,7 @@ _METRIC_COLUMNS = (("completion", "completion", True), ("drawishness", "drawish"
                    ("winner_deficit", "winner deficit", False))
 
 
-def format_sweep(data: dict[str, Any], game_name: str) -> str:
+def format_sweep(data: dict[str, Any], game_name: str, units: str) -> str:
     """A table per player count: balance, length and the tests against the default, then
     the design metrics."""
     from deckgen.report import table
@@ -306,8 +306,8 @@ def format_sweep(data: dict[str, Any], game_name: str) -> str:
                 (_percent if share else "{:.2f}".format)(metrics[key].get("rate", metrics[key].get("mean")))
                 for key, _, share in _METRIC_COLUMNS])
         lines += ["", f"{n} players (* = default)",
-                  table(["variant", "games", "seat 0 wins (95% CI)", "balance", "mean turns", "seat 0 vs default",
-                         "turns vs default"], rows),
+                  table(["variant", "games", "seat 0 wins (95% CI)", "balance", f"mean {units}", "seat 0 vs default",
+                         f"{units} vs default"], rows),
                   "", table(["variant"] + [head for _, head, _ in _METRIC_COLUMNS], metric_rows)]
     return "\n".join(lines)
 

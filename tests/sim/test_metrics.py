@@ -145,7 +145,7 @@ def test_a_standing_that_is_only_the_result_gives_no_lead_metrics() -> None:
     metrics = summary["metrics"]
     assert metrics["lead_change"] is None and metrics["winner_deficit"] is None and metrics["decisiveness"] is None
     assert metrics["standing_runs"] is False and metrics["branching_factor"] is not None
-    assert RESULT_ONLY in format_summary(summary)
+    assert RESULT_ONLY in format_summary(summary, "moves")
 
 
 def test_a_running_standing_keeps_the_lead_metrics(toy_game: Game) -> None:

@@ -16,18 +16,18 @@ def make_summary(records: list[GameRecord]) -> dict:
 def test_report_shows_every_figure() -> None:
     records = [GameRecord(True, (0,), 10, (("draws", 2),))] * 40 + [
         GameRecord(True, (0, 1, 2), 12, ()), GameRecord(False, (), 50, (("draws", 9),))]
-    text = format_summary(make_summary(records))
+    text = format_summary(make_summary(records), "rounds")
     assert text.splitlines()[0] == "Toy: 3 players, 42 games, seed 2, bots greedy, random, random"
     assert "options: fast=true" in text
     assert "finished 41, unfinished 1 (turn cap 50), shared wins 1" in text
     assert "40.3" in text and "0.3" in text  # split thirds shown with a decimal
     assert "p < 1e-12" in text
-    assert "length in turns (finished games): mean 10.0, median 10, p90 10, max 12" in text
+    assert "length in rounds (finished games): mean 10.0, median 10, p90 10, max 12" in text
     assert "draws       89  2.119" in text  # (40 x 2 + 9) draws over 42 games
 
 
 def test_report_without_finished_games() -> None:
-    text = format_summary(make_summary([GameRecord(False, (), 50, ())]))
+    text = format_summary(make_summary([GameRecord(False, (), 50, ())]), "moves")
     assert "equal seats (chi-square, finished games): no finished games" in text
     assert "length: no finished games" in text
 
