@@ -105,22 +105,22 @@ def p_text(value: float | None) -> str:
     return "< 1e-12" if value < 1e-12 else f"{value:.3g}"
 
 
-def metric_cell(entry: Rate | Mean | Length | None, share: bool) -> tuple[str, str]:
-    """A metric's value and its interval as text ('-' where there is none)."""
+def metric_cell(entry: Rate | Mean | Length | None, share: bool, units: str) -> tuple[str, str]:
+    """A metric's value and its interval as text ('-' where there is none); a length in `units`."""
     if entry is None:
         return "-", "-"
     if isinstance(entry, Length):
-        return f"{entry.mean:.1f} turns", f"median {entry.median:g}, p90 {entry.p90:g}"
+        return f"{entry.mean:.1f} {units}", f"median {entry.median:g}, p90 {entry.p90:g}"
     value = entry.rate if isinstance(entry, Rate) else entry.mean
     low_high = entry.ci95
     shown = percent(value) if share else ("-" if value is None else f"{value:.2f}")
     return shown, ("-" if low_high is None else interval(low_high[0], low_high[1], share))
 
 
-def metric_rows(columns: Sequence[Metrics | None]) -> list[dict[str, Any]]:
+def metric_rows(columns: Sequence[Metrics | None], units: str) -> list[dict[str, Any]]:
     """One row per metric, one (value, interval) cell per column (a player count)."""
     return [{"name": spec.name, "how": spec.how,
-             "cells": [metric_cell(getattr(m, spec.key) if m is not None else None, spec.share) for m in columns]}
+             "cells": [metric_cell(getattr(m, spec.key) if m is not None else None, spec.share, units) for m in columns]}
             for spec in metric_specs()]
 
 
@@ -157,7 +157,7 @@ def seat_section(game_name: str, summary: Summary) -> dict[str, Any]:
     }
 
 
-def fairness_section(game_name: str, data: Fairness) -> dict[str, Any]:
+def fairness_section(game_name: str, data: Fairness, units: str) -> dict[str, Any]:
     how_many = (f"games until every seat's 95% interval is within ±{100 * data.precision:g} points "
                 f"(at most {data.games_per_count:,})" if data.precision else f"{data.games_per_count:,} games")
     greedy = None
@@ -176,7 +176,7 @@ def fairness_section(game_name: str, data: Fairness) -> dict[str, Any]:
         "counts": counts,
         "greedy": greedy,
         "metric_heads": [f"{s.players} players" for s in data.report],
-        "metrics": metric_rows([s.metrics for s in data.report]),
+        "metrics": metric_rows([s.metrics for s in data.report], units),
         "traced": sorted({s.metrics.traced_games for s in data.report if s.metrics is not None}),
         "result_only": RESULT_ONLY if any(s.metrics is not None and not s.metrics.standing_runs
                                           for s in data.report) else None,
@@ -188,7 +188,7 @@ def _match_row(match: Match, first: str) -> dict[str, str]:
             "ci": interval(*match.ci95), "verdict": match.verdict}
 
 
-def analysis_section(game_name: str, data: Analysis) -> dict[str, Any]:
+def analysis_section(game_name: str, data: Analysis, units: str) -> dict[str, Any]:
     fair = data.skill[0].fair_share if data.skill else (data.ladder[0].fair_share if data.ladder else 1 / data.players)
     ladder_steps = [(str(m.budget or m.challenger), m.win_rate, m.ci95[0], m.ci95[1]) for m in data.ladder]
     return {
@@ -202,7 +202,7 @@ def analysis_section(game_name: str, data: Analysis) -> dict[str, Any]:
         if data.ladder else None,
         "metric_bots": ", ".join(dict.fromkeys(data.metrics_bots)),
         "verdict": data.verdict,
-        "metrics": metric_rows([data.metrics]) if data.metrics is not None else None,
+        "metrics": metric_rows([data.metrics], units) if data.metrics is not None else None,
     }
 
 
@@ -244,7 +244,7 @@ def sweep_section(game_name: str, data: Sweep, units: str) -> dict[str, Any]:
                                                         for _, r in present)]
         tables.append({"players": players, "rows": rows, "metric_heads": [spec.name for spec in specs],
                        "metrics": [(v.label, [metric_cell(getattr(r.metrics, spec.key) if r.metrics else None,
-                                                          spec.share)[0] for spec in specs]) for v, r in present]
+                                                          spec.share, units)[0] for spec in specs]) for v, r in present]
                        if specs else None,
                        "chart": sweep_chart(chart_rows, 1 / players,
                                             f"{game_name}, {players} players: win rate by seat in each variant")})
@@ -290,8 +290,8 @@ def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dic
         "index_href": "../index.html" if index_link else None,
         "rules_only": rules.id not in game_classes(),
         "files": files,
-        "fairness": fairness_section(name, fairness) if fairness is not None else None,
-        "analysis": analysis_section(name, analysis) if analysis is not None else None,
+        "fairness": fairness_section(name, fairness, rules.turn_units) if fairness is not None else None,
+        "analysis": analysis_section(name, analysis, rules.turn_units) if analysis is not None else None,
         "sweep": sweep_section(name, sweep, rules.turn_units) if sweep is not None and sweep.variants else None,
     }
 
