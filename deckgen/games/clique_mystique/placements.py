@@ -63,6 +63,8 @@ class CliquePlacements(State[Move]):
         self.stacks_rotated = 0
         self.replacements = 0
         self.pass_count = 0
+        #: The legal placements (as codes, and as moves when asked for), until the next move.
+        self._codes: list[int] | None = None
         self._placements: list[Move] | None = None
         #: Per seat, kept until the board changes: the slots, and the line checks by placed cells.
         self._slots: list[list[Slot] | None] = [None, None]
@@ -154,43 +156,71 @@ class CliquePlacements(State[Move]):
             cover = (cover - 1) & owned
         return tuple(found) if found else NO_SLOTS
 
-    def placements(self) -> list[Move]:
-        """Every legal placement: for each slot, the hand cards that complete its Group, on
-        its cells in every order; each (cell, card) set once, however many lines give it."""
-        if self._placements is not None:
-            return self._placements
+    def placement_codes(self) -> list[int]:
+        """Every legal placement as an int (`encode_pairs`), each once, in the order of
+        `placements()`: distinct ints are cheaper to find than distinct tuples, and a random
+        move builds the one tuple it draws. For each slot, the hand cards that complete its
+        Group, on its cells in every order; each (cell, card) set once, however many lines
+        give it."""
+        if self._codes is not None:
+            return self._codes
         me = self.current_player
         hand = self.hands[me]
-        found: dict[Move, None] = {}
+        codes: list[int] = []
         if hand:
             game = self.game
-            akey = game.akey
+            akey, base, n_cards = game.akey, game.pair_base, game.cards.size
+            seen: set[int] = set()
             for chosen, size, fixed, cards in self.slots(me):
                 hits = cards & hand
                 if not hits:
                     continue
                 if len(chosen) == 1:
-                    cell = chosen[0]
-                    for card in bits_of(hits):
-                        found[(PLACE, cell, card)] = None
+                    first = chosen[0] * n_cards + 1
+                    while hits:
+                        low = hits & -hits
+                        hits ^= low
+                        code = first + low.bit_length() - 1
+                        if code not in seen:
+                            seen.add(code)
+                            codes.append(code)
                     continue
                 if hits.bit_count() < len(chosen):
                     continue
                 table = game.kinds[size]
-                picks = bits_of(hits)
-                for combo in combinations(picks, len(chosen)):
+                for combo in combinations(bits_of(hits), len(chosen)):
                     key = fixed
                     for card in combo:
                         key |= akey[card]
                     if not table[key]:
                         continue
                     for order in permutations(combo):
-                        move = [PLACE]
-                        for cell, card in zip(chosen, order):
-                            move.append(cell)
-                            move.append(card)
-                        found[tuple(move)] = None
-        self._placements = list(found)
+                        code = 0
+                        for j in range(len(chosen)):
+                            code = code * base + chosen[j] * n_cards + order[j] + 1
+                        if code not in seen:
+                            seen.add(code)
+                            codes.append(code)
+        self._codes = codes
+        return codes
+
+    def decode(self, code: int) -> Move:
+        """The placement `(PLACE, cell, card, ...)` a code of `placement_codes()` stands for."""
+        base, n_cards = self.game.pair_base, self.game.cards.size
+        pairs: list[int] = []
+        while code:
+            pair = code % base - 1
+            code //= base
+            pairs.append(pair % n_cards)
+            pairs.append(pair // n_cards)
+        pairs.append(PLACE)
+        pairs.reverse()
+        return tuple(pairs)
+
+    def placements(self) -> list[Move]:
+        """Every legal placement, in the order of `placement_codes()`."""
+        if self._placements is None:
+            self._placements = [self.decode(code) for code in self.placement_codes()]
         return self._placements
 
     def legal_moves(self) -> list[Move]:
@@ -204,14 +234,15 @@ class CliquePlacements(State[Move]):
         return moves
 
     def random_move(self, rng: random.Random) -> Move:
-        """`legal_moves()[i]` for a uniform i, without building the replacements."""
-        placements = self.placements()
+        """`legal_moves()[i]` for a uniform i, building neither the replacements nor the
+        placements not drawn."""
+        codes = self.placement_codes()
         hand = bits_of(self.hands[self.current_player])
         replacements = (1 << len(hand)) - 1
-        i = int(rng.random() * (len(placements) + replacements + 1))
-        if i < len(placements):
-            return placements[i]
-        subset = i - len(placements) + 1
+        i = int(rng.random() * (len(codes) + replacements + 1))
+        if i < len(codes):
+            return self.decode(codes[i])
+        subset = i - len(codes) + 1
         if subset > replacements:
             return PASS_MOVE
         return (REPLACE, *[card for j, card in enumerate(hand) if subset >> j & 1])

@@ -27,6 +27,7 @@ class CliqueState(CliquePlacements):
     def apply(self, move: Move) -> None:
         seat = self.current_player
         self.turns += 1
+        self._codes = None
         self._placements = None
         code = move[0]
         if code == PLACE:
@@ -186,6 +187,7 @@ class CliqueState(CliquePlacements):
         twin.hands[other] = sum(1 << c for c in pool[:count])
         twin.draw = pool[count:]
         twin.rng = rng
+        twin._codes = None
         twin._placements = None
         return twin
 
@@ -197,6 +199,7 @@ class CliqueState(CliquePlacements):
                 self.draw = ints
             else:
                 self.hands[int(name.split("/")[1])] = sum(1 << c for c in ints)
+        self._codes = None
         self._placements = None
 
     # -- what seats see ----------------------------------------------------------------

@@ -47,6 +47,9 @@ class CliqueTables(Game[CliqueParams]):
         self.colours, self.suits = counts[0], counts[1]
         #: The most cards one placement puts down, read per line: a plain attribute, not the model's.
         self.max_placed = params.max_cards_placed
+        #: One more than the (cell, card) pairs: a placement's code is its pairs
+        #: `cell * cards + card + 1` as the digits of a number in this base (see placement_codes).
+        self.pair_base = self.geometry.n_cells * self.cards.size + 1
         #: card_masks[fixed << 6 | count << 3 | size]: card_mask's memo (-1: not worked out yet), a
         #: list so that the hot loop indexes it instead of hashing.
         self.card_masks = [-1] * (len(self.kinds[counts[0]]) << 6)
