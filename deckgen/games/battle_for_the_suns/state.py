@@ -18,7 +18,7 @@ from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 
 
-class SunsState(State):
+class SunsState(State[Move]):
     """A game in progress: the horizon, the sun being fought for, bids, hands and piles."""
 
     is_over = False

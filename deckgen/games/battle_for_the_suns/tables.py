@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class SunsTables(Game):
+class SunsTables(Game[SunsParams]):
     """The engine's tables: each card's colour and number, and the rule numbers."""
 
     Params = SunsParams
