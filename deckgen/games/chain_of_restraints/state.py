@@ -19,7 +19,7 @@ from deckgen.games.kit.ranking import rank_by_score
 from deckgen.games.kit.zones import hand
 
 
-class RestraintsState(State):
+class RestraintsState(State[Move]):
     """A game in progress: hands as masks, the deck and discard pile as lists (top last), the
     grid as stacks in an array, and what each seat knows of the other hands."""
 

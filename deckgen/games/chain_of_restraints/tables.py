@@ -18,7 +18,7 @@ ATTRIBUTES: Final = ("colour", "suit", "number")
 DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
-class RestraintsTables(Game):
+class RestraintsTables(Game[RestraintsParams]):
     """The engine's tables: card attribute bits, restraints, the grid's cells and lines."""
 
     Params = RestraintsParams
