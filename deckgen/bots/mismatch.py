@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from deckgen.bots.registry import register_bot
-from deckgen.games.base import Move, State
+from deckgen.games.base import Move
+from deckgen.games.mismatch import MismatchState
 
 
 class GreedyMismatchBot:
@@ -17,7 +18,7 @@ class GreedyMismatchBot:
         self.rng = rng
         self.seat = seat
 
-    def choose(self, state: State) -> Move:
+    def choose(self, state: MismatchState) -> Move:
         return state.legal_moves()[0]
 
 

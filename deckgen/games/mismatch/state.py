@@ -17,7 +17,7 @@ from deckgen.games.mismatch.moves import REVEAL
 from deckgen.games.mismatch.tables import MismatchTables
 
 
-class MismatchState(State):
+class MismatchState(State[Move]):
     """A game in progress: per seat a face-down deck (left = top) and a capture pile."""
 
     def __init__(

@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class MismatchTables(Game):
+class MismatchTables(Game[MismatchParams]):
     """The engine's tables: card values, the strength differences and the deals."""
 
     Params = MismatchParams
@@ -20,7 +20,7 @@ class MismatchTables(Game):
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
         self.notation = MismatchNotation(REVEAL)
-        params: MismatchParams = self.params
+        params = self.params
         cards = self.deck.cards
         cycle = params.colour_cycle
         bonus = params.colour_bonus
@@ -45,7 +45,7 @@ class MismatchTables(Game):
 
     def rule_problems(self) -> list[str]:
         """Colours, the value field and the short game's suit must be the deck's."""
-        params: MismatchParams = self.params
+        params = self.params
         where = self.rules.path
         problems = []
         colours = {str(c.attrs.get("colour")) for c in self.deck.cards}
@@ -67,7 +67,7 @@ class MismatchTables(Game):
 
     def setup_problems(self) -> list[str]:
         """Each length's deal must use every one of its cards exactly once."""
-        params: MismatchParams = self.params
+        params = self.params
         problems = []
         for n in self.rules.players.counts():
             spec = self.rules.setup_for(n)
