@@ -29,7 +29,7 @@ from deckgen.games.mystical_eddies.tricks import (
 )
 
 
-class EddiesState(State):
+class EddiesState(State[Move]):
     """A game in progress: hands and won cards as masks, the trick as a list in play order."""
 
     is_over = False

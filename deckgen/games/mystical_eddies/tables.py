@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class EddiesTables(Game):
+class EddiesTables(Game[EddiesParams]):
     """The engine's tables: match, follow and ranking tables per card."""
 
     Params = EddiesParams
