@@ -15,7 +15,7 @@ from deckgen.games.mystique.state import MystiqueState
 from deckgen.model.common import problem
 
 
-class MystiqueGame(Game):
+class MystiqueGame(Game[MystiqueParams]):
     """The Mystique engine: deals per the setup table and builds skirmish states."""
 
     id = "mystique"
@@ -27,7 +27,7 @@ class MystiqueGame(Game):
 
     def rule_problems(self) -> list[str]:
         """Spell attributes and numbers must be the deck's; partnerships need even counts."""
-        params: MystiqueParams = self.params
+        params = self.params
         where = self.rules.path
         problems = []
         unknown = [a for a in params.spell_attributes + params.deflect_attributes if a not in self.deck.attributes]

@@ -26,7 +26,7 @@ from deckgen.games.mystique.params import MystiqueParams
 from deckgen.games.notation.mystique import MystiqueNotation
 
 
-class MystiqueState(State):
+class MystiqueState(State[Move]):
     """A skirmish in progress: hands, the round's cards and the standing spell, all as masks."""
 
     # Not n_players, current_player, turns or events: State holds those, and when it is compiled
