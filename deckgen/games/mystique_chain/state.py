@@ -15,7 +15,7 @@ from deckgen.games.mystique_chain.moves import ATTRIBUTES
 from deckgen.games.mystique_chain.tables import ChainTables
 
 
-class ChainState(State):
+class ChainState(State[Move]):
     """A game in progress: the pool as a mask, the discard pile (top last), the declaration."""
 
     is_over = False  # a plain attribute, set when the player to move cannot follow

@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class ChainTables(Game):
+class ChainTables(Game[ChainParams]):
     """The engine's tables: each card's attribute values and the cards sharing each value."""
 
     Params = ChainParams
