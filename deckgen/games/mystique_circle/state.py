@@ -19,7 +19,7 @@ from deckgen.games.mystique_circle.tables import CircleTables
 from deckgen.games.mystique_circle.tricks import DEAL_TRIES, HOLE_PHASE, TRICK_PHASE
 
 
-class CircleState(State):
+class CircleState(State[Move]):
     """A game in progress: the round's hands, holes, trick and tricks won, and the totals."""
 
     is_over = False

@@ -13,7 +13,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class CircleTables(Game):
+class CircleTables(Game[CircleParams]):
     """The engine's tables: card attributes, takes, the cards in play per count."""
 
     Params = CircleParams
@@ -21,7 +21,7 @@ class CircleTables(Game):
     def __init__(self, rules: GameRules) -> None:
         super().__init__(rules)
         self.notation = CardSetsNotation(self.cards.ids, "hole")
-        params: CircleParams = self.params
+        params = self.params
         colours = [str(v) for v in self.deck.attributes["colour"]]
         suits = [str(v) for v in self.deck.attributes["suit"]]
         cards = self.deck.cards
