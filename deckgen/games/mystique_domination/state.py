@@ -21,7 +21,7 @@ from deckgen.games.mystique_domination.patterns import PASS, PASS_MOVE, PLAYERS,
 from deckgen.games.mystique_domination.tables import DominationTables
 
 
-class DominationState(State):
+class DominationState(State[Move]):
     """A game in progress: hands, pass commits, the play pile and the trick, team piles."""
 
     is_over = False

@@ -16,7 +16,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class DominationTables(Game):
+class DominationTables(Game[DominationParams]):
     """The engine's tables: colour, suit and number masks, patterns by holding."""
 
     Params = DominationParams
