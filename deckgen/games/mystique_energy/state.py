@@ -19,7 +19,7 @@ from deckgen.games.mystique_energy.cells import LOW, NEIGHBOURS, OFF, ORIGIN, SH
 from deckgen.games.mystique_energy.tables import EnergyTables
 
 
-class EnergyState(State):
+class EnergyState(State[Move]):
     """A game in progress: energy cards, hands (-1: none), the draw pile (top last), the
     placed cards by cell and in placement order, and the frontier."""
 

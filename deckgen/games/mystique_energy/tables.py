@@ -16,7 +16,7 @@ from deckgen.model.rules import GameRules
 ATTRIBUTES: Final = ("colour", "suit", "number")
 
 
-class EnergyTables(Game):
+class EnergyTables(Game[EnergyParams]):
     """The engine's tables: the three value keys of every card and their names."""
 
     Params = EnergyParams
