@@ -17,7 +17,7 @@ from deckgen.games.mystique_guilds.moves import BUY, DECK, DECK_MOVE, DISCARD, D
 from deckgen.games.mystique_guilds.tables import GuildsTables
 
 
-class GuildsState(State):
+class GuildsState(State[Move]):
     """A game in progress: hands as masks, the two piles as lists with the top card last."""
 
     is_over = False

@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class GuildsTables(Game):
+class GuildsTables(Game[GuildsParams]):
     """The engine's tables: each card's guild and number, and the Influence Cards."""
 
     Params = GuildsParams
