@@ -30,7 +30,7 @@ from deckgen.games.mystique_maze.paths import SeatPaths, best_paths, path_counts
 from deckgen.games.mystique_maze.tables import MazeTables
 
 
-class MazeState(State):
+class MazeState(State[Move]):
     """A game in progress: hands as masks, the deck and discard pile as lists (top last)."""
 
     is_over = False

@@ -15,7 +15,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class MazeTables(Game):
+class MazeTables(Game[MazeParams]):
     """The engine's tables: card coordinates, corner cards, each seat's paths per count."""
 
     Params = MazeParams
