@@ -15,7 +15,7 @@ from deckgen.games.mystique_pillars.moves import BUILD, BUILDING, DRAFT, DRAW, P
 from deckgen.games.mystique_pillars.tables import PillarsTables
 
 
-class PillarsState(State):
+class PillarsState(State[Move]):
     """A game in progress: the pillars, hands as masks, the phase."""
 
     is_over = False

@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class PillarsTables(Game):
+class PillarsTables(Game[PillarsParams]):
     """The engine's tables: each card's attributes and which cards may be built on which."""
 
     Params = PillarsParams
