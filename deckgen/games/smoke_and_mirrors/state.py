@@ -23,7 +23,7 @@ from deckgen.games.smoke_and_mirrors.cards import (
 from deckgen.games.smoke_and_mirrors.tables import SmokeTables
 
 
-class SmokeState(State):
+class SmokeState(State[Move]):
     """A game of Smoke and Mirrors: the current round plus round wins."""
 
     def __init__(self, game: SmokeTables, n_players: int, rng: random.Random,

@@ -26,7 +26,7 @@ from deckgen.games.smoke_and_mirrors.params import SmokeParams
 from deckgen.model.common import problem
 
 
-class SmokeTables(Game):
+class SmokeTables(Game[SmokeParams]):
     """The engine's tables; caches move lists and totals per card mask."""
 
     Params = SmokeParams
@@ -34,7 +34,7 @@ class SmokeTables(Game):
     def __init__(self, rules: Any) -> None:
         super().__init__(rules)
         self.notation = SmokeNotation(self.cards.ids, (CHALLENGE, BREAK, ACT, GIVE))
-        params: SmokeParams = self.params
+        params = self.params
         self.first_claim = params.first_claim
         self.claim_step = params.claim_step
         self.breaks_per_round = params.breaks_per_round
@@ -58,7 +58,7 @@ class SmokeTables(Game):
 
     def rule_problems(self) -> list[str]:
         """Removed cards must exist and agree with the setup; piles must deal everyone."""
-        params: SmokeParams = self.params
+        params = self.params
         where = self.rules.path
         if params.deal_by not in self.deck.attributes:
             return [problem(where, "params.deal_by", f"{params.deal_by!r} is not an attribute of the deck")]
