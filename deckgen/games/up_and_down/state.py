@@ -19,7 +19,7 @@ from deckgen.games.up_and_down.moves import DIRECTION_NAMES, PASS, PASS_MOVE, UP
 from deckgen.games.up_and_down.tables import UpAndDownTables
 
 
-class UpAndDownState(State):
+class UpAndDownState(State[Move]):
     """A game in progress: piles and hands as lists (pile tops last), the centre pile."""
 
     is_over = False

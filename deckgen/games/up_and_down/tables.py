@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class UpAndDownTables(Game):
+class UpAndDownTables(Game[UpAndDownParams]):
     """The engine's tables: the cards of one or two decks, built once per deck count."""
 
     Params = UpAndDownParams
