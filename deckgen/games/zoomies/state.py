@@ -15,7 +15,7 @@ from deckgen.games.zoomies.scoring import standing
 from deckgen.games.zoomies.tables import ZoomiesTables
 
 
-class ZoomiesState(State):
+class ZoomiesState(State[tuple[int, int]]):
     """A Zoomies game in progress; plain lists and ints for speed."""
 
     #: A plain attribute, not a property, so the play loop reads it cheaply; __init__ sets

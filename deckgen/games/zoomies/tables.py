@@ -12,7 +12,7 @@ from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
 
 
-class ZoomiesTables(Game):
+class ZoomiesTables(Game[ZoomiesParams]):
     """The engine's tables: each card's two readings, the card showing each number, the
     moves per card and the rounds."""
 
