@@ -147,6 +147,9 @@ class DescribedGame(Game):
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
                  generators[move.index], counted[move.index]) for move in phase])
             layout.counted_phases.append(any(entry[4] is not None for entry in layout.phase_moves[-1]))
+            only = len(phase) == 1 and phase[0].when is None
+            layout.only_cards.append(counted[phase[0].index] if only else None)
+            layout.only_move.append(phase[0].index if only else -1)
         layout.dealer = compile_expr(p.dealer, t)
         layout.rotate_dealer = p.rotate_dealer
         layout.first = compile_expr(p.first, t) if p.first is not None else None

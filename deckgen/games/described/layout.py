@@ -70,6 +70,10 @@ class Layout(Generic[S]):
         #: Per phase: whether a move of it plays or gives one card declaring nothing
         #: (`random_move` then counts that move's cards rather than making its moves).
         self.counted_phases: list[bool] = []
+        #: Per phase whose only move plays or gives one card declaring nothing, with no `when`:
+        #: that move's cards (`random_move` draws from them directly), else None; and its index.
+        self.only_cards: list[Cards[S] | None] = []
+        self.only_move: list[int] = []
         #: Per move index: its kind, its phase, what it does and how it reads.
         self.move_kinds: list[str] = []
         self.move_apply: list[Callable[[S, int, int], None]] = []

@@ -134,6 +134,9 @@ def _eligible(a: Mapping[str, Any], t: Tables) -> Eligible:
     must_rows = card_rows(a["must"], t) if a.get("must") is not None else None
 
     def eligible(state: DescribedState, zone: list[int]) -> list[int]:
+        if every and must_rows is not None:  # a hand that must follow (a trick game's play)
+            follows = must_rows(state)
+            return [c for c in zone if follows[c]] or list(zone)
         if every:
             cards = list(zone)
         elif allowed_rows is not None:

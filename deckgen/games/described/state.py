@@ -114,6 +114,12 @@ class DescribedState(State):
         self.me = self.current_player
         layout.generations += 1
         self.epoch = layout.generations
+        only = layout.only_cards[self.phase]
+        if only is not None:  # the commonest phase: one play of a card, drawn from its cards
+            cards = only(self)
+            if not cards:
+                raise self.stuck()
+            return layout.only_move[self.phase], cards[int(rng.random() * len(cards))], -1
         parts: list[tuple[int, list[Any]]] = []
         total = 0
         for index, otherwise, when, generate, cards in layout.phase_moves[self.phase]:
