@@ -40,18 +40,24 @@ class CliquePlacements(State[Move]):
     is_over = False
 
     def __init__(self, game: CliqueTables, stacks: list[list[int]], owner: list[int], hands: list[int],
-                 draw: list[int], rng: random.Random, events: list[dict[str, Any]] | None) -> None:
+                 draw: list[int], rng: random.Random, events: list[dict[str, Any]] | None,
+                 source: CliquePlacements | None = None) -> None:
+        """A position from its board, hands and deck; with `source`, a search copy taking the
+        rest from that state (cheaper than copy.copy, which goes field by field by name)."""
         self.game = game
-        geo = game.geometry
         self.n_players = 2
         self.stacks = stacks
         self.owner = owner
-        self.top = [stack[-1] if stack else -1 for stack in stacks]
-        self.own = [sum(1 << c for c in range(geo.n_cells) if owner[c] == seat) for seat in (0, 1)]
         self.hands = hands
         self.draw = draw
         self.rng = rng
         self.events = events
+        if source is not None:
+            self._copy_play(source)
+            return
+        geo = game.geometry
+        self.top = [stack[-1] if stack else -1 for stack in stacks]
+        self.own = [sum(1 << c for c in range(geo.n_cells) if owner[c] == seat) for seat in (0, 1)]
         self.current_player = game.params.first_seat
         self.turns = 0
         #: Consecutive passes (two end the game), and each seat's run of replacements.
@@ -76,6 +82,29 @@ class CliquePlacements(State[Move]):
         self._checks: list[dict[int, list[LineCheck]]] = [{}, {}]
         #: Scratch: the top card keys of a line's own stacks, by position (see _one_line).
         self._keys = [0] * max(len(cells) for cells in geo.lines)
+
+    def _copy_play(self, source: CliquePlacements) -> None:
+        """Everything but the board, hands and deck from `source`: own lists for what moves
+        change; the worked-out slots (tuples, never changed) and the scratch list shared."""
+        self.top = source.top[:]
+        self.own = source.own[:]
+        self.current_player = source.current_player
+        self.turns = source.turns
+        self.passes = source.passes
+        self.replace_streak = source.replace_streak[:]
+        self.is_over = source.is_over
+        self.placed_groups = source.placed_groups[:]
+        self.placements_made = source.placements_made
+        self.stacks_rotated = source.stacks_rotated
+        self.replacements = source.replacements
+        self.pass_count = source.pass_count
+        self._codes = source._codes
+        self._placements = source._placements
+        self._slots = source._slots[:]
+        self._line_slots = [source._line_slots[0][:], source._line_slots[1][:]]
+        self._dirty = [source._dirty[0][:], source._dirty[1][:]]
+        self._checks = [{}, {}]
+        self._keys = source._keys
 
     # -- legal moves -------------------------------------------------------------------
 

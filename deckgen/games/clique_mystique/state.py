@@ -4,7 +4,6 @@ and what a placement turns is `placements.CliquePlacements`."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -54,7 +53,7 @@ class CliqueState(CliquePlacements):
         for j in range(1, len(move), 2):
             cell, card = move[j], move[j + 1]
             self.hands[seat] ^= 1 << card
-            stacks[cell].append(card)
+            stacks[cell] = stacks[cell] + [card]  # a new list: copies share the stacks
             top[cell] = card
             placed |= 1 << cell
             if owner[cell] < 0:
@@ -154,26 +153,14 @@ class CliqueState(CliquePlacements):
         return (self.game,)
 
     def _twin(self) -> CliqueState:
-        """A copy with its own board, hands and deck, sharing the random source."""
-        twin = copy.copy(self)
-        twin.stacks = [stack[:] for stack in self.stacks]
-        twin.top = self.top[:]
-        twin.owner = self.owner[:]
-        twin.own = self.own[:]
-        twin.hands = self.hands[:]
-        twin.draw = self.draw[:]
-        twin.replace_streak = self.replace_streak[:]
-        twin.placed_groups = self.placed_groups[:]
-        twin.events = None
-        twin._slots = self._slots[:]
-        twin._line_slots = [self._line_slots[0][:], self._line_slots[1][:]]
-        twin._dirty = [self._dirty[0][:], self._dirty[1][:]]
-        twin._checks = [{}, {}]
-        return twin
+        """A copy with its own board list, hands and deck, sharing the random source. The
+        stacks themselves are shared: a placement replaces a stack rather than growing it."""
+        return CliqueState(self.game, self.stacks[:], self.owner[:], self.hands[:], self.draw[:], self.rng,
+                           None, self)
 
     def clone(self) -> CliqueState:
         twin = self._twin()
-        twin.rng = random.Random()
+        twin.rng = random.Random(0)  # seeded cheaply (not from the system): setstate replaces it all
         twin.rng.setstate(self.rng.getstate())
         return twin
 
