@@ -434,3 +434,38 @@ def test_random_move_is_uniform_over_the_legal_moves(game: CliqueMystique) -> No
     for _ in range(40 * len(legal)):
         counts[position[state.random_move(rng)]] += 1
     assert min(counts) > 0 and chisquare(counts).pvalue > 1e-5
+
+
+# -- the fast paths search relies on --------------------------------------------------------
+
+
+def test_random_move_is_the_legal_move_its_draw_indexes(game: CliqueMystique) -> None:
+    """random_move builds only the move it draws: the same move as indexing legal_moves()
+    with the same random number, all game long."""
+    rng = random.Random(8)
+    state = game.new_game(2, random.Random(8), game.rules.resolve_options())
+    while not state.is_over and state.turns < 80:
+        seed = rng.random()
+        legal = state.legal_moves()
+        move = state.random_move(random.Random(seed))
+        assert move == legal[int(random.Random(seed).random() * len(legal))]
+        state.apply(move)
+    assert state.turns > 20
+
+
+def test_copies_played_on_leave_the_original_alone(game: CliqueMystique) -> None:
+    """Clones and determinizations share the stacks' lists with the original until they place:
+    playing them on changes nothing of the original, which then plays as if never copied."""
+    rng = random.Random(3)
+    state = game.new_game(2, random.Random(3), game.rules.resolve_options())
+    twin_of_start = state.clone()
+    while not state.is_over and state.turns < 40:
+        before = (state.card_zones(), state.observation(0), state.legal_moves(), state.result())
+        for copy in (state.clone(), state.determinize(state.current_player, random.Random(1))):
+            copy.play_randomly(random.Random(2), state.turns + 12)
+            assert (state.card_zones(), state.observation(0), state.legal_moves(), state.result()) == before
+        move = state.random_move(rng)
+        state.apply(move)
+        twin_of_start.apply(move)
+        assert twin_of_start.card_zones() == state.card_zones()
+        assert twin_of_start.legal_moves() == state.legal_moves()
