@@ -116,10 +116,10 @@ class DescribedState(State):
         self.epoch = layout.generations
         only = layout.only_cards[self.phase]
         if only is not None:  # the commonest phase: one play of a card, drawn from its cards
-            cards = only(self)
-            if not cards:
+            playable = only(self)
+            if not playable:
                 raise self.stuck()
-            return layout.only_move[self.phase], cards[int(rng.random() * len(cards))], -1
+            return layout.only_move[self.phase], playable[int(rng.random() * len(playable))], -1
         parts: list[tuple[int, list[Any]]] = []
         total = 0
         for index, otherwise, when, generate, cards in layout.phase_moves[self.phase]:
