@@ -54,13 +54,21 @@ OPT_LEVEL = "1"
 SPLIT_PACKAGES = ("described",)
 
 
+#: Modules that stay interpreted: the engines' params, pydantic models of rule data. Compiled,
+#: their class annotations shrink to bare `list` and `dict`, so pydantic would no longer check
+#: the items (a `number_line: [x, y]` accepted where the interpreted model refuses it).
+INTERPRETED = ("params.py",)
+
+
 def compiled_groups(library_name) -> list:  # type: ignore[no-untyped-def]
     """One group per entry of deckgen/games/ (each engine, module or package, the kit, base),
     or per module in SPLIT_PACKAGES, holding its modules but those named with a leading
-    underscore (package __init__ files stay interpreted); `library_name` names a group's
+    underscore (package __init__ files stay interpreted) and the INTERPRETED ones; `library_name` names a group's
     library after the group."""
     members: dict[str, dict[str, str]] = {}
     for path in sorted(GAMES.rglob("[!_]*.py")):
+        if path.name in INTERPRETED:
+            continue
         relative = path.relative_to(GAMES)
         parts = relative.with_suffix("").parts
         group = "_".join(parts) if parts[0] in SPLIT_PACKAGES else parts[0]

@@ -21,11 +21,11 @@ pure_python = pytest.mark.skipif(os.environ.get(PURE_PYTHON_VARIABLE) == "1", re
 
 def compiled_module_names() -> list[str]:
     """Every module setup.py compiles: those under deckgen/games/ not named with a leading
-    underscore (so not __init__), as setup.py finds them."""
+    underscore (so not __init__), as setup.py finds them, but the engines' params models."""
     root = GAMES_DIR.parent.parent
     return sorted(
         ".".join(path.relative_to(root).with_suffix("").parts)
-        for path in GAMES_DIR.rglob("[!_]*.py")
+        for path in GAMES_DIR.rglob("[!_]*.py") if path.name != "params.py"
     )
 
 
@@ -44,3 +44,19 @@ def test_the_module_runs_compiled(name: str) -> None:
     # (mypyc names a module its library imports by a path of its own, but under the folder)
     assert origin is not None and GAMES_DIR / FOLDER in Path(origin).parents, (
         f"{name} runs from its source: it was not compiled, or it (or a module it imports) was edited since: run make")
+
+
+@pytest.mark.parametrize("field", ["number_line", "corners"])
+def test_params_models_check_their_items_compiled_or_not(field: str) -> None:
+    """The engines' params stay interpreted (setup.py), so pydantic checks a list's items in
+    both builds: compiled, bare `list` annotations let strings through as numbers."""
+    from pydantic import ValidationError
+
+    from deckgen.games.mystique_maze.params import MazeParams
+
+    good = {"colour_line": ["red", "blue"], "suit_line": ["moons", "suns"], "number_line": [1, 2],
+            "corners": [["a", "b"], ["c", "d"]], "turn_direction": 1, "first_seat": 0}
+    MazeParams.model_validate(good)
+    bad = {**good, field: ["x", "y"] if field == "number_line" else [["a", "b", "c"], ["c", "d"]]}
+    with pytest.raises(ValidationError):
+        MazeParams.model_validate(bad)
