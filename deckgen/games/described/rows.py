@@ -7,8 +7,7 @@ a hand of cards costs one look-up per card.
 
 from __future__ import annotations
 
-from operator import itemgetter
-from typing import Callable, Hashable
+from typing import Callable, Final, Hashable
 
 from deckgen.games.described.expressions import SIMPLE, Tables, compile_expr
 from deckgen.games.described.state import DescribedState, Fn
@@ -55,6 +54,9 @@ MAX_CONTEXTS = 20000
 Rows = Callable[[DescribedState], list[int]]
 #: The values of an expression's card-free parts in a position, as a key to remember by.
 Context = Callable[[DescribedState], Hashable]
+#: The values of a context's parts, one more than each (a card, a seat, a count, a truth, -1
+#: for none), that make one number of a key: each a digit in this base.
+CONTEXT_SPAN: Final = 4096
 
 
 def card_rows(node: Node, t: Tables) -> Rows | None:
@@ -221,38 +223,31 @@ def _fixed(fn: Fn, size: int) -> Rows:
 
 
 def _context(leaves: list[Node], t: Tables) -> Context:
-    """The key of a position's card-free parts: the game counters among them read in one go
-    (`itemgetter` over the counters), each other part by its closure."""
+    """The key of a position's card-free parts: one number made of their values (each from -1
+    up, below `CONTEXT_SPAN`), so that the look-up hashes an int rather than a tuple of tuples;
+    a part out of that range keys the context by the tuple of the values instead (an int
+    never equals a tuple, so the two kinds of key never meet)."""
     counters = [t.counters[str(leaf.data)] for leaf in leaves if leaf.op == "counter" and not leaf.args]
     others = [of_card(leaf, t) for leaf in leaves if not (leaf.op == "counter" and not leaf.args)]
-    read_counters = itemgetter(*counters) if counters else None
-    if read_counters is None and len(others) == 1:
-        only = others[0]
 
-        def one(state: DescribedState) -> Hashable:
-            return only(state, -1)
-        return one
-    if read_counters is not None and not others:
-        def tally(state: DescribedState) -> Hashable:
-            return read_counters(state.tally)
-        return tally
-    if read_counters is not None and len(others) == 1:
-        other = others[0]
+    def values(state: DescribedState) -> Hashable:
+        return tuple([state.tally[index] for index in counters] + [fn(state, -1) for fn in others])
 
-        def tally_and_one(state: DescribedState) -> Hashable:
-            return read_counters(state.tally), other(state, -1)
-        return tally_and_one
-    if read_counters is not None and len(others) == 2:
-        first, second = others
-
-        def tally_and_two(state: DescribedState) -> Hashable:
-            return read_counters(state.tally), first(state, -1), second(state, -1)
-        return tally_and_two
-
-    def every(state: DescribedState) -> Hashable:
-        values = tuple([fn(state, -1) for fn in others])
-        return (read_counters(state.tally), values) if read_counters is not None else values
-    return every
+    def key(state: DescribedState) -> Hashable:
+        tally = state.tally
+        number = 0
+        for index in counters:
+            value = tally[index] + 1
+            if value < 0 or value >= CONTEXT_SPAN:
+                return values(state)
+            number = number * CONTEXT_SPAN + value
+        for fn in others:
+            value = fn(state, -1) + 1
+            if value < 0 or value >= CONTEXT_SPAN:
+                return values(state)
+            number = number * CONTEXT_SPAN + value
+        return number
+    return key
 
 
 def card_rows_of(node: Node, t: Tables, zone: int = -1) -> Rows:
