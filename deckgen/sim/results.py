@@ -15,6 +15,7 @@ import math
 from typing import Any, Iterator
 
 from deckgen.errors import DeckgenError
+from deckgen.sim.numerics import t_quantile_two_sided
 from deckgen.sim.stats import holm, two_proportion_p, welch_p
 
 #: The run columns every CSV row starts with.
@@ -87,11 +88,9 @@ def _summaries(stats: dict[str, Any]) -> dict[str, Any]:
 
 def _spread(entry: dict[str, Any]) -> float:
     """A mean's standard deviation, from its 95% t interval and its count."""
-    from scipy import stats
-
     n = entry["games"]
     half = (entry["ci95"][1] - entry["ci95"][0]) / 2
-    return half * math.sqrt(n) / float(stats.t.ppf(0.975, n - 1))
+    return half * math.sqrt(n) / t_quantile_two_sided(0.95, n - 1)
 
 
 def compare(run_a: dict[str, Any], run_b: dict[str, Any]) -> dict[str, Any]:
