@@ -21,6 +21,7 @@ import json
 import os
 import re
 import sqlite3
+import time
 import zlib
 from datetime import UTC, datetime
 from pathlib import Path
@@ -106,6 +107,21 @@ def decode_records(blob: bytes) -> list[GameRecord]:
         raise ValueError("not a stored chunk") from None
 
 
+def use_wal(db: sqlite3.Connection) -> None:
+    """Switch the database to write-ahead logging. SQLite's busy handler does not wait on a
+    journal-mode switch, which fails at once while another process (a build's worker opening
+    the same new store) holds the file: the switch is tried again for up to LOCK_WAIT seconds."""
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 class ResultStore:
     """The results database of one output folder; open it with `open_store`."""
 
@@ -117,10 +133,12 @@ class ResultStore:
             raise failure(path, exc) from None
         try:
             check_identity(path, self.db)  # before anything is written
-            self.db.execute("PRAGMA journal_mode=WAL")
+            use_wal(self.db)
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.executescript(_SCHEMA)
-            self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
+            # One transaction: a process opening the store meanwhile (the build's workers start
+            # together) sees no table or every table with the schema row, never a part.
+            self.db.executescript(f"BEGIN IMMEDIATE;\n{_SCHEMA}\n"
+                                  f"INSERT OR IGNORE INTO meta VALUES ('schema', '{SCHEMA_VERSION}');\nCOMMIT;")
             self.code_known = self._remembered_code_hash()
         except Damaged as exc:
             self.db.close()

@@ -84,9 +84,9 @@ def set_aside(path: Path, why: str) -> StoreError:
 
 
 def check_identity(path: Path, db: sqlite3.Connection) -> bool:
-    """Whether `path` is deckgen's results database (True) or a new, empty file (False);
-    a foreign database raises StoreError and is left untouched, a damaged one raises Damaged.
-    Only reads: nothing is written before the answer."""
+    """Whether `path` is deckgen's results database (True) or a new file, empty or without a
+    table yet (False); a foreign database raises StoreError and is left untouched, a damaged
+    one raises Damaged. Only reads: nothing is written before the answer."""
     try:
         with open(path, "rb") as handle:
             header = handle.read(len(_HEADER))
@@ -100,6 +100,8 @@ def check_identity(path: Path, db: sqlite3.Connection) -> bool:
     if header != _HEADER:
         raise Damaged("not an SQLite database")
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables:  # a header and no table: another process is creating the store this moment
+        return False
     version = db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone() if "meta" in tables else None
     if version is None or not tables <= TABLES:
         raise StoreError(f"{shown_path(path)}: an SQLite database that is not deckgen's results database; left as "

@@ -240,3 +240,30 @@ def test_the_store_keeps_the_code_hash_of_the_code_as_it_is(tmp_path: Path, toy_
     finally:
         remember_code_hash(code_stamp(), true_hash)
         code_hash.cache_clear()
+
+
+def test_processes_creating_the_store_together_all_open_it(tmp_path: Path) -> None:
+    """The build's workers open a new output folder's store at the same moment: none may take
+    another's half-made database for a foreign one (each new store is raced by six openers)."""
+    import multiprocessing
+
+    folders = [tmp_path / f"out{i}" for i in range(6)]
+    for folder in folders:
+        folder.mkdir()
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(6) as pool:
+        for folder in folders:
+            assert pool.map(open_and_close, [folder] * 6) == ["ok"] * 6
+    for folder in folders:
+        store = open_store(folder)
+        assert store.runs() == []
+        store.close()
+
+
+def open_and_close(folder: Path) -> str:
+    """Opens and closes the store of `folder` in a worker: 'ok', or the one line it refused with."""
+    try:
+        open_store(folder).close()
+    except StoreError as exc:
+        return str(exc)
+    return "ok"
