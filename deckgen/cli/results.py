@@ -69,7 +69,8 @@ def print_comparison(runs: list[dict[str, Any]], keys: tuple[str, str], fmt: str
     from deckgen.report import table
     from deckgen.sim.results import compare, comparison_table, find_run
 
-    data = compare(find_run(runs, keys[0]), find_run(runs, keys[1]))
+    run_a, run_b = find_run(runs, keys[0]), find_run(runs, keys[1])
+    data = compare(run_a, run_b, length_units(run_a["game"]))
     if fmt == "json":
         emit_json(data)
         return
@@ -84,6 +85,18 @@ def print_comparison(runs: list[dict[str, Any]], keys: tuple[str, str], fmt: str
                                            if value not in (None, "")))
     click.echo(table(head, rows) if rows else "no statistic in common")
     click.echo(data["note"])
+
+
+def length_units(game_id: str) -> str:
+    """The turn units a game's lengths are counted in ("rounds", "tricks"), from its rules;
+    "turns" for a stored game whose rules are not found here (another project's run)."""
+    from deckgen.errors import DeckgenError
+    from deckgen.model.rules import load_play_rules
+
+    try:
+        return load_play_rules(game_id).turn_units
+    except DeckgenError:
+        return "turns"
 
 
 def _write_csv(head: list[str], rows: list[list[Any]]) -> None:

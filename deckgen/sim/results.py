@@ -63,8 +63,9 @@ def find_run(runs: list[dict[str, Any]], key: str) -> dict[str, Any]:
     return found[0]
 
 
-def _summaries(stats: dict[str, Any]) -> dict[str, Any]:
-    """The share and mean statistics of a run's statistics, by name, each with what its test needs."""
+def _summaries(stats: dict[str, Any], units: str) -> dict[str, Any]:
+    """The share and mean statistics of a run's statistics, by name, each with what its test
+    needs; the mean length is named in the game's turn `units` ("rounds", "tricks")."""
     found: dict[str, Any] = {}
     finished = stats.get("finished", stats.get("games"))
     for seat, rate in enumerate(stats.get("seat_win_rate") or []):
@@ -72,7 +73,7 @@ def _summaries(stats: dict[str, Any]) -> dict[str, Any]:
             found[f"seat {seat} win rate"] = ("share", rate["rate"], finished)
     length = stats.get("length")
     if length and "sd" in length and "games" in length:
-        found["mean turns"] = ("mean", length["mean"], length["sd"], length["games"])
+        found[f"mean length ({units})"] = ("mean", length["mean"], length["sd"], length["games"])
     for name, entry in (stats.get("metrics") or {}).items():
         if not isinstance(entry, dict):
             continue
@@ -93,14 +94,14 @@ def _spread(entry: dict[str, Any]) -> float:
     return half * math.sqrt(n) / t_quantile_two_sided(0.95, n - 1)
 
 
-def compare(run_a: dict[str, Any], run_b: dict[str, Any]) -> dict[str, Any]:
+def compare(run_a: dict[str, Any], run_b: dict[str, Any], units: str) -> dict[str, Any]:
     """The statistics two runs share, their difference (B minus A) and a test of each, with
-    Holm-corrected p-values."""
+    Holm-corrected p-values; lengths are counted in `units`, the game's turn units."""
     if run_a["game"] != run_b["game"] or run_a["players"] != run_b["players"]:
         raise DeckgenError(f"--compare: run {run_a['key'][:12]} is {run_a['game']} at {run_a['players']} players, "
                            f"run {run_b['key'][:12]} {run_b['game']} at {run_b['players']}; compare runs of one game "
                            "at one player count")
-    a, b = _summaries(run_a["stats"]), _summaries(run_b["stats"])
+    a, b = _summaries(run_a["stats"], units), _summaries(run_b["stats"], units)
     rows = []
     for name in [name for name in a if name in b and a[name][0] == b[name][0]]:
         first, second = a[name], b[name]

@@ -10,6 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from deckgen.cli import main
+from deckgen.cli.results import length_units
 
 
 def _simulate(output: Path, *extra: str) -> None:
@@ -55,7 +56,7 @@ def test_two_stored_runs_are_compared_with_tests(tmp_path: Path) -> None:
                                                                   "--format", "json"]).output)]
     compared = runner.invoke(main, ["results", "--output", str(tmp_path), "--compare", keys[0][:8], keys[1]])
     assert compared.exit_code == 0, compared.output
-    assert "seat 0 win rate" in compared.output and "mean turns" in compared.output and "Holm" in compared.output
+    assert "seat 0 win rate" in compared.output and "mean length (moves)" in compared.output and "Holm" in compared.output
     data = json.loads(runner.invoke(main, ["results", "--output", str(tmp_path), "--compare", keys[0], keys[1],
                                            "--format", "json"]).output)
     seat0 = next(row for row in data["rows"] if row["statistic"] == "seat 0 win rate")
@@ -113,3 +114,8 @@ def test_a_refused_database_is_said_before_the_game_loads(tmp_path: Path) -> Non
         assert result.exit_code == 2 and "not deckgen's results database" in result.stderr, (command, result.output)
     stored = CliRunner().invoke(main, ["simulate", "no-such-game", "--output", str(tmp_path), "--no-store"])
     assert stored.exit_code == 2 and "no-such-game" in stored.stderr and "results database" not in stored.stderr
+
+
+def test_a_stored_game_whose_rules_are_not_here_is_compared_in_turns() -> None:
+    assert length_units("no-such-game") == "turns"
+    assert length_units("mystical-eddies") == "rounds"

@@ -30,10 +30,10 @@ def test_every_number_of_a_run_has_a_dotted_path() -> None:
 
 def test_two_runs_are_compared_by_two_proportion_and_welch_tests_holm_corrected() -> None:
     a, b = _run("aaaa1", 2, _stats(0.5, 20, 4)), _run("bbbb2", 2, _stats(0.7, 22, 4))
-    rows = {row["statistic"]: row for row in compare(a, b)["rows"]}
+    rows = {row["statistic"]: row for row in compare(a, b, "rounds")["rows"]}
     assert rows["seat 0 win rate"]["difference"] == pytest.approx(0.2)
     assert rows["seat 0 win rate"]["p"] == pytest.approx(stats.chi2_contingency([[50, 50], [70, 30]]).pvalue)
-    assert rows["mean turns"]["p"] == pytest.approx(
+    assert rows["mean length (rounds)"]["p"] == pytest.approx(
         stats.ttest_ind_from_stats(20, 4, 100, 22, 4, 100, equal_var=False).pvalue)
     assert rows["lead_change"]["p"] == pytest.approx(1.0)  # the same mean and spread
     assert all(row["p_holm"] >= row["p"] for row in rows.values())
@@ -45,4 +45,4 @@ def test_runs_are_found_by_a_unique_start_of_their_key_and_must_match() -> None:
     with pytest.raises(DeckgenError, match="2 stored runs start with it"):
         find_run(runs, "aaa")
     with pytest.raises(DeckgenError, match="compare runs of one game at one player count"):
-        compare(runs[0], runs[1])
+        compare(runs[0], runs[1], "moves")
