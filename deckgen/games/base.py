@@ -217,6 +217,14 @@ class State(ABC, Generic[M]):
         twin.events = None
         return twin
 
+    def clone_reseeded(self, rng: random.Random) -> State[M]:
+        """A clone whose future chance is drawn from `rng`, as search plays each candidate
+        move: by default `clone()` then `reseed(rng)`; a game whose clone copies its random
+        source may override it to skip that copy, which the reseeding throws away."""
+        twin = self.clone()
+        twin.reseed(rng)
+        return twin
+
     def replace_cards(self, zones: dict[str, list[str]]) -> None:
         """Put these cards (ids, in `card_zones` order) into these zones, which are zones
         `hidden_zones` names for some seat and hold as many cards as before. The
