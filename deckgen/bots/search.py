@@ -161,8 +161,7 @@ class SearchBot:
         start = rng.getstate()
         for index in candidates:
             rng.setstate(start)
-            trial = world.clone()
-            trial.reseed(rng)
+            trial = world.clone_reseeded(rng)
             trial.apply(moves[index])
             values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, self.replies, greedy_moves)
         self.playouts += len(candidates)

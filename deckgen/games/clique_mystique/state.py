@@ -164,6 +164,12 @@ class CliqueState(CliquePlacements):
         twin.rng.setstate(self.rng.getstate())
         return twin
 
+    def clone_reseeded(self, rng: random.Random) -> CliqueState:
+        """A clone drawing from `rng`, without first copying a random state it would drop."""
+        twin = self._twin()
+        twin.rng = rng
+        return twin
+
     def determinize(self, seat: int, rng: random.Random) -> CliqueState:
         """The other hand and the deck dealt again among themselves, each keeping its size."""
         twin = self._twin()
