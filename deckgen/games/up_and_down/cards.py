@@ -17,3 +17,8 @@ class CardTable:
     number: list[int]
     #: Higher ranks start: card number first, then the gold copy before the silver.
     rank: list[int]
+    #: uphill[top]: the cards (as bits) that may go on `top` uphill, sharing its colour or suit
+    #: with a number not lower; downhill[top] likewise with a number not higher. Random play
+    #: reads them instead of comparing attributes card by card.
+    uphill: list[int]
+    downhill: list[int]

@@ -47,14 +47,10 @@ class UpAndDownState(State[Move]):
         self.passes = 0
 
     def legal_cards(self, seat: int) -> list[int]:
-        """The cards of a seat's hand that may go on the centre pile now."""
+        """The cards of a seat's hand that may go on the centre pile now, in hand order."""
         t = self.table
-        top = self.centre[-1]
-        colour, suit, number = t.colour[top], t.suit[top], t.number[top]
-        if self.direction == UPHILL:
-            return [c for c in self.hands[seat]
-                    if (t.colour[c] == colour or t.suit[c] == suit) and t.number[c] >= number]
-        return [c for c in self.hands[seat] if (t.colour[c] == colour or t.suit[c] == suit) and t.number[c] <= number]
+        follows = (t.uphill if self.direction == UPHILL else t.downhill)[self.centre[-1]]
+        return [c for c in self.hands[seat] if follows >> c & 1]
 
     def legal_moves(self) -> list[Move]:
         if self.is_over:
@@ -62,25 +58,58 @@ class UpAndDownState(State[Move]):
         cards = self.legal_cards(self.current_player)
         return [(c,) for c in cards] if cards else [PASS_MOVE]
 
+    def random_move(self, rng: random.Random) -> Move:
+        """The move one draw picks from `legal_moves()`, read off the playable cards."""
+        cards = self.legal_cards(self.current_player)
+        pick = rng.random()
+        return (cards[int(pick * len(cards))],) if cards else PASS_MOVE
+
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`State.play_randomly` in one loop: each turn draws the same number `random_move`
+        draws (one, a lone pass included) and plays the card it picks straight from the
+        playable ones, with no move built."""
+        rand = rng.random
+        uphill, downhill = self.table.uphill, self.table.downhill
+        hands, centre = self.hands, self.centre
+        while not self.is_over and self.turns < turn_cap:
+            follows = (uphill if self.direction == UPHILL else downhill)[centre[-1]]
+            cards = [c for c in hands[self.current_player] if follows >> c & 1]
+            pick = rand()
+            if cards:
+                self._play_turn(cards[int(pick * len(cards))])
+            else:
+                self._pass()
+
     def apply(self, move: Move) -> None:
-        seat = self.current_player
-        self.turns += 1
         card = move[0]
         if card == PASS:
-            self.passes += 1
-            self.passes_in_row += 1
-            if self.passes_in_row == self.n_players:
-                self.passes_in_row = 0
-                if self.flipped:
-                    self._restart()
-                    return
-                self.flipped = True
-                self.flips += 1
-                self.direction = -self.direction
-                if self.events is not None:
-                    self.events.append({"type": "direction", "direction": DIRECTION_NAMES[self.direction]})
-            self.current_player = self.next_seat[seat]
-            return
+            self._pass()
+        else:
+            self._play_turn(card)
+
+    def _pass(self) -> None:
+        """The seat to move passes: after a full round of passes the direction flips, after
+        two the game restarts."""
+        seat = self.current_player
+        self.turns += 1
+        self.passes += 1
+        self.passes_in_row += 1
+        if self.passes_in_row == self.n_players:
+            self.passes_in_row = 0
+            if self.flipped:
+                self._restart()
+                return
+            self.flipped = True
+            self.flips += 1
+            self.direction = -self.direction
+            if self.events is not None:
+                self.events.append({"type": "direction", "direction": DIRECTION_NAMES[self.direction]})
+        self.current_player = self.next_seat[seat]
+
+    def _play_turn(self, card: int) -> None:
+        """The seat to move plays `card`, a legal one, as its turn."""
+        seat = self.current_player
+        self.turns += 1
         self.passes_in_row = 0
         self.flipped = False
         self._play(seat, card)

@@ -43,11 +43,18 @@ class UpAndDownTables(Game[UpAndDownParams]):
             suits = [str(v) for v in attributes["suit"]]
             base = self.deck.cards * decks
             size = len(self.deck.cards)
+            colour = [colours.index(str(c.attrs["colour"])) for c in base]
+            suit = [suits.index(str(c.attrs["suit"])) for c in base]
+            number = [int(str(c.attrs["number"])) for c in base]
+            alike = [[c for c in range(len(base)) if colour[c] == colour[top] or suit[c] == suit[top]]
+                     for top in range(len(base))]
             self._tables[decks] = CardTable(
                 cards=index,
-                colour=[colours.index(str(c.attrs["colour"])) for c in base],
-                suit=[suits.index(str(c.attrs["suit"])) for c in base],
-                number=[int(str(c.attrs["number"])) for c in base],
+                colour=colour,
+                suit=suit,
+                number=number,
                 rank=[2 * (c.number or 0) + (1 if i < size else 0) for i, c in enumerate(base)],
+                uphill=[sum(1 << c for c in alike[top] if number[c] >= number[top]) for top in range(len(base))],
+                downhill=[sum(1 << c for c in alike[top] if number[c] <= number[top]) for top in range(len(base))],
             )
         return self._tables[decks]
