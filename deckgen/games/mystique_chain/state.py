@@ -76,18 +76,42 @@ class ChainState(State[Move]):
         pick = int(rng.random() * 3 * len(cards))
         return self.game.plays[cards[pick // 3]][pick % 3]
 
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`State.play_randomly` without moves: after the opening declaration each turn draws
+        the one number `random_move` draws and plays the matching card and declaration it
+        picks, found among the mask's bits without listing them."""
+        if not self.is_over and self.turns < turn_cap and self.declared < 0:
+            self.apply(self.random_move(rng))
+        rand = rng.random
+        masks = self.game.exact_masks if self.exactly_one else self.game.match_masks
+        discard = self.discard
+        while not self.is_over and self.turns < turn_cap:
+            following = self.pool & masks[discard[-1]][self.declared]
+            pick = int(rand() * 3 * following.bit_count())
+            for _ in range(pick // 3):
+                following &= following - 1  # drop the lowest card: the pick is the (pick // 3)-th
+            self._play(((following & -following).bit_length() - 1), pick % 3)
+
     def apply(self, move: Move) -> None:
-        self.turns += 1
         if len(move) == 1:
-            self.declared = move[0]
+            self._declare(move[0])
         else:
-            card, attribute = move
-            self.pool ^= 1 << card
-            self.discard.append(card)
-            self.declared = attribute
-        self.declarations[self.declared] += 1
+            self._play(move[0], move[1])
+
+    def _play(self, card: int, attribute: int) -> None:
+        """The seat to move plays `card` from the pool and declares `attribute`."""
+        self.pool ^= 1 << card
+        self.discard.append(card)
+        self._declare(attribute)
+
+    def _declare(self, attribute: int) -> None:
+        """The seat to move declares `attribute`, ending its turn; the next seat loses if no
+        pool card can follow."""
+        self.turns += 1
+        self.declared = attribute
+        self.declarations[attribute] += 1
         self.current_player = 1 - self.current_player
-        if not self.matching(self.declared):
+        if not self.matching(attribute):
             self.loser = self.current_player
             self.is_over = True
 
