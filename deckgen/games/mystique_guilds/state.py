@@ -78,22 +78,65 @@ class GuildsState(State[Move]):
             pick -= buys
         raise AssertionError("a pick below the count of moves is one of them")
 
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`State.play_randomly` without moves: each turn draws the one number `random_move`
+        draws and plays the draw or buy it picks, counted off the hand's bits. Buying from
+        both piles (an option) takes the plain loop."""
+        if self.buy_from_both:
+            super().play_randomly(rng, turn_cap)
+            return
+        rand = rng.random
+        value = self.game.value
+        while not self.is_over and self.turns < turn_cap:
+            seat = self.current_player
+            hand, deck_left = self.hands[seat], len(self.draw)
+            draws = 2 if self.discard else 1
+            total, rest = draws, hand
+            while rest:
+                low = rest & -rest
+                total += min(value[low.bit_length() - 1], deck_left) + 1
+                rest ^= low
+            pick = int(rand() * total)
+            if pick == 0:
+                self._take_from_deck(seat, 1)
+            elif pick < draws:
+                self._take_from_discard(seat, 1)
+            else:
+                pick -= draws
+                rest = hand
+                while True:  # the hand card whose buys hold the pick, lowest card first
+                    low = rest & -rest
+                    buys = min(value[low.bit_length() - 1], deck_left) + 1
+                    if pick < buys:
+                        break
+                    pick -= buys
+                    rest ^= low
+                self._buy(seat, low.bit_length() - 1, pick, 0)
+            self._end_turn(seat)
+
     def apply(self, move: Move) -> None:
         seat = self.current_player
-        self.turns += 1
         code = move[0]
         if code == DECK:
             self._take_from_deck(seat, 1)
         elif code == DISCARD:
             self._take_from_discard(seat, 1)
         else:
-            _, card, from_deck, from_discard = move
-            self.hands[seat] ^= 1 << card
-            self._take_from_deck(seat, from_deck)
-            self._take_from_discard(seat, from_discard)
-            self.discard.append(card)
-            self.buys += 1
-            self.bought_cards += from_deck + from_discard
+            self._buy(seat, move[1], move[2], move[3])
+        self._end_turn(seat)
+
+    def _buy(self, seat: int, card: int, from_deck: int, from_discard: int) -> None:
+        """The seat discards `card` from its hand and takes cards from the piles for it."""
+        self.hands[seat] ^= 1 << card
+        self._take_from_deck(seat, from_deck)
+        self._take_from_discard(seat, from_discard)
+        self.discard.append(card)
+        self.buys += 1
+        self.bought_cards += from_deck + from_discard
+
+    def _end_turn(self, seat: int) -> None:
+        """The turn of `seat` is over: the game ends with the Draw Deck, else the next seat moves."""
+        self.turns += 1
         if not self.draw:
             self.is_over = True
         else:
@@ -150,18 +193,30 @@ class GuildsState(State[Move]):
         return [float(p) for p in self.points()[0]]
 
     def result(self) -> Result:
-        points, _ = self.points()
-        fewer_cards = [-hand.bit_count() for hand in self.hands]
-        return scored_result(self.is_over, [float(p) for p in points], self.turns, self.counters,
-                             tie_break=fewer_cards)
+        """The guilds are added up once, for the scores and the counters alike."""
+        points, tied = self.points()
+        counts = self._counters(tied if self.is_over else 0)
+        result = scored_result(self.is_over, [float(p) for p in points], self.turns, counts,
+                               tie_break=self._fewer_cards())
+        counts["game_draws"] = int(len(result.winners) > 1)
+        return result
+
+    def _fewer_cards(self) -> list[int]:
+        """The tie-break: fewer cards in hand is better."""
+        return [-hand.bit_count() for hand in self.hands]
+
+    def _counters(self, guilds_tied: int) -> dict[str, int]:
+        """The counters before `game_draws` is known (0 until then)."""
+        return {"buys": self.buys, "bought_cards": self.bought_cards, "guilds_tied": guilds_tied, "game_draws": 0}
 
     @property
     def counters(self) -> dict[str, int]:
-        counts = {"buys": self.buys, "bought_cards": self.bought_cards, "guilds_tied": 0, "game_draws": 0}
-        if self.is_over:
-            points, counts["guilds_tied"] = self.points()
-            winners, _ = rank_by_score(points, tie_break=[-hand.bit_count() for hand in self.hands])
-            counts["game_draws"] = int(len(winners) > 1)
+        if not self.is_over:
+            return self._counters(0)
+        points, tied = self.points()
+        counts = self._counters(tied)
+        winners, _ = rank_by_score(points, tie_break=self._fewer_cards())
+        counts["game_draws"] = int(len(winners) > 1)
         return counts
 
     # -- what seats see ----------------------------------------------------------------
