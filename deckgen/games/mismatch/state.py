@@ -55,6 +55,12 @@ class MismatchState(State[Move]):
     def legal_moves(self) -> list[Move]:
         return [] if self.players_left <= 1 else [REVEAL]
 
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`State.play_randomly` without drawing from `rng`: the one legal move is the one any
+        draw picks, so the game is the same; its chance (reshuffles) is the state's own source."""
+        while self.players_left > 1 and self.turns < turn_cap:
+            self.apply(REVEAL)
+
     def opponent(self) -> int:
         """Who the current player duels: the next seat still in after them."""
         return next_seat_in(self.current_player, self.in_game)
