@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from deckgen.errors import UnknownName
@@ -190,3 +192,12 @@ def test_every_seed_and_index_seeds_games_of_their_own() -> None:
     assert len(keys) == 7 * 50 and all(key % 2 == 0 for key in keys)
     chance, bots = game_rngs(-1, 3)
     assert chance.random() != bots.random()
+
+
+def test_game_sources_are_random_random_seeded_with_the_game_key() -> None:
+    for seed, index in ((0, 0), (-1, 3), (2**40, 77)):
+        chance, bots = game_rngs(seed, index)
+        key = game_key(seed, index)
+        assert chance.getstate() == random.Random(key).getstate()
+        assert bots.getstate() == random.Random(key | 1).getstate()
+        assert bots.gauss(0, 1) == random.Random(key | 1).gauss(0, 1)
