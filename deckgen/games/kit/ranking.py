@@ -17,13 +17,11 @@ def rank_by_score(
     seats = range(len(scores))
     sign = 1 if highest_wins else -1
     breaks = tie_break if tie_break is not None else [0] * len(scores)
-
-    def key(seat: int) -> tuple[float, float]:
-        return (sign * scores[seat], breaks[seat])
-
-    ranking = sorted(seats, key=key, reverse=True)  # stable: equal keys keep seat order
-    best = key(ranking[0])
-    return tuple(s for s in seats if key(s) == best), tuple(ranking)
+    # Each seat's key made once, for the sort and the winners alike (no closure): once a game.
+    keys = [(sign * scores[seat], breaks[seat]) for seat in seats]
+    ranking = sorted(seats, key=keys.__getitem__, reverse=True)  # stable: equal keys keep seat order
+    best = keys[ranking[0]]
+    return tuple(s for s in seats if keys[s] == best), tuple(ranking)
 
 
 def fewest_first(values: Sequence[float]) -> list[float]:
