@@ -131,7 +131,11 @@ class UpAndDownState(State[Move]):
         """The start or a restart (`kind`, the event's type): the highest card in any hand is
         played automatically (not a turn), the direction becomes uphill, and the next seat moves."""
         rank = self.table.rank
-        seat, card = max(((s, c) for s, hand in enumerate(self.hands) for c in hand), key=lambda sc: rank[sc[1]])
+        seat, card = -1, -1
+        for s, held in enumerate(self.hands):  # a loop: cheaper than max() over pairs, once a game
+            for c in held:
+                if card < 0 or rank[c] > rank[card]:
+                    seat, card = s, c
         if self.events is not None:
             self.events.append({"type": kind, "seat": seat, "card": self.table.cards.ids[card]})
         self.direction = UPHILL
