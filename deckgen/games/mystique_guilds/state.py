@@ -165,24 +165,42 @@ class GuildsState(State[Move]):
 
     # -- scoring -----------------------------------------------------------------------
 
+    def seat_totals(self) -> list[int]:
+        """totals[guild * n_players + seat]: the numbers a seat holds in each guild, added up,
+        in one flat list read off the hands' bits (scoring reads it before every traced move)."""
+        game, n = self.game, self.n_players
+        guild, value = game.guild, game.value
+        totals = [0] * (len(game.guild_points) * n)
+        for seat in range(n):
+            rest = self.hands[seat]
+            while rest:
+                low = rest & -rest
+                card = low.bit_length() - 1
+                totals[guild[card] * n + seat] += value[card]
+                rest ^= low
+        return totals
+
     def guild_totals(self) -> list[list[int]]:
         """totals[guild][seat]: the numbers a seat holds in each guild, added up."""
-        game = self.game
-        totals = [[0] * self.n_players for _ in range(len(game.guild_points))]
-        for seat, hand in enumerate(self.hands):
-            for card in bits_of(hand):
-                totals[game.guild[card]][seat] += game.value[card]
-        return totals
+        flat, n = self.seat_totals(), self.n_players
+        return [flat[start:start + n] for start in range(0, len(flat), n)]
 
     def points(self) -> tuple[list[int], int]:
         """Points per seat, and how many guilds with cards in them nobody controls (a tie)."""
-        points = [0] * self.n_players
+        n = self.n_players
+        totals = self.seat_totals()
+        points = [0] * n
         tied = 0
-        for guild, totals in enumerate(self.guild_totals()):
-            best = max(totals)
-            leaders = [seat for seat, total in enumerate(totals) if total == best]
-            if len(leaders) == 1:
-                points[leaders[0]] += self.game.guild_points[guild]
+        for guild, worth in enumerate(self.game.guild_points):
+            best, leaders, leader = -1, 0, -1
+            for seat in range(n):
+                total = totals[guild * n + seat]
+                if total > best:
+                    best, leaders, leader = total, 1, seat
+                elif total == best:
+                    leaders += 1
+            if leaders == 1:
+                points[leader] += worth
             elif best > 0:
                 tied += 1
         return points, tied
