@@ -68,7 +68,7 @@ def write_fairness_report(game: Game, out_dir: Path, games: int, seed: int, jobs
     if GREEDY in bots_for(rules.id):  # a project's own Python engine may have no greedy bot
         n_greedy = 4 if 4 in rules.players.counts() else rules.players.min
         # Untraced: the report reads only the duel's win rate, and tracing its first games
-        # (greedy moves, standings read before each) cost a tenth of a first build.
+        # (greedy moves, standings read before each) cost some 18 CPU-s of a first build.
         duel = experiment({n_greedy: [GREEDY] + [RANDOM] * (n_greedy - 1)}, traced=0)
         greedy = summarize(duel.run(jobs, store)[0])
         duel.record(store, "fairness", [greedy])
