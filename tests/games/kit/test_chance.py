@@ -3,10 +3,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from scipy.stats import chisquare
 
 from deckgen.games.kit.cards import CardIndex
-from deckgen.games.kit.chance import deal_event, deal_hands, shuffle_in_place, shuffled, shuffled_order
+from deckgen.games.kit.chance import choice, deal_event, deal_hands, shuffle_in_place, shuffled, shuffled_order
 
 
 def test_shuffles_are_seeded_permutations() -> None:
@@ -41,3 +42,15 @@ def test_shuffling_in_place_gives_the_same_order_as_shuffled() -> None:
     expected = shuffled(cards, random.Random(8))
     shuffle_in_place(cards, random.Random(8))
     assert cards == expected
+
+
+def test_choice_draws_what_random_choice_draws() -> None:
+    """The same items and the same random source state after, for lists of every length
+    from 1 to 70 (powers of two and one past them included), so seeded games keep their moves."""
+    ours, theirs = random.Random(5), random.Random(5)
+    for length in [*range(1, 70)] * 20:
+        items = list(range(length))
+        assert choice(items, ours) == theirs.choice(items)
+    assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        choice([], ours)
