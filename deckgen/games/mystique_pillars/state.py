@@ -48,18 +48,21 @@ class PillarsState(State[Move]):
 
     # -- moves -------------------------------------------------------------------------
 
+    def draws_from(self, p: int) -> list[Move]:
+        """The draws from the non-empty pillar `p`: one per pillar it may split when the draw
+        empties it, else one."""
+        pillars = self.pillars
+        if len(pillars[p]) == 1 and not self.split_largest:
+            picks: list[Move] = [(DRAW, p, q) for q, other in enumerate(pillars) if q != p and len(other) >= 2]
+            if picks:
+                return picks
+        return [(DRAW, p, -1)]
+
     def _draw_moves(self) -> list[Move]:
         moves: list[Move] = []
-        pillars = self.pillars
-        for p, pillar in enumerate(pillars):
-            if not pillar:
-                continue
-            if len(pillar) == 1 and not self.split_largest:
-                picks = [q for q, other in enumerate(pillars) if q != p and len(other) >= 2]
-                if picks:
-                    moves += [(DRAW, p, q) for q in picks]
-                    continue
-            moves.append((DRAW, p, -1))
+        for p, pillar in enumerate(self.pillars):
+            if pillar:
+                moves += self.draws_from(p)
         return moves
 
     def legal_moves(self) -> list[Move]:
