@@ -10,7 +10,7 @@ BINDIR ?= $(HOME)/.local/bin
 # C compilers run at once when the engines are compiled (one per core).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all build link compiled test bench clean
+.PHONY: all build documents link compiled test bench clean
 
 all: build
 
@@ -43,8 +43,15 @@ $(COMPILED): $(STAMP) $(ENGINES)
 
 compiled: $(COMPILED)
 
-build: link $(COMPILED)
+# The first build's documents (card sheets, booklets, player aids) play no game: they are made
+# while the engines compile, whose type-checking phase leaves a core idle, and the build after
+# finds them unchanged and plays only the fairness simulations, on the compiled engines.
+build: link
+	@$(MAKE) --no-print-directory -j$(JOBS) $(COMPILED) documents
 	$(BIN)/deckgen build
+
+documents: $(STAMP)
+	$(BIN)/deckgen build --sim-games 0 --quiet
 
 link: $(STAMP)
 ifneq ($(BINDIR),)

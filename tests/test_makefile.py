@@ -56,3 +56,26 @@ def test_an_engine_edit_recompiles_the_engines_without_installing_again(tmp_path
     assert "build_ext --inplace --parallel" in planned() and "pip install" not in planned()
     os.utime(tmp_path / "pyproject.toml", (3_000_000, 3_000_000))
     assert "pip install" in planned() and "build_ext" in planned()
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_builds_the_documents_while_the_engines_compile_then_plays(tmp_path: Path) -> None:
+    """`make` compiles the engines and makes the documents (no game played) in one sub-make run
+    with a job per core, then runs the whole build, which finds the documents made."""
+    shutil.copy(CHECKOUT / "Makefile", tmp_path / "Makefile")
+    engine = tmp_path / "deckgen" / "games" / "some_engine.py"
+    engine.parent.mkdir(parents=True)
+    (tmp_path / ".venv").mkdir()
+    for age, path in enumerate([tmp_path / "pyproject.toml", tmp_path / "setup.py", tmp_path / ".venv" / ".installed",
+                                engine]):  # an engine edited since the last compile
+        path.touch()
+        os.utime(path, (1_000_000 + age, 1_000_000 + age))
+    done = subprocess.run(["make", "-n", "-C", str(tmp_path), "BINDIR=", "JOBS=2"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    sub_make = next(i for i, line in enumerate(lines) if "-j2" in line and ".venv/.compiled" in line and "documents" in line)
+    compile_at = next(i for i, line in enumerate(lines) if "build_ext --inplace" in line)
+    documents_at = next(i for i, line in enumerate(lines) if line.endswith("deckgen build --sim-games 0 --quiet"))
+    build_at = next(i for i, line in enumerate(lines) if line.endswith("deckgen build"))
+    assert sub_make < min(compile_at, documents_at) and max(compile_at, documents_at) < build_at
