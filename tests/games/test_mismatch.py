@@ -39,7 +39,7 @@ def ids(state: MismatchState, cards: list[int]) -> list[str]:
 
 
 def deck_ids(state: MismatchState, seat: int) -> list[str]:
-    return ids(state, list(state.decks[seat]))
+    return ids(state, state.decks[seat][::-1])  # top card first
 
 
 def captured_ids(state: MismatchState, seat: int) -> Counter:

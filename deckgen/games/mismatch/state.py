@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import deque
 from typing import Any
 
 from deckgen.games.base import Move, Result, State
@@ -33,7 +32,9 @@ class MismatchState(State[Move]):
         self.game = game
         self.rng = rng
         self.n_players = len(decks)
-        self.decks: list[deque[int]] = [deque(d) for d in decks]
+        #: Face-down decks as lists with the top card last (`decks` come top card first), so
+        #: that a draw is the list's own pop.
+        self.decks: list[list[int]] = [d[::-1] for d in decks]
         self.captured: list[list[int]] = [list(c) for c in captured]
         self.removed = removed
         self.in_game = [bool(d or c) for d, c in zip(decks, captured)]
@@ -71,12 +72,12 @@ class MismatchState(State[Move]):
         if not deck:
             pile = self.captured[seat]
             shuffle_in_place(pile, self.rng)
-            deck.extend(pile)
+            deck.extend(reversed(pile))  # the shuffled pile's first card on top
             pile.clear()
             if self.events is not None:
                 ids = self.game.cards.ids
-                self.events.append({"type": "reshuffle", "seat": seat, "order": [ids[c] for c in deck]})
-        card = deck.popleft()
+                self.events.append({"type": "reshuffle", "seat": seat, "order": [ids[c] for c in reversed(deck)]})
+        card = deck.pop()
         if self.events is not None:
             self.events.append(draw_event(seat, self.game.cards.ids[card]))
         return card
@@ -88,24 +89,23 @@ class MismatchState(State[Move]):
         deck_a = decks[a]
         deck_b = decks[b]
         if deck_a and deck_b and self.events is None:
-            card_a = deck_a.popleft()
-            card_b = deck_b.popleft()
+            card_a = deck_a.pop()
+            card_b = deck_b.pop()
         else:
             card_a = self._draw(a)
             card_b = self._draw(b)
         self.turns += 1
         self.duels += 1
         difference = self.diff[card_a][card_b]
-        if difference > 0:
-            self.captured[a] += (card_a, card_b)
-            loser = b
-        elif difference < 0:
-            self.captured[b] += (card_a, card_b)
-            loser = a
+        if difference:
+            winner, loser = (a, b) if difference > 0 else (b, a)
+            won = self.captured[winner]
+            won.append(card_a)
+            won.append(card_b)
+            if self.events is not None:
+                self._log_capture(winner, [card_a, card_b])
         else:
             loser = self._break_tie(a, b, card_a, card_b)
-        if difference and self.events is not None:
-            self._log_capture(b if loser == a else a, [card_a, card_b])
         if loser >= 0 and not decks[loser] and not self.captured[loser]:
             self.in_game[loser] = False
             self.players_left -= 1
@@ -214,7 +214,7 @@ class MismatchState(State[Move]):
         ids = self.game.cards.ids
         zones: dict[str, list[str]] = {"removed": [ids[c] for c in self.removed]}
         for seat in range(self.n_players):
-            zones[f"deck/{seat}"] = [ids[c] for c in self.decks[seat]]
+            zones[f"deck/{seat}"] = [ids[c] for c in reversed(self.decks[seat])]
             zones[f"won/{seat}"] = [ids[c] for c in self.captured[seat]]
         return zones
 
@@ -227,7 +227,7 @@ class MismatchState(State[Move]):
     def clone(self) -> MismatchState:
         """A copy for search: own decks, capture piles and chance; the value table is shared."""
         twin = self._twin()
-        twin.decks = [deque(deck) for deck in self.decks]
+        twin.decks = [deck[:] for deck in self.decks]
         twin.captured = [pile[:] for pile in self.captured]
         twin.rng = random.Random()
         twin.rng.setstate(self.rng.getstate())
@@ -249,13 +249,13 @@ class MismatchState(State[Move]):
         others = [s for s in range(self.n_players) if s != seat]
         pool = self.removed[:]
         for deck in self.decks:
-            pool += deck
+            pool += reversed(deck)  # top card first, as the pool has always been gathered
         for s in others:
             pool += self.captured[s]
         shuffle_in_place(pool, rng)
         decks = []
         for deck in self.decks:
-            decks.append(deque(pool[len(pool) - len(deck):]))
+            decks.append(pool[len(pool) - len(deck):][::-1])
             del pool[len(pool) - len(deck):]
         twin.decks = decks
         twin.captured = self.captured[:]
@@ -277,7 +277,7 @@ class MismatchState(State[Move]):
         names = self.game.cards.names
         if self.decks[a] and self.decks[b]:
             return (
-                f"seat {a} turns up {names[self.decks[a][0]]} against "
-                f"seat {b}'s {names[self.decks[b][0]]}"
+                f"seat {a} turns up {names[self.decks[a][-1]]} against "
+                f"seat {b}'s {names[self.decks[b][-1]]}"
             )
         return f"seat {a} duels seat {b} (an empty deck is refilled from its capture pile first)"
