@@ -12,6 +12,8 @@ The choice itself is the engine package's `greedy_move`, compiled with the engin
 from __future__ import annotations
 
 import random
+from functools import partial
+from typing import Callable
 
 from deckgen.bots.registry import register_bot
 from deckgen.games.base import Move
@@ -23,9 +25,9 @@ class GreedyPillarsBot:
     def __init__(self, rng: random.Random, seat: int) -> None:
         self.rng = rng
         self.seat = seat
-
-    def choose(self, state: PillarsState) -> Move:
-        return greedy_move(state, self.seat, self.rng)
+        #: The engine's compiled choice with this seat and source bound, so that a move costs
+        #: the play loop no interpreted call of the bot's own.
+        self.choose: Callable[[PillarsState], Move] = partial(greedy_move, seat, rng)
 
 
 register_bot("mystique-pillars", "greedy", GreedyPillarsBot)

@@ -16,11 +16,13 @@ from deckgen.games.mystique_pillars.moves import BUILD, BUILDING
 from deckgen.games.mystique_pillars.state import PillarsState
 
 
-def greedy_move(state: PillarsState, seat: int, rng: random.Random) -> Move:
+def greedy_move(seat: int, rng: random.Random, state: PillarsState) -> Move:
     """Build whenever possible, preferring a card the next seat could not build on in turn;
     otherwise draw the top card that could be built on the most other tops, then the one the
     next seat could build on the most. Ties are drawn from `rng` in the legal moves' order, as
-    `rng.choice` draws: one draw for the build, or one for the pillar and one for its split."""
+    `rng.choice` draws: one draw for the build, or one for the pillar and one for its split. The
+    state comes last, so that a bot binds its seat and source once (`functools.partial`) and the
+    play loop calls the compiled function with the state alone."""
     can_build_on = state.game.can_build_on
     following = state.hands[state.next_seat[seat]]
     pillars = state.pillars
@@ -45,16 +47,21 @@ def greedy_move(state: PillarsState, seat: int, rng: random.Random) -> Move:
         if builds:
             return choice(builds, rng)
     tops = [pillar[-1] if pillar else -1 for pillar in pillars]
-    best = (-1, -1)
+    # a rating is (tops it builds on, next-seat cards that build on it) as one number: the
+    # second part is under 64 (a hand of one deck's cards)
+    best = -1
     tied: list[int] = []
     for p, top in enumerate(tops):
         if top < 0:
             continue
-        on_others = 0
+        rating = 0
         for q, other in enumerate(tops):
             if q != p and other >= 0 and can_build_on[other] >> top & 1:
-                on_others += 1
-        rating = (on_others, (following & can_build_on[top]).bit_count())
+                rating += 64
+        takers = following & can_build_on[top]
+        while takers:
+            takers &= takers - 1
+            rating += 1
         if rating > best:
             best = rating
             tied = [p]
