@@ -122,7 +122,7 @@ def test_the_rankings(game: DescribedGame) -> None:
 
     def keys(state: DescribedState, *card_ids: str) -> list[int]:
         state.next_epoch()
-        return [by(state)[ids.index(c)] for c in card_ids]
+        return [by.of(state)[ids.index(c)] for c in card_ids]
 
     hands: list[list[str]] = [[], [], []]
     suit = at(game, hands, by_suit=True)

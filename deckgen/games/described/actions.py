@@ -1,138 +1,160 @@
-"""Actions and moves of a described game compiled into closures.
+"""Actions of a described game compiled into `Action` objects.
 
-An action list becomes one `Run` closure; a move becomes a generator of its legal instances,
-an apply closure that moves its cards, and a closure that words it. Moves are `(move index,
-card, value)` ints: the card played, given or -1; the declared value's index or -1 (plays of
-several cards add the others: `deckgen.games.described.plays`).
+An action list becomes one `Action` running its steps in order; each step is an object
+whose `run(state, card)` does what the rule says, evaluating its expressions (`Expr`) by
+native calls when compiled. Moves are compiled in `deckgen.games.described.moves`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Final, Mapping
+from typing import Any, Final, Mapping
 
 from deckgen.errors import DataError
-from deckgen.games.base import Move
-from deckgen.games.described.buys import compile_buy
 from deckgen.games.described.expressions import Tables, compile_expr
-from deckgen.games.described.plays import CompiledMove, compile_play
 from deckgen.games.described.rows import of_card
+from deckgen.games.described.layout import Action, Nothing
 from deckgen.games.described.state import DescribedState, Fn, Run
 from deckgen.model.common import problem
 from deckgen.model.play_nodes import Node
-from deckgen.model.play_defs import Action, MoveDef
+from deckgen.model.play_defs import Action as ActionDef
 
-Step = Callable[[DescribedState, int], None]
 #: The largest value a counter may take, either way: far beyond any score, far below the
 #: numbers a rule feeding a counter into itself would make.
 COUNTER_LIMIT: Final = 10 ** 15
 
 
-def compile_actions(actions: tuple[Action, ...], t: Tables) -> Run:
-    """One closure running the actions in order, stopping when the game is over."""
-    steps = [compile_action(action, t) for action in actions]
-    if not steps:
-        return _nothing
-    if len(steps) == 1:
-        return steps[0]
+class Steps(Action[DescribedState]):
+    """Several actions in order, stopping when the game is over."""
 
-    def run(state: DescribedState, card: int) -> None:
-        for step in steps:
-            step(state, card)
+    def __init__(self, steps: list[Run]) -> None:
+        self.steps = steps
+
+    def run(self, state: DescribedState, card: int) -> None:
+        for step in self.steps:
+            step.run(state, card)
             if state.over:
                 return
-    return run
 
 
-def _nothing(state: DescribedState, card: int) -> None:
-    return None
+def compile_actions(actions: tuple[ActionDef, ...], t: Tables) -> Run:
+    """One action running the actions in order, stopping when the game is over."""
+    steps = [compile_action(action, t) for action in actions]
+    if not steps:
+        return Nothing()
+    return steps[0] if len(steps) == 1 else Steps(steps)
 
 
-def compile_action(action: Action, t: Tables) -> Step:
+def compile_action(action: ActionDef, t: Tables) -> Run:
     kind, a = action.kind, action.args
     if kind == "shuffle":
-        zone = compile_expr(a["zone"], t)
-
-        def shuffle(state: DescribedState, card: int) -> None:
-            state.shuffle_zone(zone(state, card))
-        return shuffle
+        return Shuffle(compile_expr(a["zone"], t))
     if kind == "deal":
-        return _deal(compile_expr(a["from"], t), t.zones[a["to"]], compile_expr(a["count"], t))
+        return Deal(compile_expr(a["from"], t), t.zones[a["to"]], compile_expr(a["count"], t))
     if kind == "split":
-        return _split(compile_expr(a["from"], t), t.zones[a["to"]])
+        return Deal(compile_expr(a["from"], t), t.zones[a["to"]], None)
     if kind == "move" and a.get("where") is not None:
-        return _move_where(compile_expr(a["from"], t), compile_expr(a["to"], t), compile_expr(a["where"], t))
+        return MoveWhere(compile_expr(a["from"], t), compile_expr(a["to"], t), compile_expr(a["where"], t))
     if kind in ("move", "draw"):
-        return _move(kind == "draw", compile_expr(a["from"], t), compile_expr(a["to"], t),
-                     compile_expr(a["count"], t), bool(a["all"]))
+        return MoveCards(kind == "draw", compile_expr(a["from"], t), compile_expr(a["to"], t),
+                         compile_expr(a["count"], t), bool(a["all"]))
     if kind in ("set", "add"):
         value = a["value"]
         if a["seat"] is None and value.op == "const":
-            return _set_constant(kind == "add", t.counters[a["counter"]], int(value.data), str(a["counter"]))
-        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], of_card(value, t), t,
-                       str(a["counter"]))
+            return SetConstant(kind == "add", t.counters[a["counter"]], int(value.data), str(a["counter"]))
+        return _assign(kind == "add", t.counters[a["counter"]], a["seat"], of_card(value, t), t, str(a["counter"]))
     if kind == "if":
-        return _branch(of_card(a["test"], t), compile_actions(action.then, t), compile_actions(action.other, t))
+        return Branch(of_card(a["test"], t), compile_actions(action.then, t), compile_actions(action.other, t))
     if kind == "each_seat":
-        return _each_seat(compile_actions(action.then, t))
+        return EachSeat(compile_actions(action.then, t))
     if kind == "start_play":
-        return _start_play(t.zones[a["from"]], compile_expr(a["to"], t), compile_expr(a["best"], t),
-                           compile_actions(action.then, t))
+        return StartPlay(t.zones[a["from"]], compile_expr(a["to"], t), compile_expr(a["best"], t),
+                         compile_actions(action.then, t))
     return _turn_action(kind, a, t)
 
 
-def _turn_action(kind: str, args: Mapping[str, Any], t: Tables) -> Step:
+def _turn_action(kind: str, args: Mapping[str, Any], t: Tables) -> Run:
     if kind == "skip":
-        count = compile_expr(args["count"], t)
-
-        def skip(state: DescribedState, card: int) -> None:
-            state.skips += count(state, card)
-        return skip
-    if kind == "reverse":
-        def reverse(state: DescribedState, card: int) -> None:
-            state.direction = -state.direction
-        return reverse
-    if kind == "again":
-        def again(state: DescribedState, card: int) -> None:
-            state.again = True
-        return again
-    if kind == "end_round":
-        def end_round(state: DescribedState, card: int) -> None:
-            state.round_over = True
-        return end_round
+        return Skip(compile_expr(args["count"], t))
+    if kind in ("reverse", "again", "end_round"):
+        return TurnFlag(kind)
     if kind == "phase":
-        index = t.layout.phase_names.index(str(args["phase"]))
-
-        def phase(state: DescribedState, card: int) -> None:
-            state.phase_set = index
-        return phase
+        return Phase(t.layout.phase_names.index(str(args["phase"])))
     seat = of_card(args["seat"], t)  # next, win
-    if kind == "next":
-        def next_seat(state: DescribedState, card: int) -> None:
-            state.current_player = seat(state, card)
-            state.next_set = True
-        return next_seat
+    return NextSeat(seat) if kind == "next" else Win(seat)
 
-    def win(state: DescribedState, card: int) -> None:
-        winner = seat(state, card)
+
+class Shuffle(Action[DescribedState]):
+    def __init__(self, zone: Fn) -> None:
+        self.zone = zone
+
+    def run(self, state: DescribedState, card: int) -> None:
+        state.shuffle_zone(self.zone.ev(state, card))
+
+
+class Skip(Action[DescribedState]):
+    def __init__(self, count: Fn) -> None:
+        self.count = count
+
+    def run(self, state: DescribedState, card: int) -> None:
+        state.skips += self.count.ev(state, card)
+
+
+class TurnFlag(Action[DescribedState]):
+    """`reverse` the direction of play, play `again`, or `end_round` after this move."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def run(self, state: DescribedState, card: int) -> None:
+        if self.kind == "reverse":
+            state.direction = -state.direction
+        elif self.kind == "again":
+            state.again = True
+        else:
+            state.round_over = True
+
+
+class Phase(Action[DescribedState]):
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def run(self, state: DescribedState, card: int) -> None:
+        state.phase_set = self.index
+
+
+class NextSeat(Action[DescribedState]):
+    def __init__(self, seat: Fn) -> None:
+        self.seat = seat
+
+    def run(self, state: DescribedState, card: int) -> None:
+        state.current_player = self.seat.ev(state, card)
+        state.next_set = True
+
+
+class Win(Action[DescribedState]):
+    def __init__(self, seat: Fn) -> None:
+        self.seat = seat
+
+    def run(self, state: DescribedState, card: int) -> None:
+        winner = self.seat.ev(state, card)
         if winner not in state.winners:
             state.winners.append(winner)
         state.over = True
         if state.events is not None:
             state.events.append({"type": "win", "seat": winner})
-    return win
 
 
-def _deal(source: Fn, target: int, count: Fn) -> Step:
-    def deal(state: DescribedState, card: int) -> None:
-        _hand_out(state, source(state, card), target, count(state, card))
-    return deal
+class Deal(Action[DescribedState]):
+    """`count` cards (with no count, an equal share of the zone: `split`) from the top of a
+    zone to every seat's zone of a kind."""
 
+    def __init__(self, source: Fn, target: int, count: Fn | None) -> None:
+        self.source, self.target, self.count = source, target, count
 
-def _split(source: Fn, target: int) -> Step:
-    def split(state: DescribedState, card: int) -> None:
-        src = source(state, card)
-        _hand_out(state, src, target, len(state.zones[src]) // state.n_players)
-    return split
+    def run(self, state: DescribedState, card: int) -> None:
+        src = self.source.ev(state, card)
+        each = self.count.ev(state, card) if self.count is not None else len(state.zones[src]) // state.n_players
+        _hand_out(state, src, self.target, each)
 
 
 def _hand_out(state: DescribedState, src: int, target: int, each: int) -> None:
@@ -147,11 +169,17 @@ def _hand_out(state: DescribedState, src: int, target: int, each: int) -> None:
         del pile[len(pile) - take:]
 
 
-def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> Step:
-    def move(state: DescribedState, card: int) -> None:
-        src, dst = source(state, card), target(state, card)
-        n = len(state.zones[src]) if everything else count(state, card)
-        if draw:
+class MoveCards(Action[DescribedState]):
+    """Cards from the top of a zone to another one by one (`draw`: drawn, refilling the
+    source where it refills), or all of them."""
+
+    def __init__(self, draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> None:
+        self.draw, self.source, self.target, self.count, self.everything = draw, source, target, count, everything
+
+    def run(self, state: DescribedState, card: int) -> None:
+        src, dst = self.source.ev(state, card), self.target.ev(state, card)
+        n = len(state.zones[src]) if self.everything else self.count.ev(state, card)
+        if self.draw:
             state.draw(src, dst, n)
             return
         pile = state.zones[src]
@@ -166,7 +194,6 @@ def _move(draw: bool, source: Fn, target: Fn, count: Fn, everything: bool) -> St
             state.trick_seats.extend([state.me] * taken)
         if state.events is not None and taken:
             log_moved(state, src, dst, state.zones[dst][len(state.zones[dst]) - taken:])
-    return move
 
 
 def log_moved(state: DescribedState, source: int, target: int, cards: list[int]) -> None:
@@ -178,19 +205,20 @@ def log_moved(state: DescribedState, source: int, target: int, cards: list[int])
                          "cards": [ids[c] for c in cards]})
 
 
-def _set_constant(add: bool, index: int, value: int, name: str) -> Step:
+class SetConstant(Action[DescribedState]):
     """A game counter set to, or raised by, a number the rule writes (`passes: 0`)."""
-    if add:
-        def raise_counter(state: DescribedState, card: int) -> None:
-            total = state.tally[index] + value
-            if not -COUNTER_LIMIT <= total <= COUNTER_LIMIT:
-                raise runaway(state, name)
-            state.tally[index] = total
-        return raise_counter
 
-    def set_counter(state: DescribedState, card: int) -> None:
-        state.tally[index] = value
-    return set_counter
+    def __init__(self, add: bool, index: int, value: int, name: str) -> None:
+        self.add, self.index, self.value, self.name = add, index, value, name
+
+    def run(self, state: DescribedState, card: int) -> None:
+        if not self.add:
+            state.tally[self.index] = self.value
+            return
+        total = state.tally[self.index] + self.value
+        if not -COUNTER_LIMIT <= total <= COUNTER_LIMIT:
+            raise runaway(state, self.name)
+        state.tally[self.index] = total
 
 
 def runaway(state: DescribedState, name: str) -> DataError:
@@ -201,16 +229,20 @@ def runaway(state: DescribedState, name: str) -> DataError:
                              f"{state.round_no}: a rule makes it grow without end (a product or sum fed by itself?)"))
 
 
-def _move_where(source: Fn, target: Fn, test: Fn) -> Step:
+class MoveWhere(Action[DescribedState]):
     """Every card of the zone for which `test` holds (`it`) goes to the target, in its order."""
-    def move_where(state: DescribedState, card: int) -> None:
-        src, dst = source(state, card), target(state, card)
+
+    def __init__(self, source: Fn, target: Fn, test: Fn) -> None:
+        self.source, self.target, self.test = source, target, test
+
+    def run(self, state: DescribedState, card: int) -> None:
+        src, dst = self.source.ev(state, card), self.target.ev(state, card)
         saved = state.bound_it
         kept: list[int] = []
         moved: list[int] = []
         for it in state.zones[src]:
             state.bound_it = it
-            if test(state, card):
+            if self.test.ev(state, card):
                 moved.append(it)
             else:
                 kept.append(it)
@@ -221,65 +253,88 @@ def _move_where(source: Fn, target: Fn, test: Fn) -> Step:
             log_moved(state, src, dst, moved)
         if dst == state.layout.trick_zone:
             state.trick_seats.extend([state.me] * len(moved))
-    return move_where
 
 
-def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables, name: str) -> Step:
-    seat = compile_expr(seat_node, t) if seat_node is not None else None
-    if seat is None and not add:  # the commonest: a game counter set
-        def set_counter(state: DescribedState, card: int) -> None:
-            amount = value(state, card)
-            if not -COUNTER_LIMIT <= amount <= COUNTER_LIMIT:
-                raise runaway(state, name)
-            state.tally[base] = amount
-        return set_counter
+class SetCounter(Action[DescribedState]):
+    """The commonest assignment: a game counter set to an expression's value."""
 
-    def assign(state: DescribedState, card: int) -> None:
-        index = base + (seat(state, card) if seat is not None else 0)
-        amount = value(state, card)
-        if add:
+    def __init__(self, index: int, value: Fn, name: str) -> None:
+        self.index, self.value, self.name = index, value, name
+
+    def run(self, state: DescribedState, card: int) -> None:
+        amount = self.value.ev(state, card)
+        if not -COUNTER_LIMIT <= amount <= COUNTER_LIMIT:
+            raise runaway(state, self.name)
+        state.tally[self.index] = amount
+
+
+class Assign(Action[DescribedState]):
+    """A counter (of the seat an expression gives, for a counter of each seat) set to, or
+    raised by, an expression's value."""
+
+    def __init__(self, add: bool, base: int, seat: Fn | None, value: Fn, name: str) -> None:
+        self.add, self.base, self.seat, self.value, self.name = add, base, seat, value, name
+
+    def run(self, state: DescribedState, card: int) -> None:
+        index = self.base + (self.seat.ev(state, card) if self.seat is not None else 0)
+        amount = self.value.ev(state, card)
+        if self.add:
             amount += state.tally[index]
         if not -COUNTER_LIMIT <= amount <= COUNTER_LIMIT:
-            raise runaway(state, name)
+            raise runaway(state, self.name)
         state.tally[index] = amount
-    return assign
 
 
-def _branch(test: Fn, then: Run, other: Run) -> Step:
-    def branch(state: DescribedState, card: int) -> None:
-        if test(state, card):
-            then(state, card)
+def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables, name: str) -> Run:
+    seat = compile_expr(seat_node, t) if seat_node is not None else None
+    if seat is None and not add:
+        return SetCounter(base, value, name)
+    return Assign(add, base, seat, value, name)
+
+
+class Branch(Action[DescribedState]):
+    def __init__(self, test: Fn, then: Run, other: Run) -> None:
+        self.test, self.then, self.other = test, then, other
+
+    def run(self, state: DescribedState, card: int) -> None:
+        if self.test.ev(state, card):
+            self.then.run(state, card)
         else:
-            other(state, card)
-    return branch
+            self.other.run(state, card)
 
 
-def _each_seat(body: Run) -> Step:
-    def each(state: DescribedState, card: int) -> None:
+class EachSeat(Action[DescribedState]):
+    def __init__(self, body: Run) -> None:
+        self.body = body
+
+    def run(self, state: DescribedState, card: int) -> None:
         saved = state.bound_seat
         for seat in range(state.n_players):
             state.bound_seat = seat
-            body(state, card)
+            self.body.run(state, card)
             if state.over:
                 break
         state.bound_seat = saved
-    return each
 
 
-def _start_play(source: int, target: Fn, best: Fn, then: Run) -> Step:
+class StartPlay(Action[DescribedState]):
     """The card with the highest `best` in any seat's zone is played by its holder, who then
     runs `then`; the seat after the holder moves next."""
-    def start_play(state: DescribedState, card: int) -> None:
+
+    def __init__(self, source: int, target: Fn, best: Fn, then: Run) -> None:
+        self.source, self.target, self.best, self.then = source, target, best, then
+
+    def run(self, state: DescribedState, card: int) -> None:
         holder, chosen, top = -1, -1, -(1 << 62)
         for seat in range(state.n_players):
-            for c in state.zones[source + seat]:
-                key = best(state, c)
+            for c in state.zones[self.source + seat]:
+                key = self.best.ev(state, c)
                 if key > top:
                     holder, chosen, top = seat, c, key
         if chosen < 0:
             return
-        state.zones[source + holder].remove(chosen)
-        destination = target(state, chosen)
+        state.zones[self.source + holder].remove(chosen)
+        destination = self.target.ev(state, chosen)
         state.zones[destination].append(chosen)
         if destination == state.layout.trick_zone:
             state.trick_seats.append(holder)
@@ -287,73 +342,6 @@ def _start_play(source: int, target: Fn, best: Fn, then: Run) -> Step:
             state.events.append({"type": "start_play", "seat": holder, "card": state.layout.card_ids[chosen],
                                  "zone": state.layout.zone_names[destination]})
         state.me = holder
-        then(state, chosen)
+        self.then.run(state, chosen)
         state.current_player = (holder + state.direction) % state.n_players
         state.next_set = True
-    return start_play
-
-
-# --- moves -------------------------------------------------------------------------------
-
-
-def compile_move(move: MoveDef, t: Tables) -> CompiledMove:
-    """The generator, apply and words of one move (and a play's cards, see `compile_play`)."""
-    a, index = move.args, move.index
-    if move.kind in ("play", "give"):
-        return compile_play(move, t)
-    if move.kind == "buy":
-        return compile_buy(move, t)
-    if move.kind in ("draw", "take"):
-        source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
-        count = compile_expr(a["count"], t)
-        take = move.kind == "take"
-        refill = t.layout.refill_from
-
-        def can_draw(state: DescribedState, out: list[Move]) -> None:
-            src = source(state, -1)
-            other = -1 if take else refill[src]  # a take takes the cards there, never a refill
-            if state.zones[src] or other >= 0 and len(state.zones[other]) > t.layout.keep_top[src]:
-                out.append((index, -1, -1))
-
-        def draw(state: DescribedState, card: int, value: int) -> None:
-            src, dst = source(state, -1), target(state, -1)
-            if take:
-                if state.events is not None and state.zones[src]:
-                    log_moved(state, src, dst, state.zones[src])
-                state.zones[dst].extend(state.zones[src])
-                state.zones[src] = []
-            else:
-                state.draw(src, dst, count(state, -1))
-
-        def draw_words(state: DescribedState, move: Move) -> str:
-            zone = t.layout.zone_names[source(state, -1)]
-            return f"takes {zone}" if take else f"draws from {zone}"
-        return can_draw, draw, draw_words, None
-    if move.kind == "declare":
-        declared = str(a["declare"])
-        values = t.layout.value_names[_value_type(t, declared)]
-        base = t.counters[declared]
-
-        def choices(state: DescribedState, out: list[Move]) -> None:
-            out.extend((index, -1, v) for v in range(len(values)))
-
-        def declare(state: DescribedState, card: int, value: int) -> None:
-            state.tally[base] = value
-
-        def declare_words(state: DescribedState, move: Move) -> str:
-            return f"declares {values[move[2]]}"
-        return choices, declare, declare_words, None
-
-    def only(state: DescribedState, out: list[Move]) -> None:
-        out.append((index, -1, -1))
-
-    def passes(state: DescribedState, card: int, value: int) -> None:
-        return None
-
-    def pass_words(state: DescribedState, move: Move) -> str:
-        return "passes"
-    return only, passes, pass_words, None
-
-
-def _value_type(t: Tables, counter: str) -> str:
-    return t.layout.counter_kinds[t.counters[counter]]

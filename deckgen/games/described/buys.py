@@ -52,8 +52,8 @@ def compile_buy(move: MoveDef, t: Tables) -> CompiledMove:
 
     def payments(state: DescribedState) -> list[tuple[tuple[int, ...], int]]:
         """Every choice of cards to pay with and its worth, the top card last."""
-        ok, value = payable(state), worth(state)
-        cards = sorted(c for c in state.zones[pay_from(state, -1)] if ok[c])
+        ok, value = payable.of(state), worth.of(state)
+        cards = sorted(c for c in state.zones[pay_from.ev(state, -1)] if ok[c])
         if buy.pay_least == buy.pay_most == 1:
             return [((c,), value[c]) for c in cards]
         return [(group, sum(value[c] for c in group))
@@ -65,13 +65,13 @@ def compile_buy(move: MoveDef, t: Tables) -> CompiledMove:
 
     def generate(state: DescribedState, out: list[Move]) -> None:
         if pick:
-            wares = [(c, price(state, c)) for c in state.zones[sources[0](state, -1)]]
+            wares = [(c, price.ev(state, c)) for c in state.zones[sources[0].ev(state, -1)]]
         else:
-            available = [len(state.zones[source(state, -1)]) for source in sources]
-            low, high = max(0, least(state, -1)), min(most(state, -1), sum(available))
+            available = [len(state.zones[source.ev(state, -1)]) for source in sources]
+            low, high = max(0, least.ev(state, -1)), min(most.ev(state, -1), sum(available))
             if low > high:
                 return
-            costs = [price(state, total) for total in range(high + 1)]
+            costs = [price.ev(state, total) for total in range(high + 1)]
             wares = [(code, costs[total]) for code, total in count_splits(available, low, high, base)]
         for group, paid in payments(state):
             top, rest = (group[-1], group[:-1]) if group else (-1, ())
@@ -79,24 +79,24 @@ def compile_buy(move: MoveDef, t: Tables) -> CompiledMove:
 
     def apply(state: DescribedState, card: int, ware: int) -> None:
         paid = [*state.last_move[3:], card] if card >= 0 else []
-        payer = state.zones[pay_from(state, card)]
+        payer = state.zones[pay_from.ev(state, card)]
         for c in paid:
             payer.remove(c)
-        destination = target(state, card)
+        destination = target.ev(state, card)
         if pick:
-            state.zones[sources[0](state, card)].remove(ware)
+            state.zones[sources[0].ev(state, card)].remove(ware)
             take(state, [ware], destination)
         else:
             for source, count in zip(sources, counts_of(ware, len(sources), base)):
-                pile = state.zones[source(state, card)]
+                pile = state.zones[source.ev(state, card)]
                 taken = pile[len(pile) - count:]
                 del pile[len(pile) - count:]
                 taken.reverse()  # one by one from the top
                 take(state, taken, destination)
-        spent = pay_to(state, card)
+        spent = pay_to.ev(state, card)
         state.zones[spent].extend(paid)
         if state.events is not None and paid:
-            log_paid(state, paid, pay_from(state, card), spent)
+            log_paid(state, paid, pay_from.ev(state, card), spent)
 
     def words(state: DescribedState, move: Move) -> str:
         paid = [names[c] for c in (*move[3:], move[1])] if move[1] >= 0 else []
@@ -104,7 +104,7 @@ def compile_buy(move: MoveDef, t: Tables) -> CompiledMove:
             said = f"buys the {names[move[2]]}"
         else:
             counts = counts_of(move[2], len(sources), base)
-            taken = " and ".join(f"{count} from {zone_names[source(state, -1)]}"
+            taken = " and ".join(f"{count} from {zone_names[source.ev(state, -1)]}"
                                  for source, count in zip(sources, counts))
             said = f"buys {taken}"
         return said + (f" with the {', the '.join(paid)}" if paid else "")
@@ -141,29 +141,29 @@ def _one_zone_buy(index: int, source: Fn, target: Fn, least: Fn, most: Fn, pay_f
     moves: list[list[Move]] = []
 
     def generate(state: DescribedState, out: list[Move]) -> None:
-        low, high = least(state, -1), most(state, -1)
-        held = len(state.zones[source(state, -1)])
+        low, high = least.ev(state, -1), most.ev(state, -1)
+        held = len(state.zones[source.ev(state, -1)])
         high = held if held < high else high
         if low < 0:
             low = 0
         if low > high:
             return
         if not moves:
-            ok, value = payable(state), worth(state)
+            ok, value = payable.of(state), worth.of(state)
             moves.extend([(index, c, k) for k in range(value[c] + 1)] if ok[c] else [] for c in range(len(ok)))
-        for c in state.zones[pay_from(state, -1)]:
+        for c in state.zones[pay_from.ev(state, -1)]:
             out.extend(moves[c][low:high + 1])
 
     def apply(state: DescribedState, card: int, count: int) -> None:
-        payer = pay_from(state, card)
+        payer = pay_from.ev(state, card)
         state.zones[payer].remove(card)
         if count:
-            pile = state.zones[source(state, card)]
+            pile = state.zones[source.ev(state, card)]
             taken = pile[len(pile) - count:]
             del pile[len(pile) - count:]
             taken.reverse()  # one by one from the top
-            take(state, taken, target(state, card))
-        spent = pay_to(state, card)
+            take(state, taken, target.ev(state, card))
+        spent = pay_to.ev(state, card)
         state.zones[spent].append(card)
         if state.events is not None:
             log_paid(state, [card], payer, spent)

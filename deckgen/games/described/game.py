@@ -14,11 +14,12 @@ from typing import Any, Mapping, Sequence
 from deckgen.errors import BadPosition
 from deckgen.games.base import Game
 from deckgen.games.registry import register_described
-from deckgen.games.described.actions import compile_actions, compile_move
+from deckgen.games.described.actions import compile_actions
+from deckgen.games.described.moves import compile_move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.rows import card_rows_of
 from deckgen.games.described.layout import Layout
-from deckgen.games.described.state import DescribedState
+from deckgen.games.described.state import DescribedState, Expr
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.play import DesignerParams
@@ -43,6 +44,8 @@ class DescribedGame(Game):
         self.program: Program = build_program(rules.play, self.deck, rules.options, rules.params, rules.path,
                                               rules.players.counts())
         self._layouts: dict[tuple[int, tuple[str, ...]], Layout[DescribedState]] = {}
+        #: By player count and options' names and values: the layout and the setup numbers.
+        self._fresh: dict[tuple[int, tuple[str, ...], tuple[int, ...]], tuple[Layout[DescribedState], list[int]]] = {}
 
     def layout(self, n_players: int, options: Mapping[str, Any] | None = None) -> Layout[DescribedState]:
         """The program compiled for a player count and the zones' visibility that the options
@@ -137,7 +140,7 @@ class DescribedGame(Game):
             layout.move_then.append(compile_actions(move.then, t))
             layout.move_words.append(words)
             source = move.args.get("from")
-            layout.move_sources.append(compile_expr(source, t) if source is not None else _no_zone)
+            layout.move_sources.append((compile_expr(source, t) if source is not None else NoZone()).ev)
             declared = move.args.get("declare")
             kind = p.counters[declared].type.removesuffix(" value") if declared else ""
             layout.declared_columns.append(t.attributes[kind] if declared else [])
@@ -150,6 +153,7 @@ class DescribedGame(Game):
             only = len(phase) == 1 and phase[0].when is None
             layout.only_cards.append(counted[phase[0].index] if only else None)
             layout.only_move.append(phase[0].index if only else -1)
+            layout.quick_plays.append(layout.quick_moves.get(phase[0].index) if only else None)
         layout.dealer = compile_expr(p.dealer, t)
         layout.rotate_dealer = p.rotate_dealer
         layout.first = compile_expr(p.first, t) if p.first is not None else None
@@ -166,7 +170,7 @@ class DescribedGame(Game):
             layout.takes_part = compile_expr(p.simultaneous.who, t)
             layout.reveal = compile_actions(p.simultaneous.reveal, t)
         layout.score = compile_expr(p.score, t) if p.score is not None else None
-        layout.greedy = compile_expr(p.greedy, t) if p.greedy is not None else None
+        layout.greedy = compile_expr(p.greedy, t).ev if p.greedy is not None else None
         numeric = [t.attributes[name] for name, a in p.attributes.items() if a.numeric] + list(t.tables.values())
         layout.card_worth = [sum(column[c] for column in numeric) for c in range(len(layout.card_ids))]
         layout.lowest_wins = p.lowest_wins
@@ -175,11 +179,16 @@ class DescribedGame(Game):
 
     def fresh_state(self, n_players: int, rng: random.Random, options: dict[str, Any],
                     record: bool) -> DescribedState:
-        spec = self.rules.setup_for(n_players)
         values = [int(v) if isinstance(v, (bool, int)) else 0 for v in options.values()]
-        setup = [spec.hand_size or 0, spec.removed, spec.set_aside, spec.decks]
-        state = DescribedState(self.layout(n_players, options), rng, values, setup, [] if record else None)
-        state.dealer = state.layout.dealer(state, -1) % n_players
+        key = (n_players, tuple(options), tuple(values))
+        known = self._fresh.get(key)
+        if known is None:  # the layout and setup of these options, found once (the rule model is not compiled)
+            spec = self.rules.setup_for(n_players)
+            known = self._fresh[key] = (self.layout(n_players, options),
+                                        [spec.hand_size or 0, spec.removed, spec.set_aside, spec.decks])
+        layout, setup = known
+        state = DescribedState(layout, rng, values, list(setup), [] if record else None)
+        state.dealer = state.layout.dealer.ev(state, -1) % n_players
         return state
 
     def new_game(self, n_players: int, rng: random.Random, options: dict[str, Any],
@@ -292,8 +301,11 @@ def _word(value: Any) -> str:
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _no_zone(state: DescribedState, card: int) -> int:
-    return -1
+class NoZone(Expr[DescribedState]):
+    """The zone of a move that takes cards from none (a pass, a declaration)."""
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return -1
 
 
 register_described(DescribedGame)

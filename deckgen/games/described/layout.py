@@ -8,6 +8,7 @@ type, and `state` names the closures' types for `DescribedState` (`Layout[Descri
 
 from __future__ import annotations
 
+import random
 from typing import Callable, Generic, TypeVar
 
 from deckgen.games.base import Move
@@ -15,10 +16,63 @@ from deckgen.games.kit.zones import DeclaredZone
 
 #: The state the closures take (`DescribedState`).
 S = TypeVar("S")
-#: A compiled expression: the state and the bound card (-1 when none) to a number.
-Fn = Callable[[S, int], int]
-#: A compiled list of actions, run for the state and the bound card.
-Run = Callable[[S, int], None]
+
+
+class Expr(Generic[S]):
+    """A compiled expression: `ev(state, card)` is its value for the state and the bound card
+    (-1 when none). An object with a method rather than a closure so that, compiled by mypyc,
+    an operator evaluates its operands by native calls (a closure is called through Python's
+    calling convention, several times slower: most of a described game's time went there)."""
+
+    def ev(self, state: S, card: int) -> int:
+        raise NotImplementedError
+
+
+class CardRows(Generic[S]):
+    """An expression of the card tried, as a row of its values by card int for the position
+    at hand (`deckgen.games.described.rows`); an object for the reason `Expr` is one."""
+
+    def of(self, state: S) -> list[int]:
+        raise NotImplementedError
+
+
+class NoRows(CardRows[S]):
+    """The rows of a game without tricks: never read."""
+
+    def of(self, state: S) -> list[int]:
+        return []
+
+
+class Action(Generic[S]):
+    """A compiled action (or list of actions): `run(state, card)` does what it says, for the
+    bound card (-1 when none); an object for the reason `Expr` is one."""
+
+    def run(self, state: S, card: int) -> None:
+        raise NotImplementedError
+
+
+class Nothing(Action[S]):
+    """No action: what a description leaves out."""
+
+    def run(self, state: S, card: int) -> None:
+        return None
+
+
+class QuickPlay(Generic[S]):
+    """A phase's only move when a random playout can make it without building it (a play of
+    one card from the mover's zone to a shared one, say): `play` draws and makes the move
+    that `apply(random_move(rng))` would, with the same draw."""
+
+    def play(self, state: S, rng: random.Random) -> None:
+        raise NotImplementedError
+
+
+#: A compiled expression (see `Expr`).
+Fn = Expr[S]
+#: An expression's `ev`, for readers outside the engine (bots, notation), which call it.
+Value = Callable[[S, int], int]
+#: A compiled list of actions (see `Action`).
+Run = Action[S]
 #: A compiled move generator: appends the legal moves of one move kind.
 Gen = Callable[[S, list[Move]], None]
 #: The cards a play of one card may play in a position (its moves are `(index, card, -1)`).
@@ -74,43 +128,47 @@ class Layout(Generic[S]):
         #: that move's cards (`random_move` draws from them directly), else None; and its index.
         self.only_cards: list[Cards[S] | None] = []
         self.only_move: list[int] = []
+        #: Per phase: its only move made in line by a random playout, or None; and by move
+        #: index, the moves that can be (`deckgen.games.described.plays`).
+        self.quick_plays: list[QuickPlay[S] | None] = []
+        self.quick_moves: dict[int, QuickPlay[S]] = {}
         #: Per move index: its kind, its phase, what it does and how it reads.
         self.move_kinds: list[str] = []
         self.move_apply: list[Callable[[S, int, int], None]] = []
         self.move_then: list[Run[S]] = []
         self.move_words: list[Callable[[S, Move], str]] = []
         #: Per move index, for bots: the zone it takes cards from, the declared attribute by card.
-        self.move_sources: list[Fn[S]] = []
+        self.move_sources: list[Value[S]] = []
         self.declared_columns: list[list[int]] = []
         #: Per move index: the words of the values it declares (none when it declares nothing).
         self.declared_values: list[tuple[str, ...]] = []
         #: Per move index of a play with readings: the numbers a card may be played as.
-        self.move_readings: dict[int, list[Fn[S]]] = {}
+        self.move_readings: dict[int, list[Value[S]]] = {}
         #: Per move index of a buy: how many zones it buys from, whether it picks one card, and
         #: whether it pays with cards (`deckgen.games.described.buys`).
         self.move_buys: dict[int, tuple[int, bool, bool]] = {}
         #: For the greedy bot: the description's `greedy` rating, and each card's worth.
-        self.greedy: Fn[S] | None = None
+        self.greedy: Value[S] | None = None
         self.card_worth: list[int] = []
-        self.dealer: Fn[S] = _zero
+        self.dealer: Fn[S] = Zero()
         self.rotate_dealer = True
         self.first: Fn[S] | None = None
-        self.setup: Run[S] = _nothing
-        self.round_end: Fn[S] = _zero
+        self.setup: Run[S] = Nothing()
+        self.round_end: Fn[S] = Zero()
         #: False when the round's end is written `false`: no call after every move.
         self.round_can_end = True
-        self.round_score: Run[S] = _nothing
-        self.game_end: Fn[S] = _zero
+        self.round_score: Run[S] = Nothing()
+        self.game_end: Fn[S] = Zero()
         self.trick_zone = -1
         self.trick_to = 0
         #: The trick's candidates and their ranking keys, as rows by card (see `card_rows`).
-        self.trick_among: Cards[S] = _no_rows
-        self.trick_by: Cards[S] = _no_rows
-        self.trick_then: Run[S] = _nothing
+        self.trick_among: CardRows[S] = NoRows()
+        self.trick_by: CardRows[S] = NoRows()
+        self.trick_then: Run[S] = Nothing()
         #: Secret turns (`simultaneous`): whether a seat takes part (`seat` bound), and the
         #: reveal once the last seat taking part has moved; None without them.
         self.takes_part: Fn[S] | None = None
-        self.reveal: Run[S] = _nothing
+        self.reveal: Run[S] = Nothing()
         self.score: Fn[S] | None = None
         self.lowest_wins = False
         self.tie_break: Fn[S] | None = None
@@ -120,13 +178,8 @@ class Layout(Generic[S]):
         self.generations = 0
 
 
-def _zero(state: object, card: int) -> int:
-    return 0
+class Zero(Expr[S]):
+    """The expression 0, for what a description leaves out."""
 
-
-def _nothing(state: object, card: int) -> None:
-    return None
-
-
-def _no_rows(state: object) -> list[int]:
-    return []
+    def ev(self, state: S, card: int) -> int:
+        return 0

@@ -1,172 +1,170 @@
-"""The operators of the play language as closures over their operands' closures: logic,
+"""The operators of the play language as `Expr` objects over their operands: logic,
 arithmetic and comparisons. They read nothing of the state themselves, so they are the same
 for every description; an operand written as a number in the rule file is folded into the
-closure (`size(hand) == 0` is one call, not three), the commonest shapes of a rule's tests.
+operator (`size(hand) == 0` is one evaluation, not three), the commonest shapes of a rule's
+tests.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
+from typing import Final
 
-from deckgen.games.described.state import DescribedState, Fn
+from deckgen.games.described.state import DescribedState, Expr, Fn
 
-
-def seat_of(a: Fn) -> Fn:
-    def seat(state: DescribedState, card: int) -> int:
-        return a(state, card) % state.n_players
-    return seat
+#: Comparison and arithmetic operators by code, so that one class evaluates each family.
+COMPARISONS: Final = ("==", "!=", "<", "<=", ">", ">=")
+ARITHMETIC: Final = ("+", "-", "*", "//", "%")
 
 
-def negative(a: Fn) -> Fn:
-    def neg(state: DescribedState, card: int) -> int:
-        return -a(state, card)
-    return neg
+class SeatOf(Expr[DescribedState]):
+    def __init__(self, a: Fn) -> None:
+        self.a = a
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return self.a.ev(state, card) % state.n_players
 
 
-def logical_not(a: Fn) -> Fn:
-    def negate(state: DescribedState, card: int) -> int:
-        return 0 if a(state, card) else 1
-    return negate
+class Negative(Expr[DescribedState]):
+    def __init__(self, a: Fn) -> None:
+        self.a = a
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return -self.a.ev(state, card)
 
 
-def logical_and(a: Fn, b: Fn) -> Fn:
-    def both(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) and b(state, card) else 0
-    return both
+class Not(Expr[DescribedState]):
+    def __init__(self, a: Fn) -> None:
+        self.a = a
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return 0 if self.a.ev(state, card) else 1
 
 
-def logical_or(a: Fn, b: Fn) -> Fn:
-    def either(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) or b(state, card) else 0
-    return either
+class And(Expr[DescribedState]):
+    def __init__(self, a: Fn, b: Fn) -> None:
+        self.a, self.b = a, b
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return 1 if self.a.ev(state, card) and self.b.ev(state, card) else 0
 
 
-def counters_any(indices: list[int]) -> Fn:
-    """Whether any of these counters holds (`by_suit or by_colour`), read in one go."""
-    read = itemgetter(*indices)
-    if len(indices) == 1:
-        index = indices[0]
+class Or(Expr[DescribedState]):
+    def __init__(self, a: Fn, b: Fn) -> None:
+        self.a, self.b = a, b
 
-        def holds(state: DescribedState, card: int) -> int:
-            return 1 if state.tally[index] else 0
-        return holds
-
-    def any_holds(state: DescribedState, card: int) -> int:
-        return 1 if any(read(state.tally)) else 0
-    return any_holds
+    def ev(self, state: DescribedState, card: int) -> int:
+        return 1 if self.a.ev(state, card) or self.b.ev(state, card) else 0
 
 
-def counters_all(indices: list[int]) -> Fn:
-    """Whether every one of these counters holds, read in one go."""
-    read = itemgetter(*indices)
-    if len(indices) == 1:
-        return counters_any(indices)
+class Counters(Expr[DescribedState]):
+    """Whether any of these counters holds (`by_suit or by_colour`), or with `every` whether
+    each does, read in one go."""
 
-    def all_hold(state: DescribedState, card: int) -> int:
-        return 1 if all(read(state.tally)) else 0
-    return all_hold
+    def __init__(self, indices: list[int], every: bool) -> None:
+        self.indices, self.every = indices, every
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        tally, every = state.tally, self.every
+        for index in self.indices:
+            if (tally[index] == 0) == every:  # one failing decides `all`, one holding decides `any`
+                return 0 if every else 1
+        return 1 if every else 0
 
 
-def choice(test: Fn, then: Fn, other: Fn) -> Fn:
-    def choose(state: DescribedState, card: int) -> int:
-        return then(state, card) if test(state, card) else other(state, card)
-    return choose
+class Choice(Expr[DescribedState]):
+    def __init__(self, test: Fn, then: Fn, other: Fn) -> None:
+        self.test, self.then, self.other = test, then, other
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return self.then.ev(state, card) if self.test.ev(state, card) else self.other.ev(state, card)
+
+
+class Offset(Expr[DescribedState]):
+    """`a + n` or `a - n` for a number the rule writes."""
+
+    def __init__(self, a: Fn, step: int) -> None:
+        self.a, self.step = a, step
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return self.a.ev(state, card) + self.step
+
+
+class Arithmetic(Expr[DescribedState]):
+    """`a op b`; a rule's arithmetic never stops a game: x // 0 and x % 0 are 0."""
+
+    def __init__(self, op: str, a: Fn, b: Fn) -> None:
+        self.code, self.a, self.b = ARITHMETIC.index(op), a, b
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        x, y, code = self.a.ev(state, card), self.b.ev(state, card), self.code
+        if code == 0:
+            return x + y
+        if code == 1:
+            return x - y
+        if code == 2:
+            return x * y
+        if y == 0:
+            return 0
+        return x // y if code == 3 else x % y
 
 
 def arithmetic(op: str, a: Fn, b: Fn, constant: int | None) -> Fn:
     """`a op b`; `constant` is b's value when the rule writes it as a number."""
     if op in ("+", "-") and constant is not None:
-        step = constant if op == "+" else -constant
+        return Offset(a, constant if op == "+" else -constant)
+    return Arithmetic(op, a, b)
 
-        def offset(state: DescribedState, card: int) -> int:
-            return a(state, card) + step
-        return offset
-    if op == "+":
-        def add(state: DescribedState, card: int) -> int:
-            return a(state, card) + b(state, card)
-        return add
-    if op == "-":
-        def sub(state: DescribedState, card: int) -> int:
-            return a(state, card) - b(state, card)
-        return sub
-    if op == "*":
-        def mul(state: DescribedState, card: int) -> int:
-            return a(state, card) * b(state, card)
-        return mul
 
-    def divide(state: DescribedState, card: int) -> int:
-        divisor = b(state, card)
-        if divisor == 0:  # a rule's arithmetic never stops a game: x // 0 and x % 0 are 0
-            return 0
-        return a(state, card) // divisor if op == "//" else a(state, card) % divisor
-    return divide
+def compared(code: int, x: int, y: int) -> int:
+    """1 if `x op y` holds for the comparison of that code (`COMPARISONS`), else 0."""
+    if code == 0:
+        return 1 if x == y else 0
+    if code == 1:
+        return 1 if x != y else 0
+    if code == 2:
+        return 1 if x < y else 0
+    if code == 3:
+        return 1 if x <= y else 0
+    if code == 4:
+        return 1 if x > y else 0
+    return 1 if x >= y else 0
+
+
+class Compare(Expr[DescribedState]):
+    def __init__(self, op: str, a: Fn, b: Fn) -> None:
+        self.code, self.a, self.b = COMPARISONS.index(op), a, b
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return compared(self.code, self.a.ev(state, card), self.b.ev(state, card))
+
+
+class CompareConstant(Expr[DescribedState]):
+    """`a op n` for a number the rule writes."""
+
+    def __init__(self, op: str, a: Fn, value: int) -> None:
+        self.code, self.a, self.value = COMPARISONS.index(op), a, value
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return compared(self.code, self.a.ev(state, card), self.value)
 
 
 def compare(op: str, a: Fn, b: Fn, constant: int | None) -> Fn:
     """`a op b` as 1 or 0; `constant` is b's value when the rule writes it as a number."""
-    if constant is not None:
-        return _compare_constant(op, a, constant)
-    if op == "==":
-        def eq(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) == b(state, card) else 0
-        return eq
-    if op == "!=":
-        def ne(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) != b(state, card) else 0
-        return ne
-    if op == "<":
-        def lt(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) < b(state, card) else 0
-        return lt
-    if op == "<=":
-        def le(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) <= b(state, card) else 0
-        return le
-    if op == ">":
-        def gt(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) > b(state, card) else 0
-        return gt
-
-    def ge(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) >= b(state, card) else 0
-    return ge
+    return CompareConstant(op, a, constant) if constant is not None else Compare(op, a, b)
 
 
-def _compare_constant(op: str, a: Fn, value: int) -> Fn:
-    if op == "==":
-        def eq(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) == value else 0
-        return eq
-    if op == "!=":
-        def ne(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) != value else 0
-        return ne
-    if op == "<":
-        def lt(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) < value else 0
-        return lt
-    if op == "<=":
-        def le(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) <= value else 0
-        return le
-    if op == ">":
-        def gt(state: DescribedState, card: int) -> int:
-            return 1 if a(state, card) > value else 0
-        return gt
+class Extreme(Expr[DescribedState]):
+    def __init__(self, highest: bool, args: list[Fn]) -> None:
+        self.highest, self.args = highest, args
 
-    def ge(state: DescribedState, card: int) -> int:
-        return 1 if a(state, card) >= value else 0
-    return ge
+    def ev(self, state: DescribedState, card: int) -> int:
+        values = [arg.ev(state, card) for arg in self.args]
+        return max(values) if self.highest else min(values)
 
 
-def extreme(highest: bool, args: list[Fn]) -> Fn:
-    def pick(state: DescribedState, card: int) -> int:
-        values = [arg(state, card) for arg in args]
-        return max(values) if highest else min(values)
-    return pick
+class Absolute(Expr[DescribedState]):
+    def __init__(self, a: Fn) -> None:
+        self.a = a
 
-
-def absolute(a: Fn) -> Fn:
-    def value(state: DescribedState, card: int) -> int:
-        return abs(a(state, card))
-    return value
+    def ev(self, state: DescribedState, card: int) -> int:
+        return abs(self.a.ev(state, card))

@@ -7,11 +7,13 @@ a hand of cards costs one look-up per card.
 
 from __future__ import annotations
 
-from typing import Callable, Final, Hashable
+from typing import Final, Hashable
 
-from deckgen.games.described.expressions import SIMPLE, Tables, compile_expr
-from deckgen.games.described.state import DescribedState, Fn
-from deckgen.model.play_nodes import Node, bound_names
+from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.reads import SIMPLE
+from deckgen.games.described.layout import CardRows
+from deckgen.games.described.state import DescribedState, Expr, Fn
+from deckgen.model.play_nodes import BOOL, CARD, SEAT, Node, bound_names
 
 
 def varies(node: Node) -> bool:
@@ -26,7 +28,7 @@ def compile_for_cards(node: Node, t: Tables) -> Fn:
     """`node` compiled for trying every card of a zone: the parts that do not depend on the
     card are computed once per move generation (the state's `epoch`), not once per card."""
     if not varies(node):
-        return _cached(compile_expr(node, t))
+        return Cached(compile_expr(node, t))
     fold = fold_by_rows(node, t)
     if fold is not None:
         return fold
@@ -47,15 +49,17 @@ def _whole(node: Node) -> bool:
 #: of the card tried and of card-free parts is a function of the card and those parts' values.
 PURE = frozenset({"const", "card_attr", "table", "card_number", "card_copy", "arith", "compare", "and", "or",
                   "not", "if", "neg", "max", "min", "abs", "seat_of"})
-#: Contexts (values of the card-free parts) remembered per expression; beyond, rows are
-#: computed and not kept, so memory stays bounded whatever the description.
+#: Contexts (values of the card-free parts) remembered per expression beyond the ones a flat
+#: table holds; past that, rows are computed and not kept, so memory stays bounded whatever
+#: the description.
 MAX_CONTEXTS = 20000
+#: The most contexts an expression keeps in a flat table (a list indexed by the context's
+#: number, no hashing): its card-free parts' ranges multiplied, when no more than this.
+FLAT_CONTEXTS: Final = 1 << 16
 #: For each card int, the expression's value (0 or 1 for a condition).
-Rows = Callable[[DescribedState], list[int]]
-#: The values of an expression's card-free parts in a position, as a key to remember by.
-Context = Callable[[DescribedState], Hashable]
-#: The values of a context's parts, one more than each (a card, a seat, a count, a truth, -1
-#: for none), that make one number of a key: each a digit in this base.
+Rows = CardRows[DescribedState]
+#: The range of a card-free part whose values the description does not bound (a number):
+#: the values from -1 up to this, the others keyed by the tuple of the parts' values.
 CONTEXT_SPAN: Final = 4096
 
 
@@ -77,38 +81,55 @@ def _rows_by_context(node: Node, t: Tables, per_epoch: bool = False) -> Rows | N
     if not _pure(node, leaves):
         return None
     if not leaves:
-        return _fixed(compile_expr(node, t), len(t.layout.card_ids))
-    leaf_fns = [of_card(leaf, t) for leaf in leaves]
+        return Fixed(compile_expr(node, t), len(t.layout.card_ids))
     slots = [0] * len(leaves)
     inner = _with_slots(node, {leaf: i for i, leaf in enumerate(leaves)}, slots, t)
-    size = len(t.layout.card_ids)
-    context = _context(leaves, t)
-    memo: dict[Hashable, list[int]] = {}
+    return ByContext(_context(leaves, t), [of_card(leaf, t) for leaf in leaves], slots, inner,
+                     len(t.layout.card_ids), per_epoch)
 
-    def computed(state: DescribedState, key: Hashable) -> list[int]:
-        """The row for a context met for the first time (remembered while there is room)."""
-        for i, fn in enumerate(leaf_fns):
-            slots[i] = fn(state, -1)
-        row = [inner(state, c) for c in range(size)]
-        if len(memo) < MAX_CONTEXTS:
-            memo[key] = row
+
+class ByContext(CardRows[DescribedState]):
+    """Rows remembered by the context they were computed in: in a flat table by the
+    context's number when its parts' ranges are small, else by that number (or the tuple of
+    the parts' values, for a value out of range) in a dictionary."""
+
+    def __init__(self, context: Context, leaves: list[Fn], slots: list[int], inner: Fn, size: int,
+                 per_epoch: bool) -> None:
+        self.context, self.leaves, self.slots, self.inner, self.size = context, leaves, slots, inner, size
+        self.per_epoch = per_epoch
+        #: Rows by context number (empty until computed), when the contexts are few enough.
+        self.flat: list[list[int]] = [[] for _ in range(context.count)] if context.count <= FLAT_CONTEXTS else []
+        self.memo: dict[Hashable, list[int]] = {}
+        #: The row of the move generation `epoch` (`per_epoch`).
+        self.epoch = -1
+        self.row: list[int] = []
+
+    def computed(self, state: DescribedState) -> list[int]:
+        """The row for a context met for the first time."""
+        slots, inner = self.slots, self.inner
+        for i, fn in enumerate(self.leaves):
+            slots[i] = fn.ev(state, -1)
+        return [inner.ev(state, c) for c in range(self.size)]
+
+    def of(self, state: DescribedState) -> list[int]:
+        if self.per_epoch and self.epoch == state.epoch:
+            return self.row
+        key = self.context.number(state)
+        if 0 <= key < len(self.flat):
+            row = self.flat[key]
+            if not row:
+                row = self.flat[key] = self.computed(state)
+        else:
+            memo_key: Hashable = key if key >= 0 else self.context.values(state)
+            found = self.memo.get(memo_key)
+            if found is None:
+                found = self.computed(state)
+                if len(self.memo) < MAX_CONTEXTS:
+                    self.memo[memo_key] = found
+            row = found
+        if self.per_epoch:
+            self.epoch, self.row = state.epoch, row
         return row
-
-    def rows(state: DescribedState) -> list[int]:
-        key = context(state)
-        row = memo.get(key)
-        return row if row is not None else computed(state, key)
-    cell_epoch = [-1]
-    cell_row: list[list[int]] = [[]]
-
-    def rows_per_epoch(state: DescribedState) -> list[int]:
-        if cell_epoch[0] != state.epoch:
-            key = context(state)
-            row = memo.get(key)
-            cell_row[0] = row if row is not None else computed(state, key)
-            cell_epoch[0] = state.epoch
-        return cell_row[0]
-    return rows_per_epoch if per_epoch else rows
 
 
 #: The folds over the cards of a zone (and `holder`, over each seat's), each binding `it` in its body.
@@ -126,48 +147,47 @@ def fold_by_rows(node: Node, t: Tables) -> Fn | None:
     if rows is None:
         return None
     if node.op == "holder":
-        return _holder_by_rows(t.zones[str(node.args[0].data)], rows)
+        return HolderByRows(t.zones[str(node.args[0].data)], rows)
     zone = compile_expr(node.args[0], t)
-    if node.op in ("zone_any", "zone_all"):
-        decides = node.op == "zone_any"  # a card holding decides `any`, one failing decides `all`
+    return FoldByRows(node.op, zone, rows)
 
-        def test(state: DescribedState, card: int) -> int:
-            row = rows(state)
-            for c in state.zones[zone(state, card)]:
+
+class FoldByRows(Expr[DescribedState]):
+    """`any`, `all`, `count` or `sum` over a zone's cards of a body read from its row: `any`
+    stops at a card holding, `all` at one failing."""
+
+    def __init__(self, op: str, zone: Fn, rows: Rows) -> None:
+        self.op, self.zone, self.rows = op, zone, rows
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        row, op = self.rows.of(state), self.op
+        cards = state.zones[self.zone.ev(state, card)]
+        if op == "zone_any" or op == "zone_all":
+            decides = op == "zone_any"
+            for c in cards:
                 if (row[c] != 0) == decides:
                     return 1 if decides else 0
             return 0 if decides else 1
-        return test
-    if node.op == "zone_count":
-        def count_of(state: DescribedState, card: int) -> int:
-            row = rows(state)
-            total = 0
-            for c in state.zones[zone(state, card)]:
-                if row[c]:
-                    total += 1
-            return total
-        return count_of
-
-    def sum_of(state: DescribedState, card: int) -> int:
-        row = rows(state)
         total = 0
-        for c in state.zones[zone(state, card)]:
-            total += row[c]
+        for c in cards:
+            total += (1 if row[c] else 0) if op == "zone_count" else row[c]
         return total
-    return sum_of
 
 
-def _holder_by_rows(base: int, rows: Rows) -> Fn:
+class HolderByRows(Expr[DescribedState]):
     """`holder(zone, body)`: the first seat (from seat 0) whose zone holds a card for which
     the body's row holds, or -1."""
-    def holder(state: DescribedState, card: int) -> int:
-        row = rows(state)
+
+    def __init__(self, base: int, rows: Rows) -> None:
+        self.base, self.rows = base, rows
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        row = self.rows.of(state)
         for seat in range(state.n_players):
-            for c in state.zones[base + seat]:
+            for c in state.zones[self.base + seat]:
                 if row[c]:
                     return seat
         return -1
-    return holder
 
 
 def _it_as_card(node: Node) -> Node:
@@ -187,7 +207,7 @@ def fixed_rows(node: Node, t: Tables) -> Rows | None:
     leaves: list[Node] = []
     if not _pure(node, leaves) or leaves:
         return None
-    return _fixed(compile_expr(node, t), len(t.layout.card_ids))
+    return Fixed(compile_expr(node, t), len(t.layout.card_ids))
 
 
 def of_card(node: Node, t: Tables) -> Fn:
@@ -202,52 +222,90 @@ def of_card(node: Node, t: Tables) -> Fn:
         if not varies(node) or _whole(node):
             return compile_expr(node, t)
         return compile_expr(node, t, [of_card(arg, t) for arg in node.args])
-    row: list[list[int]] = []
-
-    def looked_up(state: DescribedState, card: int) -> int:
-        if not row:
-            row.append(rows(state))
-        return row[0][card]
-    return looked_up
+    return LookedUp(rows)
 
 
-def _fixed(fn: Fn, size: int) -> Rows:
+class LookedUp(Expr[DescribedState]):
+    """An expression of the card alone, read from its row (computed at the first use)."""
+
+    def __init__(self, rows: Rows) -> None:
+        self.rows = rows
+        self.row: list[int] = []
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        if not self.row:
+            self.row = self.rows.of(state)
+        return self.row[card]
+
+
+class Fixed(CardRows[DescribedState]):
     """Rows that depend on the card alone: computed at the first call, then the same list."""
-    computed: list[list[int]] = []
 
-    def fixed(state: DescribedState) -> list[int]:
-        if not computed:
-            computed.append([fn(state, c) for c in range(size)])
-        return computed[0]
-    return fixed
+    def __init__(self, fn: Fn, size: int) -> None:
+        self.fn, self.size = fn, size
+        self.row: list[int] = []
+
+    def of(self, state: DescribedState) -> list[int]:
+        if not self.row:
+            self.row = [self.fn.ev(state, c) for c in range(self.size)]
+        return self.row
+
+
+class Digit:
+    """One card-free part of a context: its expression, its lowest value and how many values
+    it may take from there (its digit's base in the context's number)."""
+
+    def __init__(self, fn: Fn, low: int, span: int) -> None:
+        self.fn, self.low, self.span = fn, low, span
+
+
+class Context:
+    """The key of a position's card-free parts: one number made of their values, each a digit
+    in the range its type allows (a condition 0 or 1, a card from -1 to the last card, a
+    seat, an attribute's value, a zone's size; a number from -1 below `CONTEXT_SPAN`), so that
+    the look-up indexes a table or hashes an int rather than a tuple; -1 when a part is out
+    of its range, and then `values` keys the context."""
+
+    def __init__(self, digits: list[Digit]) -> None:
+        self.digits = digits
+        #: How many numbers the contexts in range make.
+        self.count = 1
+        for digit in digits:
+            self.count *= digit.span
+
+    def number(self, state: DescribedState) -> int:
+        number = 0
+        for digit in self.digits:
+            value = digit.fn.ev(state, -1) - digit.low
+            if value < 0 or value >= digit.span:
+                return -1
+            number = number * digit.span + value
+        return number
+
+    def values(self, state: DescribedState) -> tuple[int, ...]:
+        return tuple([digit.fn.ev(state, -1) for digit in self.digits])
 
 
 def _context(leaves: list[Node], t: Tables) -> Context:
-    """The key of a position's card-free parts: one number made of their values (each from -1
-    up, below `CONTEXT_SPAN`), so that the look-up hashes an int rather than a tuple of tuples;
-    a part out of that range keys the context by the tuple of the values instead (an int
-    never equals a tuple, so the two kinds of key never meet)."""
-    counters = [t.counters[str(leaf.data)] for leaf in leaves if leaf.op == "counter" and not leaf.args]
-    others = [of_card(leaf, t) for leaf in leaves if not (leaf.op == "counter" and not leaf.args)]
+    """The context of these card-free parts, each compiled by `of_card`."""
+    return Context([Digit(of_card(leaf, t), *_range(leaf, t)) for leaf in leaves])
 
-    def values(state: DescribedState) -> Hashable:
-        return tuple([state.tally[index] for index in counters] + [fn(state, -1) for fn in others])
 
-    def key(state: DescribedState) -> Hashable:
-        tally = state.tally
-        number = 0
-        for index in counters:
-            value = tally[index] + 1
-            if value < 0 or value >= CONTEXT_SPAN:
-                return values(state)
-            number = number * CONTEXT_SPAN + value
-        for fn in others:
-            value = fn(state, -1) + 1
-            if value < 0 or value >= CONTEXT_SPAN:
-                return values(state)
-            number = number * CONTEXT_SPAN + value
-        return number
-    return key
+def _range(leaf: Node, t: Tables) -> tuple[int, int]:
+    """The lowest value of a card-free part and how many values it may take from there."""
+    cards = len(t.layout.card_ids)
+    if leaf.type == BOOL:
+        return 0, 2
+    if leaf.op == "size":
+        return 0, cards + 1
+    if leaf.type == CARD:
+        return -1, cards + 1
+    if leaf.type == SEAT:
+        return -1, t.layout.n_players + 1
+    values = t.layout.value_names.get(leaf.type)
+    if values is not None:
+        return -1, len(values) + 1
+    return -1, CONTEXT_SPAN
 
 
 def card_rows_of(node: Node, t: Tables, zone: int = -1) -> Rows:
@@ -257,18 +315,23 @@ def card_rows_of(node: Node, t: Tables, zone: int = -1) -> Rows:
     rows = card_rows(node, t)
     if rows is not None:
         return rows
-    fn = compile_expr(node, t)
-    size = len(t.layout.card_ids)
+    return CardByCard(compile_expr(node, t), len(t.layout.card_ids), zone)
 
-    def every_card(state: DescribedState) -> list[int]:
-        return [fn(state, c) for c in range(size)]
 
-    def zone_cards(state: DescribedState) -> list[int]:
-        row = [0] * size
-        for c in state.zones[zone]:
-            row[c] = fn(state, c)
+class CardByCard(CardRows[DescribedState]):
+    """Rows computed card by card for every position: for every card, or for the cards of
+    one zone (`zone` >= 0), the others reading 0."""
+
+    def __init__(self, fn: Fn, size: int, zone: int) -> None:
+        self.fn, self.size, self.zone = fn, size, zone
+
+    def of(self, state: DescribedState) -> list[int]:
+        if self.zone < 0:
+            return [self.fn.ev(state, c) for c in range(self.size)]
+        row = [0] * self.size
+        for c in state.zones[self.zone]:
+            row[c] = self.fn.ev(state, c)
         return row
-    return every_card if zone < 0 else zone_cards
 
 
 def _pure(node: Node, leaves: list[Node]) -> bool:
@@ -295,24 +358,32 @@ _CARD_FIELDS = ("card_attr", "table", "card_number", "card_copy")
 def _with_slots(node: Node, leaf_slots: dict[Node, int], slots: list[int], t: Tables) -> Fn:
     """`node` compiled with each card-free part read from its slot."""
     if node in leaf_slots:
-        return _slot(slots, leaf_slots[node])
+        return Slot(slots, leaf_slots[node])
     if not node.args:
         return compile_expr(node, t)
     return compile_expr(node, t, [_with_slots(arg, leaf_slots, slots, t) for arg in node.args])
 
 
-def _slot(slots: list[int], index: int) -> Fn:
-    def slot(state: DescribedState, card: int) -> int:
-        return slots[index]
-    return slot
+class Slot(Expr[DescribedState]):
+    """A card-free part of a row's expression, read from the slot its value was put in."""
+
+    def __init__(self, slots: list[int], index: int) -> None:
+        self.slots, self.index = slots, index
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        return self.slots[self.index]
 
 
-def _cached(fn: Fn) -> Fn:
-    cell = [-1, 0]
+class Cached(Expr[DescribedState]):
+    """A card-free expression computed once per move generation (the state's epoch)."""
 
-    def cached(state: DescribedState, card: int) -> int:
-        if cell[0] != state.epoch:
-            cell[0] = state.epoch
-            cell[1] = fn(state, card)
-        return cell[1]
-    return cached
+    def __init__(self, fn: Fn) -> None:
+        self.fn = fn
+        self.epoch = -1
+        self.value = 0
+
+    def ev(self, state: DescribedState, card: int) -> int:
+        if self.epoch != state.epoch:
+            self.epoch = state.epoch
+            self.value = self.fn.ev(state, card)
+        return self.value

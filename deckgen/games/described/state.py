@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from deckgen.errors import DataError, NoLegalMove
 from deckgen.games.base import Move, Result, State
-from deckgen.games.described.layout import Layout
+from deckgen.games.described.layout import Action, Expr, Layout
 from deckgen.games.described.views import counter_values, result_of, zones_seen
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
@@ -23,9 +23,9 @@ from deckgen.games.kit.tricks import trick_winner
 from deckgen.games.notation.described import DescribedNotation
 from deckgen.model.common import problem
 
-#: The closures of a `Layout[DescribedState]` (layout.py describes each).
-Fn = Callable[["DescribedState", int], int]
-Run = Callable[["DescribedState", int], None]
+#: The expressions and closures of a `Layout[DescribedState]` (layout.py describes each).
+Fn = Expr["DescribedState"]
+Run = Action["DescribedState"]
 Gen = Callable[["DescribedState", list[Move]], None]
 
 #: Rounds in a row that may end as soon as they are set up before the description is wrong.
@@ -96,7 +96,7 @@ class DescribedState(State):
         for index, otherwise, when, generate, _ in layout.phase_moves[self.phase]:
             if otherwise and out:
                 continue
-            if when is not None and not when(self, -1):
+            if when is not None and not when.ev(self, -1):
                 continue
             generate(self, out)
         if not out:
@@ -125,7 +125,7 @@ class DescribedState(State):
         for index, otherwise, when, generate, cards in layout.phase_moves[self.phase]:
             if otherwise and total:
                 continue
-            if when is not None and not when(self, -1):
+            if when is not None and not when.ev(self, -1):
                 continue
             if cards is not None:
                 found: list[Any] = cards(self)
@@ -146,15 +146,18 @@ class DescribedState(State):
         raise AssertionError("a drawn move beyond the legal moves")
 
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
-        """`apply(random_move(rng))` in one loop: the same draws from the same lists."""
-        random_move, legal_moves, apply, rand = self.random_move, self.legal_moves, self.apply, rng.random
-        counted = self.layout.counted_phases
+        """`apply(random_move(rng))` in one loop: the same draws from the same lists, a phase's
+        only play made in line where it can be (`Layout.quick_plays`)."""
+        layout = self.layout
         while not self.over and self.turns < turn_cap:
-            if counted[self.phase]:
-                apply(random_move(rng))
+            quick = layout.quick_plays[self.phase]
+            if quick is not None:
+                quick.play(self, rng)
+            elif layout.counted_phases[self.phase]:
+                self.apply(self.random_move(rng))
             else:
-                moves = legal_moves()
-                apply(moves[int(rand() * len(moves))])
+                moves = self.legal_moves()
+                self.apply(moves[int(rng.random() * len(moves))])
 
     def stuck(self) -> NoLegalMove:
         """The error of a position where the seat to move has no legal move: the description
@@ -180,7 +183,7 @@ class DescribedState(State):
         if layout.counts_moves:
             self.turns += 1
         layout.move_apply[index](self, card, value)
-        layout.move_then[index](self, card)
+        layout.move_then[index].run(self, card)
         self.finish_move()
 
     def finish_move(self) -> None:
@@ -195,7 +198,7 @@ class DescribedState(State):
             self.win_trick()
             if self.over:
                 return
-        if self.round_over or layout.round_can_end and layout.round_end(self, -1):
+        if self.round_over or layout.round_can_end and layout.round_end.ev(self, -1):
             self.end_round()
             return
         if self.phase_set >= 0:
@@ -216,7 +219,7 @@ class DescribedState(State):
     def round_ended(self) -> bool:
         """Whether the round ended with what just happened (`round.end` holds, or an
         `end_round` action ran); then it is closed and the next one set up."""
-        if self.round_over or self.layout.round_can_end and self.layout.round_end(self, -1):
+        if self.round_over or self.layout.round_can_end and self.layout.round_end.ev(self, -1):
             self.end_round()
             return True
         return False
@@ -228,7 +231,7 @@ class DescribedState(State):
         n, after_dealer = self.n_players, (self.dealer + 1) % self.n_players
         for k in range((self.current_player - after_dealer) % n + 1, n):
             self.bound_seat = (after_dealer + k) % n
-            if takes_part(self, -1):
+            if takes_part.ev(self, -1):
                 self.current_player = self.bound_seat
                 return
         self.reveal(takes_part)
@@ -244,7 +247,7 @@ class DescribedState(State):
             self.events.append({"type": "reveal", "turn": self.turns})
         self.me = self.current_player
         self.next_epoch()  # the reveal is a new position for the rows of card expressions
-        layout.reveal(self, -1)
+        layout.reveal.run(self, -1)
         if layout.covered:
             self.see_tops()
         if self.over or self.round_ended():
@@ -258,7 +261,7 @@ class DescribedState(State):
         """The first seat taking part in secret turns, clockwise from the seat after the dealer."""
         for k in range(self.n_players):
             self.bound_seat = (self.dealer + 1 + k) % self.n_players
-            if takes_part(self, -1):
+            if takes_part.ev(self, -1):
                 return self.bound_seat
         raise DataError(problem(self.layout.path, "play.simultaneous.who",
                                 f"no seat takes part after the reveal at turn {self.turns} of round {self.round_no} "
@@ -281,7 +284,7 @@ class DescribedState(State):
         layout = self.layout
         trick = self.zones[layout.trick_zone]
         self.next_epoch()  # the trick is one position: its card-free parts are computed once
-        position = trick_winner(trick, layout.trick_among(self), layout.trick_by(self))
+        position = trick_winner(trick, layout.trick_among.of(self), layout.trick_by.of(self))
         winner, winner_card = self.trick_seats[position], trick[position]
         if self.events is not None:
             ids = layout.card_ids
@@ -294,7 +297,7 @@ class DescribedState(State):
             self.turns += 1
         self.bound_winner = winner
         self.me = winner
-        layout.trick_then(self, winner_card)
+        layout.trick_then.run(self, winner_card)
         self.current_player = winner
         self.next_set = True
         self.skips, self.again, self.phase_set = 0, False, -1
@@ -305,7 +308,7 @@ class DescribedState(State):
         empty_rounds = 0
         while not self.close_round():
             self.start_round()
-            if self.over or not (self.round_over or self.layout.round_end(self, -1)):
+            if self.over or not (self.round_over or self.layout.round_end.ev(self, -1)):
                 return
             empty_rounds += 1
             if empty_rounds > MAX_EMPTY_ROUNDS:
@@ -317,12 +320,12 @@ class DescribedState(State):
         """Score the round that ended; whether the game is over."""
         layout = self.layout
         self.me = self.current_player
-        layout.round_score(self, -1)
+        layout.round_score.run(self, -1)
         if layout.turn_unit == "round":
             self.turns += 1
         if self.events is not None:
             self.events.append({"type": "round_end", "round": self.round_no, "counters": self.counter_values()})
-        if self.over or layout.game_end(self, -1):
+        if self.over or layout.game_end.ev(self, -1):
             self.over = True
             return True
         self.round_no += 1
@@ -347,12 +350,12 @@ class DescribedState(State):
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
         after_dealer = (self.dealer + layout.order) % self.n_players
         self.current_player = self.me = after_dealer  # who acts while the round is set up
-        layout.setup(self, -1)
+        layout.setup.run(self, -1)
         if not self.next_set:  # the first seat, chosen once the cards are dealt (a card's holder may start)
             if layout.first is None:
                 self.current_player = int(self.rng.random() * self.n_players)
             else:  # a seat, or none (nobody holds the card named): the seat after the dealer
-                first = layout.first(self, -1)
+                first = layout.first.ev(self, -1)
                 self.current_player = first if first >= 0 else after_dealer
         self.me = self.current_player
         if self.events is not None:
@@ -366,7 +369,7 @@ class DescribedState(State):
     def begin(self) -> None:
         """The first round, and the next ones while a round ends as soon as it is set up."""
         self.start_round()
-        if not self.over and (self.round_over or self.layout.round_end(self, -1)):
+        if not self.over and (self.round_over or self.layout.round_end.ev(self, -1)):
             self.end_round()
 
     # --- card movements the actions share --------------------------------------------
@@ -419,7 +422,7 @@ class DescribedState(State):
         values = []
         for seat in range(self.n_players):
             self.bound_seat = seat
-            values.append(float(value(self, -1)))
+            values.append(float(value.ev(self, -1)))
         return values
 
     def counters_dict(self) -> dict[str, int]:
