@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from deckgen.games.base import State, Watched
 from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs
 
@@ -26,18 +27,33 @@ CASES = [
 ]
 
 
-def footprint(game_id: str, n_players: int, index: int, options: dict[str, Any], fast: bool) -> tuple[Any, ...]:
-    """What game `index` leaves when played by the engine's loop (`fast`) or move by move."""
+def new_game(game_id: str, n_players: int, index: int, options: dict[str, Any]) -> tuple[State, Any, int]:
+    """Game `index` of seed 7 dealt (unrecorded), with its bots' random source and turn cap."""
     game = get_game(game_id)
     chance, bot_rng = game_rngs(7, index)
-    state = game.new_game(n_players, chance, game.rules.resolve_options(options))
-    cap = game.rules.turn_cap
+    return game.new_game(n_players, chance, game.rules.resolve_options(options)), bot_rng, game.rules.turn_cap
+
+
+def footprint(game_id: str, n_players: int, index: int, options: dict[str, Any], fast: bool) -> tuple[Any, ...]:
+    """What game `index` leaves when played by the engine's loop (`fast`) or move by move."""
+    state, bot_rng, cap = new_game(game_id, n_players, index, options)
     if fast:
         state.play_randomly(bot_rng, cap)
     else:
         while not state.is_over and state.turns < cap:
             state.apply(state.random_move(bot_rng))
     return state.turns, state.card_zones(), state.result().to_json(), state.counters
+
+
+def watched(game_id: str, n_players: int, index: int, options: dict[str, Any], fast: bool) -> list[Watched]:
+    """What a traced game notes before each move, in the engine's loop (`fast`) or State's."""
+    state, bot_rng, cap = new_game(game_id, n_players, index, options)
+    notes: list[Watched] = []
+    if fast:
+        state.play_randomly_watched(bot_rng, cap, notes)
+    else:
+        State.play_randomly_watched(state, bot_rng, cap, notes)
+    return notes
 
 
 @pytest.mark.parametrize(("game_id", "options", "games"), CASES)
@@ -54,3 +70,9 @@ def test_a_capped_game_stops_at_the_cap_in_the_engine_loop() -> None:
     state = game.new_game(2, random.Random(3), game.rules.resolve_options({"length": "long"}))
     state.play_randomly(random.Random(4), 5)
     assert state.turns == 5 and not state.is_over
+
+
+@pytest.mark.parametrize(("game_id", "options", "games"), CASES)
+def test_the_engine_loop_notes_what_a_traced_game_notes(game_id: str, options: dict[str, Any], games: int) -> None:
+    for index in range(games):
+        assert watched(game_id, 2, index, options, fast=True) == watched(game_id, 2, index, options, fast=False)

@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any, Mapping
 
-from deckgen.games.base import Move, Result, State
+from deckgen.games.base import Move, Result, State, Watched
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
@@ -55,28 +55,42 @@ class GuildsState(State[Move]):
                     moves.append((BUY, card, from_deck, from_discard))
         return moves
 
+    def move_count(self) -> int:
+        """`len(legal_moves())` when buys take from the Draw Deck only, without the list: the
+        draws, then each hand card's buys of 0 .. its number (at most the Draw Deck's cards)."""
+        value, deck_left = self.game.value, len(self.draw)
+        total, rest = (2 if self.discard else 1), self.hands[self.current_player]
+        while rest:
+            low = rest & -rest
+            total += min(value[low.bit_length() - 1], deck_left) + 1
+            rest ^= low
+        return total
+
+    def _buy_of(self, pick: int) -> tuple[int, int]:
+        """The hand card and the cards drawn of buy number `pick` (counted after the draws,
+        lowest card first), when buys take from the Draw Deck only."""
+        value, deck_left = self.game.value, len(self.draw)
+        rest = self.hands[self.current_player]
+        while True:
+            low = rest & -rest
+            card = low.bit_length() - 1
+            buys = min(value[card], deck_left) + 1
+            if pick < buys:
+                return card, pick
+            pick -= buys
+            rest ^= low
+
     def random_move(self, rng: random.Random) -> Move:
         """The move `legal_moves()[int(rng.random() * len(legal_moves()))]`, without building
         the list: the draws come first, then each hand card's buys of 0 .. its limit cards."""
         if self.buy_from_both or self.is_over:
             return super().random_move(rng)
-        value = self.game.value
-        deck_left = len(self.draw)
-        cards = bits_of(self.hands[self.current_player])
         draws = 2 if self.discard else 1
-        total = draws
-        for card in cards:
-            total += min(value[card], deck_left) + 1
-        pick = int(rng.random() * total)
+        pick = int(rng.random() * self.move_count())
         if pick < draws:
             return DISCARD_MOVE if pick else DECK_MOVE
-        pick -= draws
-        for card in cards:
-            buys = min(value[card], deck_left) + 1
-            if pick < buys:
-                return (BUY, card, pick, 0)
-            pick -= buys
-        raise AssertionError("a pick below the count of moves is one of them")
+        card, from_deck = self._buy_of(pick - draws)
+        return (BUY, card, from_deck, 0)
 
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
         """`State.play_randomly` without moves: each turn draws the one number `random_move`
@@ -86,33 +100,30 @@ class GuildsState(State[Move]):
             super().play_randomly(rng, turn_cap)
             return
         rand = rng.random
-        value = self.game.value
         while not self.is_over and self.turns < turn_cap:
             seat = self.current_player
-            hand, deck_left = self.hands[seat], len(self.draw)
             draws = 2 if self.discard else 1
-            total, rest = draws, hand
-            while rest:
-                low = rest & -rest
-                total += min(value[low.bit_length() - 1], deck_left) + 1
-                rest ^= low
-            pick = int(rand() * total)
+            pick = int(rand() * self.move_count())
             if pick == 0:
                 self._take_from_deck(seat, 1)
             elif pick < draws:
                 self._take_from_discard(seat, 1)
             else:
-                pick -= draws
-                rest = hand
-                while True:  # the hand card whose buys hold the pick, lowest card first
-                    low = rest & -rest
-                    buys = min(value[low.bit_length() - 1], deck_left) + 1
-                    if pick < buys:
-                        break
-                    pick -= buys
-                    rest ^= low
-                self._buy(seat, low.bit_length() - 1, pick, 0)
+                card, from_deck = self._buy_of(pick - draws)
+                self._buy(seat, card, from_deck, 0)
             self._end_turn(seat)
+
+    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
+        """`State.play_randomly_watched` counting the legal moves rather than listing them
+        (a hand of buys is tens of moves); buying from both piles takes the plain loop."""
+        if self.buy_from_both:
+            super().play_randomly_watched(rng, turn_cap, watch)
+            return
+        while not self.is_over and self.turns < turn_cap:
+            count = self.move_count()
+            move = self.random_move(rng)
+            watch.append((self.current_player, count, self.standing()))
+            self.apply(move)
 
     def apply(self, move: Move) -> None:
         seat = self.current_player
