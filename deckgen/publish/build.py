@@ -115,10 +115,14 @@ def _one_line_each(exc: DeckgenError) -> DeckgenError:
     return type(exc)(*(line for problem in exc.problems for line in problem.split("\n")))
 
 
-def _fingerprints(tasks: list[Task]) -> list[str]:
+#: The build's record (among the tasks' outputs in the store) of the data it last found valid.
+DATA_CHECKED = "data checked"
+
+
+def _fingerprints(tasks: list[Task]) -> tuple[list[str], str]:
     """What each build task's outputs depend on: its arguments (not the output folder),
     deckgen's code and templates, and its deck's folder (the deck file and its games' rule
-    files)."""
+    files); and what the data check depends on: the code, templates and every data file."""
     from deckgen import paths
     from deckgen.sim.inputs import folder_hash, text_hash
 
@@ -130,9 +134,10 @@ def _fingerprints(tasks: list[Task]) -> list[str]:
         everything = folder_hash(here.root, tuple(sorted(p.name for p in here.root.iterdir() if p.name != "output")), "*")
         decks = {deck: everything for *_, deck in tasks}
     else:
+        everything = folder_hash(paths.decks_dir(), tuple(sorted(p.name for p in paths.decks_dir().iterdir())), "*")
         decks = {deck: folder_hash(paths.decks_dir(), (deck,), "*") for *_, deck in tasks}
-    return [text_hash("\0".join([label, repr(args[:1] + args[2:]), common, decks[deck]]))
-            for label, _, args, deck in tasks]
+    return ([text_hash("\0".join([label, repr(args[:1] + args[2:]), common, decks[deck]]))
+             for label, _, args, deck in tasks], text_hash("\0".join([DATA_CHECKED, common, everything])))
 
 
 Task = tuple[str, Callable[..., list[Path]], tuple, str]
@@ -173,8 +178,9 @@ def build_all(
     to sim_games). Then, once every task is done, each game's design report and the index page.
     Independent tasks run on `jobs` processes, the simulations on `engine` when one is given;
     every output is the same whatever `jobs` is. With `reuse`, a task whose inputs and files
-    are unchanged since the last build is skipped, and stored simulations are not played
-    again. `progress` hears what is being done, with counts, as it happens.
+    are unchanged since the last build is skipped, stored simulations are not played
+    again, and data (with the code) unchanged since a check passed are not checked again.
+    `progress` hears what is being done, with counts, as it happens.
     """
     from deckgen.model.rules import all_rules
     from deckgen.validate import data_files, validate_paths
@@ -185,12 +191,14 @@ def build_all(
     for game_id in game_ids:
         if game_id in all_rules() and all_rules()[game_id].quickref is None:
             say(f"game {game_id}: no player aid (its rule file has no quickref: section; docs/rules-format.md)")
-    prints = _fingerprints(tasks)
+    prints, data_print = _fingerprints(tasks)
     kept: dict[int, list[Path]] = {}
     from deckgen.sim.store import STORE_NAME, open_store
 
+    data_checked = False
     if reuse and (out_dir / STORE_NAME).is_file():  # never create anything before the data is checked
         store = open_store(out_dir)
+        data_checked = store.unchanged_outputs(DATA_CHECKED, data_print) is not None
         for index, (label, *_) in enumerate(tasks):
             files = store.unchanged_outputs(label, prints[index])
             if files is not None:
@@ -199,9 +207,14 @@ def build_all(
     workers = min(jobs, max(1, len(to_do)))
     simulating = any(tasks[i][1] is game_fairness for i in to_do)  # rules-only games play nothing
     if to_do or not tasks:
-        say("checking the data")
-        checked = validate_paths(data_files())  # every data problem is reported before anything is written
-        say(f"checked {_count(checked, 'data file')}: building {_count(len(decks), 'deck')} and {_count(len(game_ids), 'game')}, "
+        if data_checked:  # the same data and code as the last check that passed (make's documents, say)
+            checked = "data unchanged since last checked"
+        else:
+            say("checking the data")
+            # every data problem is reported before anything is written
+            checked = f"checked {_count(validate_paths(data_files()), 'data file')}"
+            open_store(out_dir).save_outputs(DATA_CHECKED, data_print, [])
+        say(f"{checked}: building {_count(len(decks), 'deck')} and {_count(len(game_ids), 'game')}, "
             f"{len(to_do)}{f' of {len(tasks)}' if kept else ''} task{'s' if len(tasks) != 1 else ''} on "
             f"{_count(workers, 'worker')}"
             + (" (the rest unchanged)" if kept else "")

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from deckgen import paths
 from deckgen.cli import main
+from deckgen.errors import DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules
@@ -122,6 +123,33 @@ def test_a_rebuild_skips_what_is_unchanged_and_replays_no_stored_game(tmp_path: 
     build.build_all(tmp_path, lines.append, sim_games=30, jobs=1)
     assert (tmp_path / "mirror" / "zoomies-fairness.txt").is_file() and played == []
     assert sum("(unchanged)" in line for line in lines) == 2
+    # the data and code are as the first build checked them: not checked again
+    assert "checking the data" not in lines and lines[0].startswith("data unchanged since last checked: building 1 deck")
+
+
+def test_a_build_checks_the_data_again_once_a_data_file_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The record of a passed data check holds for the same data only: an edited deck file
+    is checked again (and a problem in it reported) before anything is written."""
+    from deckgen.publish import build
+
+    root = tmp_path / "project"
+    shutil.copytree(paths.PROJECT_ROOT / "decks", root / "decks")
+    shutil.copytree(paths.PROJECT_ROOT / "templates", root / "templates")
+    monkeypatch.setattr(paths, "PROJECT_ROOT", root)
+    monkeypatch.setattr(build, "deck_outputs", lambda deck_id, out_dir: [])  # only the checks matter here
+    monkeypatch.setattr(build, "game_documents", lambda game_id, out_dir: [])
+    out = tmp_path / "out"
+    lines: list[str] = []
+    build.build_all(out, lines.append, sim_games=0)
+    assert "checking the data" in lines
+    deck = root / "decks" / "mirrorquest" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("set: {kind: card}", "set: {kind: card, colour: purple}"))
+    load_deck.cache_clear()
+    try:
+        with pytest.raises(DeckgenError, match="value 'purple' is not declared"):
+            build.build_all(out, lines.append, sim_games=0)
+    finally:
+        load_deck.cache_clear()
 
 
 def test_a_game_s_documents_hold_the_quick_reference_on_a4_and_on_letter(tmp_path: Path):
