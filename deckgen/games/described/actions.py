@@ -11,9 +11,9 @@ from typing import Any, Final, Mapping
 
 from deckgen.errors import DataError
 from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.program import Fn, Run, Step
 from deckgen.games.described.rows import of_card
-from deckgen.games.described.layout import Action, Nothing
-from deckgen.games.described.state import DescribedState, Fn, Run
+from deckgen.games.described.state import DescribedState
 from deckgen.model.common import problem
 from deckgen.model.play_nodes import Node
 from deckgen.model.play_defs import Action as ActionDef
@@ -23,7 +23,7 @@ from deckgen.model.play_defs import Action as ActionDef
 COUNTER_LIMIT: Final = 10 ** 15
 
 
-class Steps(Action[DescribedState]):
+class Steps(Step):
     """Several actions in order, stopping when the game is over."""
 
     def __init__(self, steps: list[Run]) -> None:
@@ -39,8 +39,6 @@ class Steps(Action[DescribedState]):
 def compile_actions(actions: tuple[ActionDef, ...], t: Tables) -> Run:
     """One action running the actions in order, stopping when the game is over."""
     steps = [compile_action(action, t) for action in actions]
-    if not steps:
-        return Nothing()
     return steps[0] if len(steps) == 1 else Steps(steps)
 
 
@@ -83,7 +81,7 @@ def _turn_action(kind: str, args: Mapping[str, Any], t: Tables) -> Run:
     return NextSeat(seat) if kind == "next" else Win(seat)
 
 
-class Shuffle(Action[DescribedState]):
+class Shuffle(Step):
     def __init__(self, zone: Fn) -> None:
         self.zone = zone
 
@@ -91,7 +89,7 @@ class Shuffle(Action[DescribedState]):
         state.shuffle_zone(self.zone.ev(state, card))
 
 
-class Skip(Action[DescribedState]):
+class Skip(Step):
     def __init__(self, count: Fn) -> None:
         self.count = count
 
@@ -99,7 +97,7 @@ class Skip(Action[DescribedState]):
         state.skips += self.count.ev(state, card)
 
 
-class TurnFlag(Action[DescribedState]):
+class TurnFlag(Step):
     """`reverse` the direction of play, play `again`, or `end_round` after this move."""
 
     def __init__(self, kind: str) -> None:
@@ -114,7 +112,7 @@ class TurnFlag(Action[DescribedState]):
             state.round_over = True
 
 
-class Phase(Action[DescribedState]):
+class Phase(Step):
     def __init__(self, index: int) -> None:
         self.index = index
 
@@ -122,7 +120,7 @@ class Phase(Action[DescribedState]):
         state.phase_set = self.index
 
 
-class NextSeat(Action[DescribedState]):
+class NextSeat(Step):
     def __init__(self, seat: Fn) -> None:
         self.seat = seat
 
@@ -131,7 +129,7 @@ class NextSeat(Action[DescribedState]):
         state.next_set = True
 
 
-class Win(Action[DescribedState]):
+class Win(Step):
     def __init__(self, seat: Fn) -> None:
         self.seat = seat
 
@@ -144,7 +142,7 @@ class Win(Action[DescribedState]):
             state.events.append({"type": "win", "seat": winner})
 
 
-class Deal(Action[DescribedState]):
+class Deal(Step):
     """`count` cards (with no count, an equal share of the zone: `split`) from the top of a
     zone to every seat's zone of a kind."""
 
@@ -169,7 +167,7 @@ def _hand_out(state: DescribedState, src: int, target: int, each: int) -> None:
         del pile[len(pile) - take:]
 
 
-class MoveCards(Action[DescribedState]):
+class MoveCards(Step):
     """Cards from the top of a zone to another one by one (`draw`: drawn, refilling the
     source where it refills), or all of them."""
 
@@ -205,7 +203,7 @@ def log_moved(state: DescribedState, source: int, target: int, cards: list[int])
                          "cards": [ids[c] for c in cards]})
 
 
-class SetConstant(Action[DescribedState]):
+class SetConstant(Step):
     """A game counter set to, or raised by, a number the rule writes (`passes: 0`)."""
 
     def __init__(self, add: bool, index: int, value: int, name: str) -> None:
@@ -229,7 +227,7 @@ def runaway(state: DescribedState, name: str) -> DataError:
                              f"{state.round_no}: a rule makes it grow without end (a product or sum fed by itself?)"))
 
 
-class MoveWhere(Action[DescribedState]):
+class MoveWhere(Step):
     """Every card of the zone for which `test` holds (`it`) goes to the target, in its order."""
 
     def __init__(self, source: Fn, target: Fn, test: Fn) -> None:
@@ -255,7 +253,7 @@ class MoveWhere(Action[DescribedState]):
             state.trick_seats.extend([state.me] * len(moved))
 
 
-class SetCounter(Action[DescribedState]):
+class SetCounter(Step):
     """The commonest assignment: a game counter set to an expression's value."""
 
     def __init__(self, index: int, value: Fn, name: str) -> None:
@@ -268,7 +266,7 @@ class SetCounter(Action[DescribedState]):
         state.tally[self.index] = amount
 
 
-class Assign(Action[DescribedState]):
+class Assign(Step):
     """A counter (of the seat an expression gives, for a counter of each seat) set to, or
     raised by, an expression's value."""
 
@@ -292,7 +290,7 @@ def _assign(add: bool, base: int, seat_node: Node | None, value: Fn, t: Tables, 
     return Assign(add, base, seat, value, name)
 
 
-class Branch(Action[DescribedState]):
+class Branch(Step):
     def __init__(self, test: Fn, then: Run, other: Run) -> None:
         self.test, self.then, self.other = test, then, other
 
@@ -303,7 +301,7 @@ class Branch(Action[DescribedState]):
             self.other.run(state, card)
 
 
-class EachSeat(Action[DescribedState]):
+class EachSeat(Step):
     def __init__(self, body: Run) -> None:
         self.body = body
 
@@ -317,7 +315,7 @@ class EachSeat(Action[DescribedState]):
         state.bound_seat = saved
 
 
-class StartPlay(Action[DescribedState]):
+class StartPlay(Step):
     """The card with the highest `best` in any seat's zone is played by its holder, who then
     runs `then`; the seat after the holder moves next."""
 

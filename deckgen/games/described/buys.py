@@ -15,8 +15,9 @@ from itertools import combinations
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.plays import Apply, CompiledMove
+from deckgen.games.described.program import Fn
 from deckgen.games.described.rows import Rows, card_rows_of, fixed_rows
-from deckgen.games.described.state import DescribedState, Fn, Gen
+from deckgen.games.described.state import DescribedState, Gen
 from deckgen.games.kit.piles import draw_event
 from deckgen.games.notation.described import counts_of
 from deckgen.model.play_buy import BuyDef

@@ -22,6 +22,7 @@ from deckgen.games.described.operators import (
     arithmetic,
     compare,
 )
+from deckgen.games.described.program import Fn
 from deckgen.games.described.reads import (
     SIMPLE,
     BoundSeatCounter,
@@ -42,7 +43,7 @@ from deckgen.games.described.reads import (
     bound,
 )
 from deckgen.games.described.scoring import Majorities
-from deckgen.games.described.state import DescribedState, Fn
+from deckgen.games.described.state import DescribedState
 from deckgen.model.play_nodes import Node
 
 

@@ -5,10 +5,11 @@ which something holds; and the number a card was played as.
 
 from __future__ import annotations
 
-from deckgen.games.described.state import DescribedState, Expr, Fn
+from deckgen.games.described.program import Expression, Fn
+from deckgen.games.described.state import DescribedState
 
 
-class ZoneFold(Expr[DescribedState]):
+class ZoneFold(Expression):
     """`any`, `all`, `count` or `sum` of `body` over a zone's cards, each bound as `it`."""
 
     def __init__(self, op: str, zone: Fn, body: Fn) -> None:
@@ -35,7 +36,7 @@ class ZoneFold(Expr[DescribedState]):
         return total
 
 
-class Holder(Expr[DescribedState]):
+class Holder(Expression):
     """The first seat (from seat 0) whose zone holds a card for which `body` holds, or -1."""
 
     def __init__(self, base: int, body: Fn) -> None:
@@ -56,7 +57,7 @@ class Holder(Expr[DescribedState]):
         return found
 
 
-class SeatTest(Expr[DescribedState]):
+class SeatTest(Expression):
     """`any_seat` or `all_seats` (`seat` bound to each, from seat 0), stopping at the first
     seat that decides it."""
 
@@ -75,7 +76,7 @@ class SeatTest(Expr[DescribedState]):
         return found
 
 
-class SeatFold(Expr[DescribedState]):
+class SeatFold(Expression):
     """The sum, highest or lowest of `body` over the seats (`seat` bound to each)."""
 
     def __init__(self, op: str, body: Fn) -> None:
@@ -98,7 +99,7 @@ def seat_fold(op: str, body: Fn) -> Fn:
     return SeatTest(op, body) if op in ("any_seat", "all_seats") else SeatFold(op, body)
 
 
-class SeatStep(Expr[DescribedState]):
+class SeatStep(Expression):
     """The seat to the left or right of a seat, or next in the direction of play."""
 
     def __init__(self, op: str, seat: Fn) -> None:
@@ -109,7 +110,7 @@ class SeatStep(Expr[DescribedState]):
         return (self.seat.ev(state, card) + by) % state.n_players
 
 
-class Reading(Expr[DescribedState]):
+class Reading(Expression):
     """The number a card was last played as by a play with `readings` (0 for none)."""
 
     def __init__(self, card: Fn) -> None:
@@ -120,7 +121,7 @@ class Reading(Expr[DescribedState]):
         return state.played_as[c] if c >= 0 else 0
 
 
-class SeatSearch(Expr[DescribedState]):
+class SeatSearch(Expression):
     """The first seat after `seat`, going round the table (`seat` itself last), for which
     `body` holds with `seat` bound to it; -1 when none does."""
 

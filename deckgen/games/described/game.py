@@ -15,11 +15,12 @@ from deckgen.errors import BadPosition
 from deckgen.games.base import Game
 from deckgen.games.registry import register_described
 from deckgen.games.described.actions import compile_actions
-from deckgen.games.described.moves import compile_move
 from deckgen.games.described.expressions import Tables, compile_expr
-from deckgen.games.described.rows import card_rows_of
 from deckgen.games.described.layout import Layout
-from deckgen.games.described.state import DescribedState, Expr
+from deckgen.games.described.moves import compile_move
+from deckgen.games.described.program import Expression
+from deckgen.games.described.rows import card_rows_of
+from deckgen.games.described.state import DescribedState
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.zones import DeclaredZone
 from deckgen.model.play import DesignerParams
@@ -301,7 +302,7 @@ def _word(value: Any) -> str:
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
 
-class NoZone(Expr[DescribedState]):
+class NoZone(Expression):
     """The zone of a move that takes cards from none (a pass, a declaration)."""
 
     def ev(self, state: DescribedState, card: int) -> int:

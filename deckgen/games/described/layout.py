@@ -8,7 +8,6 @@ type, and `state` names the closures' types for `DescribedState` (`Layout[Descri
 
 from __future__ import annotations
 
-import random
 from typing import Callable, Generic, TypeVar
 
 from deckgen.games.base import Move
@@ -61,9 +60,9 @@ class Nothing(Action[S]):
 class QuickPlay(Generic[S]):
     """A phase's only move when a random playout can make it without building it (a play of
     one card from the mover's zone to a shared one, say): `play` draws and makes the move
-    that `apply(random_move(rng))` would, with the same draw."""
+    that `apply(random_move(rng))` would, with the same draw (`rand` is `rng.random`)."""
 
-    def play(self, state: S, rng: random.Random) -> None:
+    def play(self, state: S, rand: Callable[[], float]) -> None:
         raise NotImplementedError
 
 

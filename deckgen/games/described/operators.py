@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from deckgen.games.described.state import DescribedState, Expr, Fn
+from deckgen.games.described.program import Expression, Fn
+from deckgen.games.described.state import DescribedState
 
 #: Comparison and arithmetic operators by code, so that one class evaluates each family.
 COMPARISONS: Final = ("==", "!=", "<", "<=", ">", ">=")
 ARITHMETIC: Final = ("+", "-", "*", "//", "%")
 
 
-class SeatOf(Expr[DescribedState]):
+class SeatOf(Expression):
     def __init__(self, a: Fn) -> None:
         self.a = a
 
@@ -24,7 +25,7 @@ class SeatOf(Expr[DescribedState]):
         return self.a.ev(state, card) % state.n_players
 
 
-class Negative(Expr[DescribedState]):
+class Negative(Expression):
     def __init__(self, a: Fn) -> None:
         self.a = a
 
@@ -32,7 +33,7 @@ class Negative(Expr[DescribedState]):
         return -self.a.ev(state, card)
 
 
-class Not(Expr[DescribedState]):
+class Not(Expression):
     def __init__(self, a: Fn) -> None:
         self.a = a
 
@@ -40,7 +41,7 @@ class Not(Expr[DescribedState]):
         return 0 if self.a.ev(state, card) else 1
 
 
-class And(Expr[DescribedState]):
+class And(Expression):
     def __init__(self, a: Fn, b: Fn) -> None:
         self.a, self.b = a, b
 
@@ -48,7 +49,7 @@ class And(Expr[DescribedState]):
         return 1 if self.a.ev(state, card) and self.b.ev(state, card) else 0
 
 
-class Or(Expr[DescribedState]):
+class Or(Expression):
     def __init__(self, a: Fn, b: Fn) -> None:
         self.a, self.b = a, b
 
@@ -56,7 +57,7 @@ class Or(Expr[DescribedState]):
         return 1 if self.a.ev(state, card) or self.b.ev(state, card) else 0
 
 
-class Counters(Expr[DescribedState]):
+class Counters(Expression):
     """Whether any of these counters holds (`by_suit or by_colour`), or with `every` whether
     each does, read in one go."""
 
@@ -71,7 +72,7 @@ class Counters(Expr[DescribedState]):
         return 1 if every else 0
 
 
-class Choice(Expr[DescribedState]):
+class Choice(Expression):
     def __init__(self, test: Fn, then: Fn, other: Fn) -> None:
         self.test, self.then, self.other = test, then, other
 
@@ -79,7 +80,7 @@ class Choice(Expr[DescribedState]):
         return self.then.ev(state, card) if self.test.ev(state, card) else self.other.ev(state, card)
 
 
-class Offset(Expr[DescribedState]):
+class Offset(Expression):
     """`a + n` or `a - n` for a number the rule writes."""
 
     def __init__(self, a: Fn, step: int) -> None:
@@ -89,7 +90,7 @@ class Offset(Expr[DescribedState]):
         return self.a.ev(state, card) + self.step
 
 
-class Arithmetic(Expr[DescribedState]):
+class Arithmetic(Expression):
     """`a op b`; a rule's arithmetic never stops a game: x // 0 and x % 0 are 0."""
 
     def __init__(self, op: str, a: Fn, b: Fn) -> None:
@@ -130,7 +131,7 @@ def compared(code: int, x: int, y: int) -> int:
     return 1 if x >= y else 0
 
 
-class Compare(Expr[DescribedState]):
+class Compare(Expression):
     def __init__(self, op: str, a: Fn, b: Fn) -> None:
         self.code, self.a, self.b = COMPARISONS.index(op), a, b
 
@@ -138,7 +139,7 @@ class Compare(Expr[DescribedState]):
         return compared(self.code, self.a.ev(state, card), self.b.ev(state, card))
 
 
-class CompareConstant(Expr[DescribedState]):
+class CompareConstant(Expression):
     """`a op n` for a number the rule writes."""
 
     def __init__(self, op: str, a: Fn, value: int) -> None:
@@ -153,7 +154,7 @@ def compare(op: str, a: Fn, b: Fn, constant: int | None) -> Fn:
     return CompareConstant(op, a, constant) if constant is not None else Compare(op, a, b)
 
 
-class Extreme(Expr[DescribedState]):
+class Extreme(Expression):
     def __init__(self, highest: bool, args: list[Fn]) -> None:
         self.highest, self.args = highest, args
 
@@ -162,7 +163,7 @@ class Extreme(Expr[DescribedState]):
         return max(values) if self.highest else min(values)
 
 
-class Absolute(Expr[DescribedState]):
+class Absolute(Expression):
     def __init__(self, a: Fn) -> None:
         self.a = a
 

@@ -9,15 +9,15 @@ rising order, so a run lands in order with its highest card on top.
 
 from __future__ import annotations
 
-import random
 from itertools import combinations, product
 from typing import Any, Callable, Mapping
 
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr, zone_place
 from deckgen.games.described.layout import CardRows, QuickPlay
+from deckgen.games.described.program import Fn
 from deckgen.games.described.rows import card_rows, card_rows_of, compile_for_cards, fixed_rows
-from deckgen.games.described.state import DescribedState, Fn, Gen
+from deckgen.games.described.state import DescribedState, Gen
 from deckgen.model.play_groups import GroupDef
 from deckgen.model.play_defs import MoveDef
 
@@ -104,7 +104,7 @@ class HandToPile(QuickPlay[DescribedState]):
     def __init__(self, index: int, hand: int, pile: int, must: CardRows[DescribedState] | None) -> None:
         self.index, self.hand, self.pile, self.must = index, hand, pile, must
 
-    def play(self, state: DescribedState, rng: random.Random) -> None:
+    def play(self, state: DescribedState, rand: Callable[[], float]) -> None:
         layout = state.layout
         me = state.me = state.current_player
         layout.generations += 1
@@ -116,7 +116,7 @@ class HandToPile(QuickPlay[DescribedState]):
             playable = [c for c in hand if follows[c]] or hand
         if not playable:
             raise state.stuck()
-        card = playable[int(rng.random() * len(playable))]
+        card = playable[int(rand() * len(playable))]
         state.last_move = (self.index, card, -1)
         if layout.counts_moves:
             state.turns += 1

@@ -6,10 +6,11 @@ player count.
 
 from __future__ import annotations
 
-from deckgen.games.described.state import DescribedState, Expr, Fn
+from deckgen.games.described.program import Expression, Fn
+from deckgen.games.described.state import DescribedState
 
 
-class Const(Expr[DescribedState]):
+class Const(Expression):
     def __init__(self, value: int) -> None:
         self.value = value
 
@@ -17,64 +18,64 @@ class Const(Expr[DescribedState]):
         return self.value
 
 
-class Card(Expr[DescribedState]):
+class Card(Expression):
     """The bound card itself."""
 
     def ev(self, state: DescribedState, card: int) -> int:
         return card
 
 
-class It(Expr[DescribedState]):
+class It(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.bound_it
 
 
-class Seat(Expr[DescribedState]):
+class Seat(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.bound_seat
 
 
-class Winner(Expr[DescribedState]):
+class Winner(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.bound_winner
 
 
-class Me(Expr[DescribedState]):
+class Me(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.me
 
 
-class Players(Expr[DescribedState]):
+class Players(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.n_players
 
 
-class Round(Expr[DescribedState]):
+class Round(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.round_no
 
 
-class Turn(Expr[DescribedState]):
+class Turn(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.turns
 
 
-class Dealer(Expr[DescribedState]):
+class Dealer(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.dealer
 
 
-class Direction(Expr[DescribedState]):
+class Direction(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.direction
 
 
-class Drawn(Expr[DescribedState]):
+class Drawn(Expression):
     def ev(self, state: DescribedState, card: int) -> int:
         return state.drawn
 
 
-class Played(Expr[DescribedState]):
+class Played(Expression):
     """How many cards the move being made plays or gives (0 for a draw, a pass...)."""
 
     def ev(self, state: DescribedState, card: int) -> int:
@@ -82,7 +83,7 @@ class Played(Expr[DescribedState]):
         return len(move) - 2 if move[1] >= 0 else 0
 
 
-class Led(Expr[DescribedState]):
+class Led(Expression):
     """The first card of the trick in play, -1 when it is empty."""
 
     def ev(self, state: DescribedState, card: int) -> int:
@@ -100,12 +101,12 @@ def bound(name: str) -> Fn:
 
 
 #: The names read straight off the state (`me`, `players`...), by name.
-SIMPLE: dict[str, type[Expr[DescribedState]]] = {
+SIMPLE: dict[str, type[Expression]] = {
     "me": Me, "players": Players, "round": Round, "turn": Turn, "dealer": Dealer, "direction": Direction,
     "drawn": Drawn, "led": Led, "played": Played}
 
 
-class Option(Expr[DescribedState]):
+class Option(Expression):
     def __init__(self, index: int) -> None:
         self.index = index
 
@@ -113,7 +114,7 @@ class Option(Expr[DescribedState]):
         return state.options[self.index]
 
 
-class Setup(Expr[DescribedState]):
+class Setup(Expression):
     def __init__(self, index: int) -> None:
         self.index = index
 
@@ -121,7 +122,7 @@ class Setup(Expr[DescribedState]):
         return state.setup_values[self.index]
 
 
-class Counter(Expr[DescribedState]):
+class Counter(Expression):
     def __init__(self, index: int) -> None:
         self.index = index
 
@@ -129,7 +130,7 @@ class Counter(Expr[DescribedState]):
         return state.tally[self.index]
 
 
-class SeatCounter(Expr[DescribedState]):
+class SeatCounter(Expression):
     """A counter of each seat, for the seat an expression gives."""
 
     def __init__(self, base: int, seat: Fn) -> None:
@@ -139,7 +140,7 @@ class SeatCounter(Expr[DescribedState]):
         return state.tally[self.base + self.seat.ev(state, card)]
 
 
-class BoundSeatCounter(Expr[DescribedState]):
+class BoundSeatCounter(Expression):
     """`counter[seat]`, the commonest counter of each seat in each_seat and the folds."""
 
     def __init__(self, base: int) -> None:
@@ -149,7 +150,7 @@ class BoundSeatCounter(Expr[DescribedState]):
         return state.tally[self.base + state.bound_seat]
 
 
-class BoundSeatZone(Expr[DescribedState]):
+class BoundSeatZone(Expression):
     """`zone[seat]`, as `counter[seat]`."""
 
     def __init__(self, base: int) -> None:
@@ -159,7 +160,7 @@ class BoundSeatZone(Expr[DescribedState]):
         return self.base + state.bound_seat
 
 
-class OwnZone(Expr[DescribedState]):
+class OwnZone(Expression):
     """The moving seat's zone of a kind (`hand`)."""
 
     def __init__(self, base: int) -> None:
@@ -169,7 +170,7 @@ class OwnZone(Expr[DescribedState]):
         return self.base + state.me
 
 
-class SeatZone(Expr[DescribedState]):
+class SeatZone(Expression):
     """A seat's zone of a kind, for the seat an expression gives."""
 
     def __init__(self, base: int, seat: Fn) -> None:
@@ -179,7 +180,7 @@ class SeatZone(Expr[DescribedState]):
         return self.base + self.seat.ev(state, card)
 
 
-class OwnCardTable(Expr[DescribedState]):
+class OwnCardTable(Expression):
     """A field of the bound card itself: one look-up, the commonest expression of all."""
 
     def __init__(self, table: list[int], missing: int) -> None:
@@ -189,7 +190,7 @@ class OwnCardTable(Expr[DescribedState]):
         return self.table[card] if card >= 0 else self.missing
 
 
-class CardTable(Expr[DescribedState]):
+class CardTable(Expression):
     """A field of the card an expression gives (`led.suit`)."""
 
     def __init__(self, table: list[int], of: Fn, missing: int) -> None:
@@ -200,7 +201,7 @@ class CardTable(Expr[DescribedState]):
         return self.table[c] if c >= 0 else self.missing
 
 
-class SizeOf(Expr[DescribedState]):
+class SizeOf(Expression):
     """The size of a shared zone, or with `own` of the moving seat's zone of a kind."""
 
     def __init__(self, zone: int, own: bool) -> None:
@@ -210,7 +211,7 @@ class SizeOf(Expr[DescribedState]):
         return len(state.zones[self.zone + state.me if self.own else self.zone])
 
 
-class TopOf(Expr[DescribedState]):
+class TopOf(Expression):
     """The top card of a shared zone, or with `own` of the moving seat's; -1 when empty."""
 
     def __init__(self, zone: int, own: bool) -> None:
@@ -221,7 +222,7 @@ class TopOf(Expr[DescribedState]):
         return cards[-1] if cards else -1
 
 
-class ZoneEmpty(Expr[DescribedState]):
+class ZoneEmpty(Expression):
     """`size(zone) == 0` (with `empty`; else `> 0`) of a shared zone or the moving seat's."""
 
     def __init__(self, zone: int, own: bool, empty: bool) -> None:
@@ -232,7 +233,7 @@ class ZoneEmpty(Expr[DescribedState]):
         return 1 - filled if self.empty else filled
 
 
-class ZoneLook(Expr[DescribedState]):
+class ZoneLook(Expression):
     """The size, top or bottom card of the zone an expression gives; a card -1 when empty."""
 
     def __init__(self, op: str, zone: Fn) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Final, Hashable
 
 from deckgen.games.described.expressions import Tables, compile_expr
-from deckgen.games.described.reads import SIMPLE
 from deckgen.games.described.layout import CardRows
-from deckgen.games.described.state import DescribedState, Expr, Fn
+from deckgen.games.described.program import Expression, Fn
+from deckgen.games.described.reads import SIMPLE
+from deckgen.games.described.state import DescribedState
 from deckgen.model.play_nodes import BOOL, CARD, SEAT, Node, bound_names
 
 
@@ -152,7 +153,7 @@ def fold_by_rows(node: Node, t: Tables) -> Fn | None:
     return FoldByRows(node.op, zone, rows)
 
 
-class FoldByRows(Expr[DescribedState]):
+class FoldByRows(Expression):
     """`any`, `all`, `count` or `sum` over a zone's cards of a body read from its row: `any`
     stops at a card holding, `all` at one failing."""
 
@@ -174,7 +175,7 @@ class FoldByRows(Expr[DescribedState]):
         return total
 
 
-class HolderByRows(Expr[DescribedState]):
+class HolderByRows(Expression):
     """`holder(zone, body)`: the first seat (from seat 0) whose zone holds a card for which
     the body's row holds, or -1."""
 
@@ -225,7 +226,7 @@ def of_card(node: Node, t: Tables) -> Fn:
     return LookedUp(rows)
 
 
-class LookedUp(Expr[DescribedState]):
+class LookedUp(Expression):
     """An expression of the card alone, read from its row (computed at the first use)."""
 
     def __init__(self, rows: Rows) -> None:
@@ -364,7 +365,7 @@ def _with_slots(node: Node, leaf_slots: dict[Node, int], slots: list[int], t: Ta
     return compile_expr(node, t, [_with_slots(arg, leaf_slots, slots, t) for arg in node.args])
 
 
-class Slot(Expr[DescribedState]):
+class Slot(Expression):
     """A card-free part of a row's expression, read from the slot its value was put in."""
 
     def __init__(self, slots: list[int], index: int) -> None:
@@ -374,7 +375,7 @@ class Slot(Expr[DescribedState]):
         return self.slots[self.index]
 
 
-class Cached(Expr[DescribedState]):
+class Cached(Expression):
     """A card-free expression computed once per move generation (the state's epoch)."""
 
     def __init__(self, fn: Fn) -> None:

@@ -5,10 +5,11 @@ colour and a suit, the numbers added up, the single highest total scoring the gu
 
 from __future__ import annotations
 
-from deckgen.games.described.state import DescribedState, Expr, Fn
+from deckgen.games.described.program import Expression, Fn
+from deckgen.games.described.state import DescribedState
 
 
-class Majorities(Expr[DescribedState]):
+class Majorities(Expression):
     """`majorities`: `zone` gives the scored seat's zone (`base` + its seat); `worth`,
     `points` and `keys` read each card as `it`. A group's points are read on the first of its
     cards found, so they should depend on the keys alone."""

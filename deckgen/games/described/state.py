@@ -23,9 +23,7 @@ from deckgen.games.kit.tricks import trick_winner
 from deckgen.games.notation.described import DescribedNotation
 from deckgen.model.common import problem
 
-#: The expressions and closures of a `Layout[DescribedState]` (layout.py describes each).
-Fn = Expr["DescribedState"]
-Run = Action["DescribedState"]
+#: The closures of a `Layout[DescribedState]` (layout.py describes each).
 Gen = Callable[["DescribedState", list[Move]], None]
 
 #: Rounds in a row that may end as soon as they are set up before the description is wrong.
@@ -148,11 +146,11 @@ class DescribedState(State):
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
         """`apply(random_move(rng))` in one loop: the same draws from the same lists, a phase's
         only play made in line where it can be (`Layout.quick_plays`)."""
-        layout = self.layout
+        layout, rand = self.layout, rng.random
         while not self.over and self.turns < turn_cap:
             quick = layout.quick_plays[self.phase]
             if quick is not None:
-                quick.play(self, rng)
+                quick.play(self, rand)
             elif layout.counted_phases[self.phase]:
                 self.apply(self.random_move(rng))
             else:
@@ -224,7 +222,7 @@ class DescribedState(State):
             return True
         return False
 
-    def next_secret_turn(self, takes_part: Fn) -> None:
+    def next_secret_turn(self, takes_part: Expr[DescribedState]) -> None:
         """Secret turns: the next seat taking part, clockwise from the seat after the dealer,
         moves; after the last, the choices are revealed."""
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
@@ -236,7 +234,7 @@ class DescribedState(State):
                 return
         self.reveal(takes_part)
 
-    def reveal(self, takes_part: Fn) -> None:
+    def reveal(self, takes_part: Expr[DescribedState]) -> None:
         """Every seat taking part has moved: the reveal actions run (`me` the last to move);
         then the round may end, or the first seat taking part (or the one a `next` chose)
         starts the next secret turns, in the phase a `phase` action chose or the first."""
@@ -257,7 +255,7 @@ class DescribedState(State):
             self.current_player = self.first_taking_part(takes_part)
         self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
 
-    def first_taking_part(self, takes_part: Fn) -> int:
+    def first_taking_part(self, takes_part: Expr[DescribedState]) -> int:
         """The first seat taking part in secret turns, clockwise from the seat after the dealer."""
         for k in range(self.n_players):
             self.bound_seat = (self.dealer + 1 + k) % self.n_players
@@ -417,7 +415,7 @@ class DescribedState(State):
         tie_breaks = self.seat_values(layout.tie_break) if layout.tie_break is not None else None
         return result_of(layout, scores, tie_breaks, self.winners, self.over, self.turns, self.counters_dict())
 
-    def seat_values(self, value: Fn) -> list[float]:
+    def seat_values(self, value: Expr[DescribedState]) -> list[float]:
         """Each seat's value of a seat expression (a score, a tie break), `seat` bound to it."""
         values = []
         for seat in range(self.n_players):
