@@ -154,25 +154,25 @@ class GuildsState(State[Move]):
             self.current_player = self.next_seat[seat]
 
     def _take_from_deck(self, seat: int, count: int) -> None:
-        if not count:
-            return
-        drawn = self.draw[-count:]
-        del self.draw[-count:]
-        for card in drawn:
-            self.hands[seat] |= 1 << card
-        if self.events is not None:
-            self.events.append({"type": "draw", "seat": seat, "cards": self.game.cards.ids_of(drawn)})
+        """Draw the top `count` cards of the Draw Deck (logged by id, the top card last)."""
+        if self.events is not None and count:
+            self.events.append({"type": "draw", "seat": seat, "cards": self.game.cards.ids_of(self.draw[-count:])})
+        self._take(seat, self.draw, count)
 
     def _take_from_discard(self, seat: int, count: int) -> None:
         """Take the top `count` discards (face up: logged by name, top first)."""
-        if not count:
-            return
-        taken = self.discard[-count:][::-1]
-        del self.discard[-count:]
-        for card in taken:
-            self.hands[seat] |= 1 << card
-        if self.events is not None:
+        if self.events is not None and count:
+            taken = self.discard[-count:][::-1]
             self.events.append({"type": "take_discard", "seat": seat, "cards": self.game.cards.ids_of(taken)})
+        self._take(seat, self.discard, count)
+
+    def _take(self, seat: int, pile: list[int], count: int) -> None:
+        """Move the top `count` cards of `pile` into the seat's hand, popped one by one: no
+        slice is copied on a turn of unrecorded play."""
+        hand = self.hands[seat]
+        for _ in range(count):
+            hand |= 1 << pile.pop()
+        self.hands[seat] = hand
 
     # -- scoring -----------------------------------------------------------------------
 
