@@ -25,9 +25,12 @@ UV_SOURCES = --index-strategy unsafe-best-match \
 # The dependencies: installed again only when pyproject.toml or setup.py change, by uv (some 60
 # wheels in a few CPU seconds, where pip took over a minute of CPU). The engines are not
 # compiled here (DECKGEN_PURE_PYTHON=1) but by the rule below, which an engine edit reruns.
+# The venv gets no pip of its own (ensurepip took 7 CPU-s, half the install): $(PYTHON)'s pip
+# puts uv in it, or, where that pip cannot (none, or older than 22.3), the venv's own pip.
 $(STAMP): pyproject.toml setup.py
-	$(PYTHON) -m venv $(VENV)
-	test -x $(BIN)/uv || $(BIN)/pip install --quiet uv
+	$(PYTHON) -m venv --without-pip $(VENV)
+	test -x $(BIN)/uv || $(PYTHON) -m pip --python $(BIN)/python install --quiet uv \
+	  || { $(PYTHON) -m venv $(VENV) && $(BIN)/pip install --quiet uv; }
 	DECKGEN_PURE_PYTHON=1 $(BIN)/uv pip install --quiet --python $(BIN)/python $(UV_SOURCES) -e '.[test,compile]'
 	touch $(STAMP)
 
