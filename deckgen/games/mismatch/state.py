@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any
 
-from deckgen.games.base import Move, Result, State
+from deckgen.games.base import Move, Result, State, Watched
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event
@@ -60,6 +60,12 @@ class MismatchState(State[Move]):
         """`State.play_randomly` without drawing from `rng`: the one legal move is the one any
         draw picks, so the game is the same; its chance (reshuffles) is the state's own source."""
         while self.players_left > 1 and self.turns < turn_cap:
+            self.apply(REVEAL)
+
+    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
+        """`State.play_randomly_watched` as `play_randomly` plays: the one move, no draw."""
+        while self.players_left > 1 and self.turns < turn_cap:
+            watch.append((self.current_player, 1, self.standing()))
             self.apply(REVEAL)
 
     def opponent(self) -> int:
