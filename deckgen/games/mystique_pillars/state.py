@@ -29,6 +29,8 @@ class PillarsState(State[Move]):
         self.hands = hands
         self.phase = DRAFT
         self.draft_turns = 0
+        #: Draft turns: each seat drafts its cards.
+        self.draft_length = game.params.draft_cards * self.n_players
         self.current_player = 0
         #: Phase-2 turns: the unit of game length and of the turn cap.
         self.turns = 0
@@ -83,6 +85,7 @@ class PillarsState(State[Move]):
         seat = self.current_player
         if self.phase == BUILDING:
             self.turns += 1
+        drawn = -1  # the pillar drawn from
         if move[0] == BUILD:
             _, card, p = move
             self.hands[seat] ^= 1 << card
@@ -93,15 +96,19 @@ class PillarsState(State[Move]):
                 self.is_over = True
                 return
         else:
-            self._draw(seat, move[1], move[2])
+            drawn = move[1]
+            self._draw(seat, drawn, move[2])
         self.current_player = self.next_seat[seat]
         if self.phase == DRAFT:
             self.draft_turns += 1
-            if self.draft_turns == self.game.params.draft_cards * self.n_players:
+            if self.draft_turns == self.draft_length:
                 self.phase = BUILDING
                 self.current_player = 0
-        if not any(self.pillars) and self.phase == BUILDING and self.turns < self.game.rules.turn_cap:
-            self.is_over = True  # nobody can move: finished with no winner (at the cap: unfinished)
+        # nobody can move once every pillar is empty (only a draw emptying its own can leave
+        # them so): finished with no winner (at the cap: unfinished)
+        if drawn >= 0 and not self.pillars[drawn] and self.phase == BUILDING and not any(self.pillars) \
+                and self.turns < self.game.rules.turn_cap:
+            self.is_over = True
 
     def log_turn(self) -> int:
         """Draft turns are turns of the log (each pick has its own number) though not of the
