@@ -10,16 +10,25 @@ import math
 import re
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from deckgen import project
 from deckgen.errors import BadOption, BadPlayerCount, DataError, UnknownName
 from deckgen.model.common import StrictModel, problem, read_yaml, shown, validate
-from deckgen.model.play import PlaySpec
 from deckgen.model.play_text import said_lines
 from deckgen.model.rule_text import TEXT_PARTS, fill_text
+
+if TYPE_CHECKING:
+    from deckgen.model.play import PlaySpec
+
+    DescribedPlay = PlaySpec | None
+else:
+    #: What GameRules.play holds: a PlaySpec or None. Read as Any by pydantic, so that the
+    #: description's schemas (model/play.py, a dozen models) are imported and built only
+    #: when a rule file describes play (GameRules._described_play), not for every game.
+    DescribedPlay = Any
 
 OptionValue = bool | int | float | str
 #: What an engine counts as one turn: a move, a seat's turn (one or more moves), a trick, a
@@ -219,7 +228,7 @@ class GameRules(StrictModel):
     #: Grid games: the start position and worked examples, drawn in the booklet.
     diagrams: list[Diagram] = []
     #: How the game is played, as data: deckgen builds its engine from it (docs/rules-format.md).
-    play: PlaySpec | None = None
+    play: DescribedPlay = None
     #: The game whose rules this file describes again, to compare two engines of one game: its
     #: booklet and player aid are that game's, so this file needs no text and builds none.
     same_rules_as: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -227,6 +236,17 @@ class GameRules(StrictModel):
     #: The deck played instead of the shipped one (a sweep's deck variant, a `Deck`): set
     #: with `model_copy`, never read from the data.
     deck_variant: Any = Field(default=None, exclude=True)
+
+    @field_validator("play")
+    @classmethod
+    def _described_play(cls, value: Any) -> PlaySpec | None:
+        """The play section checked against its own schema; its problems are reported under
+        `play.` as the schema's others are."""
+        if value is None:
+            return None
+        from deckgen.model.play import PlaySpec
+
+        return PlaySpec.model_validate(value)
 
     @model_validator(mode="after")
     def _setup_per_count(self) -> GameRules:
