@@ -20,6 +20,7 @@ import stat
 import tempfile
 from collections.abc import Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -61,7 +62,7 @@ def contained(path: Path, within: Sequence[Path], error: type[DeckgenError] = De
     never the file it leads to (that file's name or text may be private)."""
     try:
         full = path.resolve()
-        allowed = [folder.resolve() for folder in within]
+        allowed = [resolved_folder(folder) for folder in within]
     except (OSError, RuntimeError):  # a loop of links, a name the system refuses
         raise error(f"{shown_path(path)}: cannot follow this path (a loop of links or an invalid name)") from None
     except ValueError:  # a NUL character
@@ -70,6 +71,23 @@ def contained(path: Path, within: Sequence[Path], error: type[DeckgenError] = De
         through = " through a link" if str(full) != os.path.normpath(path.absolute()) else ""
         raise error(f"{shown_path(path)}: leads outside {place} {shown_path(within[0])}{through} ({advice})")
     return full
+
+
+def resolved_folder(folder: Path) -> Path:
+    """A folder that files are checked against (a project, the shipped data), links and `..`
+    followed: once per folder while the project stays the same (project.py forgets these
+    with its other caches), not for every file checked; a relative folder every time, as
+    it depends on the working folder."""
+    return _resolved_absolute(folder) if folder.is_absolute() else folder.resolve()
+
+
+@lru_cache(maxsize=64)
+def _resolved_absolute(folder: Path) -> Path:
+    return folder.resolve()
+
+
+#: Clears what resolved_folder remembers (when the project or its files change).
+forget_resolved_folders = _resolved_absolute.cache_clear
 
 
 def read_limited(path: Path, max_bytes: int, kind: str, error: type[DeckgenError] = DeckgenError, *,

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from deckgen import paths
 from deckgen.errors import DataError
-from deckgen.fileio import is_safe_id, shown_path
+from deckgen.fileio import forget_resolved_folders, is_safe_id, shown_path
 from deckgen.paths import MARKER, marker_above
 
 
@@ -151,7 +151,8 @@ def find_project(start: Path, explicit: Path | None = None) -> Project:
 
 
 _current: Project = Project(None)
-_forget: list[Callable[[], None]] = []
+#: Caches of loaded data, cleared when the project changes or its files were edited (watch).
+_forget: list[Callable[[], None]] = [forget_resolved_folders]
 
 
 def current() -> Project:

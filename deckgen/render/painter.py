@@ -23,11 +23,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckgen.errors import DeckgenError
-from deckgen.fileio import contained, read_limited
+from deckgen.fileio import contained, read_limited, resolved_folder
 from deckgen.model.colour import parse_colour
 from deckgen.model.geometry import ASCENT, DESCENT
 from deckgen.model.path_data import finite
-from deckgen.project import on_change
 from deckgen.render import artwork, fonts
 from deckgen.render.gradients import GradientProblem, gradient_ops
 from deckgen.render.svg import MIN_TEXT_SIZE
@@ -86,7 +85,7 @@ class _Painter:
             x, y, w, h = numbers(safe)
             self.safe = (x, y, x + w, y + h)
         project = root.get("data-project")
-        self.project = _resolved(project) if project else None
+        self.project = resolved_folder(Path(project)) if project else None
         for element in root.iter():
             if _tag(element) == "linearGradient" and element.get("id"):
                 self.gradients[element.get("id", "")] = element
@@ -392,15 +391,6 @@ def end_form(canvas: Canvas, name: str) -> None:
             resources.XObject = form.XObjects
         resources.ExtGState = form.ExtGState
         form.Resources = resources
-
-
-@lru_cache(maxsize=64)
-def _resolved(folder: str) -> Path:
-    """A project folder resolved once, not for every card that names it."""
-    return Path(folder).resolve()
-
-
-on_change(_resolved.cache_clear)
 
 
 def parse_svg(svg_text: str, where: str) -> ET.Element:
