@@ -15,7 +15,6 @@ from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
 from deckgen.model.common import field_path, problem, read_yaml, shown, template_names, validate
 from deckgen.model.deck_spec import (DIGIT_PAIR_ATTRIBUTES, MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, RESERVED_FIELDS, Card,
                                      CardGroup, Deck, DeckSpec, Scalar, fill_template, has_control)
-from deckgen.model.sources import source_cards
 
 
 class DeckBuilder:
@@ -146,7 +145,9 @@ class DeckBuilder:
             return cards
         for index, group in enumerate(self.spec.groups):
             where = f"groups.{index}"
-            if group.source is not None:
+            if group.source is not None:  # CSV, XLSX and YAML lists: imported by the decks that read them
+                from deckgen.model.sources import source_cards
+
                 cards.extend(source_cards(self, index, group))
                 continue
             names = self.templates(index, group)
