@@ -1,9 +1,10 @@
 """The compiled program of a described game for one player count: zones and counters by
-index, card tables, and the closures of every expression, action and move, which every
-`DescribedState` of that count shares.
+index, card tables, every expression and action (objects) and the closures of every move,
+which every `DescribedState` of that count shares.
 
-The closures take the state, which holds its layout: so `Layout` is generic in the state's
-type, and `state` names the closures' types for `DescribedState` (`Layout[DescribedState]`).
+They take the state, which holds its layout: so `Layout` and the base classes of expressions
+and actions are generic in the state's type, which `state` and `program` fix to
+`DescribedState` (`Layout[DescribedState]`, `Expression`, `Step`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Callable, Generic, TypeVar
 from deckgen.games.base import Move
 from deckgen.games.kit.zones import DeclaredZone
 
-#: The state the closures take (`DescribedState`).
+#: The state the expressions, actions and closures take (`DescribedState`).
 S = TypeVar("S")
 
 

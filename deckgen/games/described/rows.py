@@ -98,8 +98,9 @@ class ByContext(CardRows[DescribedState]):
                  per_epoch: bool) -> None:
         self.context, self.leaves, self.slots, self.inner, self.size = context, leaves, slots, inner, size
         self.per_epoch = per_epoch
-        #: Rows by context number (empty until computed), when the contexts are few enough.
-        self.flat: list[list[int]] = [[] for _ in range(context.count)] if context.count <= FLAT_CONTEXTS else []
+        #: Rows by context number, when the contexts are few enough: until computed, one empty
+        #: list shared by every context (made in one step; it is replaced, never filled).
+        self.flat: list[list[int]] = [[]] * context.count if context.count <= FLAT_CONTEXTS else []
         self.memo: dict[Hashable, list[int]] = {}
         #: The row of the move generation `epoch` (`per_epoch`).
         self.epoch = -1
