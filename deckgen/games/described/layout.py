@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Callable, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from deckgen.games.base import Move
 from deckgen.games.kit.zones import DeclaredZone
 
@@ -18,6 +20,9 @@ from deckgen.games.kit.zones import DeclaredZone
 S = TypeVar("S")
 
 
+# Subclassed in other compiled libraries: an edited subclass runs from its source on this
+# compiled base (deckgen.compiled), which mypyc allows only when the base says so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Expr(Generic[S]):
     """A compiled expression: `ev(state, card)` is its value for the state and the bound card
     (-1 when none). An object with a method rather than a closure so that, compiled by mypyc,
@@ -28,6 +33,7 @@ class Expr(Generic[S]):
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CardRows(Generic[S]):
     """An expression of the card tried, as a row of its values by card int for the position
     at hand (`deckgen.games.described.rows`); an object for the reason `Expr` is one."""
@@ -43,6 +49,7 @@ class NoRows(CardRows[S]):
         return []
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Action(Generic[S]):
     """A compiled action (or list of actions): `run(state, card)` does what it says, for the
     bound card (-1 when none); an object for the reason `Expr` is one."""
@@ -58,6 +65,7 @@ class Nothing(Action[S]):
         return None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class QuickPlay(Generic[S]):
     """A phase's only move when a random playout can make it without building it (a play of
     one card from the mover's zone to a shared one, say): `play` draws and makes the move

@@ -5,10 +5,15 @@ these, and holds its operands as these.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from deckgen.games.described.layout import Action, Expr
 from deckgen.games.described.state import DescribedState
 
 
+# Subclassed in other compiled libraries: an edited subclass runs from its source on this
+# compiled base (deckgen.compiled), which mypyc allows only when the base says so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Expression(Expr[DescribedState]):
     """An `Expr` of this state: expressions hold their operands as these, so that compiled, an
     operand's `ev` is called with the state's own type (no glue converting it)."""
@@ -17,6 +22,7 @@ class Expression(Expr[DescribedState]):
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Step(Action[DescribedState]):
     """An `Action` of this state, as `Expression` is an `Expr` of it."""
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from deckgen.errors import BadPosition
 
 #: Slot kinds of a compiled pattern; a word is kept as itself.
@@ -21,6 +23,9 @@ SLOT_NAMES = {"<card>": CARD, "<cards>": CARDS, "<number>": NUMBER}
 EXPECTED = {CARD: "a card id", CARDS: "card ids", NUMBER: "a whole number"}
 
 
+# Subclassed in other compiled libraries: an edited subclass runs from its source on this
+# compiled base (deckgen.compiled), which mypyc allows only when the base says so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MoveNotation(ABC):
     """How one game writes its moves as text and reads them back: `move(text(m)) == m`, and
     `text(move(t)) == t` for every text `text` writes."""
@@ -96,6 +101,7 @@ def compile_forms(forms: Mapping[str, str], choices: Mapping[str, Sequence[str]]
     return patterns
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Forms:
     """A game's forms of move text by name: `Forms(ids, {"build": "build <card> on pillar
     <number>"})`. A `<name>` slot other than the card and number slots is one of the words
