@@ -85,8 +85,12 @@ class GuildsState(State[Move]):
         the list: the draws come first, then each hand card's buys of 0 .. its limit cards."""
         if self.buy_from_both or self.is_over:
             return super().random_move(rng)
+        return self._move_of(int(rng.random() * self.move_count()))
+
+    def _move_of(self, pick: int) -> Move:
+        """Legal move number `pick` (the draws first, then the buys), when buys take from the
+        Draw Deck only."""
         draws = 2 if self.discard else 1
-        pick = int(rng.random() * self.move_count())
         if pick < draws:
             return DISCARD_MOVE if pick else DECK_MOVE
         card, from_deck = self._buy_of(pick - draws)
@@ -121,7 +125,7 @@ class GuildsState(State[Move]):
             return
         while not self.is_over and self.turns < turn_cap:
             count = self.move_count()
-            move = self.random_move(rng)
+            move = self._move_of(int(rng.random() * count))
             watch.append((self.current_player, count, self.standing()))
             self.apply(move)
 
