@@ -69,11 +69,8 @@ class UpAndDownState(State[Move]):
         draws (one, a lone pass included) and plays the card it picks straight from the
         playable ones, with no move built."""
         rand = rng.random
-        uphill, downhill = self.table.uphill, self.table.downhill
-        hands, centre = self.hands, self.centre
         while not self.is_over and self.turns < turn_cap:
-            follows = (uphill if self.direction == UPHILL else downhill)[centre[-1]]
-            cards = [c for c in hands[self.current_player] if follows >> c & 1]
+            cards = self.legal_cards(self.current_player)
             pick = rand()
             if cards:
                 self._play_turn(cards[int(pick * len(cards))])
