@@ -14,10 +14,11 @@ from itertools import combinations
 
 from deckgen.games.base import Move
 from deckgen.games.described.expressions import Tables, compile_expr
-from deckgen.games.described.plays import Apply, CompiledMove
+from deckgen.games.described.layout import CountedMoves
+from deckgen.games.described.plays import CompiledMove
 from deckgen.games.described.program import Fn
 from deckgen.games.described.rows import Rows, card_rows_of, fixed_rows
-from deckgen.games.described.state import DescribedState, Gen
+from deckgen.games.described.state import DescribedState
 from deckgen.games.kit.piles import draw_event
 from deckgen.games.notation.described import counts_of
 from deckgen.model.play_buy import BuyDef
@@ -113,8 +114,9 @@ def compile_buy(move: MoveDef, t: Tables) -> CompiledMove:
     fixed = fixed_rows(buy.worth, t), fixed_rows(buy.pay_if, t)
     if not pick and not exact and len(sources) == 1 and buy.pay_least == buy.pay_most == 1 \
             and buy.price.op == "bound" and fixed[0] is not None and fixed[1] is not None:
-        return *_one_zone_buy(index, sources[0], target, least, most, pay_from, pay_to, fixed[0], fixed[1]), \
-            words, None
+        fast = OneZoneBuy(index, sources[0], target, least, most, pay_from, pay_to, fixed[0], fixed[1])
+        layout.counted_moves[index] = fast
+        return fast.generate, fast.apply, words, None
     return generate, apply, words, None
 
 
@@ -134,38 +136,78 @@ def log_paid(state: DescribedState, paid: list[int], payer: int, spent: int) -> 
                          "cards": [layout.card_ids[c] for c in paid]})
 
 
-def _one_zone_buy(index: int, source: Fn, target: Fn, least: Fn, most: Fn, pay_from: Fn, pay_to: Fn,
-                  worth: Rows, payable: Rows) -> tuple[Gen, Apply]:
+class OneZoneBuy(CountedMoves[DescribedState]):
     """The commonest buy, made fast: one zone bought from, one card paid, whose worth (of the
     card alone) must reach the count taken; a card worth w buys `min` to `max` cards, up to w
-    and to what the zone holds (Mystique Guilds' buy). Each card's moves are made once."""
-    moves: list[list[Move]] = []
+    and to what the zone holds (Mystique Guilds' buy). Each card's moves are made once, and a
+    random draw counts them rather than making them all."""
 
-    def generate(state: DescribedState, out: list[Move]) -> None:
-        low, high = least.ev(state, -1), most.ev(state, -1)
-        held = len(state.zones[source.ev(state, -1)])
-        high = held if held < high else high
-        if low < 0:
-            low = 0
+    def __init__(self, index: int, source: Fn, target: Fn, least: Fn, most: Fn, pay_from: Fn, pay_to: Fn,
+                 worth: Rows, payable: Rows) -> None:
+        self.index = index
+        self.source, self.target, self.least, self.most = source, target, least, most
+        self.pay_from, self.pay_to, self.worth, self.payable = pay_from, pay_to, worth, payable
+        #: By card int: its buys `(index, card, k)` for k from 0 to its worth (none if it
+        #: cannot pay), made at the first generation.
+        self.moves: list[list[Move]] = []
+
+    def bounds(self, state: DescribedState) -> tuple[int, int]:
+        """The least and most cards a buy may take in the position (low > high: none)."""
+        low, high = self.least.ev(state, -1), self.most.ev(state, -1)
+        held = len(state.zones[self.source.ev(state, -1)])
+        return (low if low > 0 else 0), (held if held < high else high)
+
+    def moves_of(self, state: DescribedState) -> list[list[Move]]:
+        if not self.moves:
+            ok, value = self.payable.of(state), self.worth.of(state)
+            self.moves.extend([(self.index, c, k) for k in range(value[c] + 1)] if ok[c] else []
+                              for c in range(len(ok)))
+        return self.moves
+
+    def generate(self, state: DescribedState, out: list[Move]) -> None:
+        low, high = self.bounds(state)
         if low > high:
             return
-        if not moves:
-            ok, value = payable.of(state), worth.of(state)
-            moves.extend([(index, c, k) for k in range(value[c] + 1)] if ok[c] else [] for c in range(len(ok)))
-        for c in state.zones[pay_from.ev(state, -1)]:
+        moves = self.moves_of(state)
+        for c in state.zones[self.pay_from.ev(state, -1)]:
             out.extend(moves[c][low:high + 1])
 
-    def apply(state: DescribedState, card: int, count: int) -> None:
-        payer = pay_from.ev(state, card)
+    def count(self, state: DescribedState) -> int:
+        low, high = self.bounds(state)
+        if low > high:
+            return 0
+        moves, total = self.moves_of(state), 0
+        for c in state.zones[self.pay_from.ev(state, -1)]:
+            top = len(moves[c])
+            if top > high + 1:
+                top = high + 1
+            if top > low:
+                total += top - low
+        return total
+
+    def nth(self, state: DescribedState, k: int) -> Move:
+        low, high = self.bounds(state)
+        moves = self.moves_of(state)
+        for c in state.zones[self.pay_from.ev(state, -1)]:
+            top = len(moves[c])
+            if top > high + 1:
+                top = high + 1
+            if top > low:
+                if k < top - low:
+                    return moves[c][low + k]
+                k -= top - low
+        raise AssertionError("a buy drawn beyond the legal buys")
+
+    def apply(self, state: DescribedState, card: int, count: int) -> None:
+        payer = self.pay_from.ev(state, card)
         state.zones[payer].remove(card)
         if count:
-            pile = state.zones[source.ev(state, card)]
+            pile = state.zones[self.source.ev(state, card)]
             taken = pile[len(pile) - count:]
             del pile[len(pile) - count:]
             taken.reverse()  # one by one from the top
-            take(state, taken, target.ev(state, card))
-        spent = pay_to.ev(state, card)
+            take(state, taken, self.target.ev(state, card))
+        spent = self.pay_to.ev(state, card)
         state.zones[spent].append(card)
         if state.events is not None:
             log_paid(state, [card], payer, spent)
-    return generate, apply

@@ -149,8 +149,10 @@ class DescribedGame(Game):
         for phase in p.phases.values():
             layout.phase_moves.append([
                 (move.index, move.otherwise, compile_expr(move.when, t) if move.when is not None else None,
-                 generators[move.index], counted[move.index]) for move in phase])
-            layout.counted_phases.append(any(entry[4] is not None for entry in layout.phase_moves[-1]))
+                 generators[move.index], counted[move.index], layout.counted_moves.get(move.index))
+                for move in phase])
+            layout.counted_phases.append(any(entry[4] is not None or entry[5] is not None
+                                             for entry in layout.phase_moves[-1]))
             only = len(phase) == 1 and phase[0].when is None
             layout.only_cards.append(counted[phase[0].index] if only else None)
             layout.only_move.append(phase[0].index if only else -1)

@@ -75,6 +75,19 @@ class QuickPlay(Generic[S]):
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
+class CountedMoves(Generic[S]):
+    """A move kind whose legal instances a random draw counts and indexes without making
+    them all (a buy of many counts): `nth(state, k)` is the k-th move its generator would
+    append, `count(state)` how many it would; both read the same position."""
+
+    def count(self, state: S) -> int:
+        raise NotImplementedError
+
+    def nth(self, state: S, k: int) -> Move:
+        raise NotImplementedError
+
+
 #: A compiled expression (see `Expr`).
 Fn = Expr[S]
 #: An expression's `ev`, for readers outside the engine (bots, notation), which call it.
@@ -126,11 +139,13 @@ class Layout(Generic[S]):
         #: Whether every move is a turn (`turn_unit: move`), read after every move.
         self.counts_moves = True
         self.phase_names: list[str] = []
-        #: Per phase: (move index, otherwise, when or None, generator, and for a play or give
-        #: of one card declaring nothing the cards it may move, else None).
-        self.phase_moves: list[list[tuple[int, bool, Fn[S] | None, Gen[S], Cards[S] | None]]] = []
-        #: Per phase: whether a move of it plays or gives one card declaring nothing
-        #: (`random_move` then counts that move's cards rather than making its moves).
+        #: Per phase: (move index, otherwise, when or None, generator, for a play or give of
+        #: one card declaring nothing the cards it may move, else None, and the move's
+        #: `CountedMoves` or None).
+        self.phase_moves: list[list[tuple[int, bool, Fn[S] | None, Gen[S], Cards[S] | None,
+                                          CountedMoves[S] | None]]] = []
+        #: Per phase: whether a move of it plays or gives one card declaring nothing, or is
+        #: counted (`random_move` then counts those moves rather than making them).
         self.counted_phases: list[bool] = []
         #: Per phase whose only move plays or gives one card declaring nothing, with no `when`:
         #: that move's cards (`random_move` draws from them directly), else None; and its index.
@@ -140,6 +155,8 @@ class Layout(Generic[S]):
         #: index, the moves that can be (`deckgen.games.described.plays`).
         self.quick_plays: list[QuickPlay[S] | None] = []
         self.quick_moves: dict[int, QuickPlay[S]] = {}
+        #: By move index: the moves a random draw counts rather than makes (`CountedMoves`).
+        self.counted_moves: dict[int, CountedMoves[S]] = {}
         #: Per move index: its kind, its phase, what it does and how it reads.
         self.move_kinds: list[str] = []
         self.move_apply: list[Callable[[S, int, int], None]] = []

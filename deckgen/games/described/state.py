@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from deckgen.errors import DataError, NoLegalMove
 from deckgen.games.base import Move, Result, State
-from deckgen.games.described.layout import Action, Expr, Layout
+from deckgen.games.described.layout import Action, CountedMoves, Expr, Layout
 from deckgen.games.described.views import counter_values, result_of, zones_seen
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
@@ -91,7 +91,7 @@ class DescribedState(State):
         layout = self.layout
         layout.generations += 1
         self.epoch = layout.generations
-        for index, otherwise, when, generate, _ in layout.phase_moves[self.phase]:
+        for index, otherwise, when, generate, _, _ in layout.phase_moves[self.phase]:
             if otherwise and out:
                 continue
             if when is not None and not when.ev(self, -1):
@@ -103,8 +103,8 @@ class DescribedState(State):
 
     def random_move(self, rng: random.Random) -> Move:
         """The move `legal_moves()[int(rng.random() * len(legal_moves()))]`, found without
-        making the moves of plays of one card: their cards are counted, and only the move
-        drawn is made."""
+        making the moves of plays of one card (their cards are counted) or of counted moves
+        (`CountedMoves`): only the move drawn is made."""
         layout = self.layout
         if not layout.counted_phases[self.phase]:
             moves = self.legal_moves()
@@ -118,29 +118,35 @@ class DescribedState(State):
             if not playable:
                 raise self.stuck()
             return layout.only_move[self.phase], playable[int(rng.random() * len(playable))], -1
-        parts: list[tuple[int, list[Any]]] = []
+        parts: list[tuple[int, list[Any], CountedMoves[DescribedState] | None, int]] = []
         total = 0
-        for index, otherwise, when, generate, cards in layout.phase_moves[self.phase]:
+        for index, otherwise, when, generate, cards, counter in layout.phase_moves[self.phase]:
             if otherwise and total:
                 continue
             if when is not None and not when.ev(self, -1):
                 continue
             if cards is not None:
                 found: list[Any] = cards(self)
+                size = len(found)
+            elif counter is not None:
+                found = []
+                size = counter.count(self)
             else:
                 found = []
                 generate(self, found)
-                index = -1
-            if found:
-                parts.append((index, found))
-                total += len(found)
+                index, size = -1, len(found)
+            if size:
+                parts.append((index, found, counter, size))
+                total += size
         if not total:
             raise self.stuck()
         k = int(rng.random() * total)
-        for index, found in parts:
-            if k < len(found):
+        for index, found, counter, size in parts:
+            if k < size:
+                if counter is not None:
+                    return counter.nth(self, k)
                 return (index, found[k], -1) if index >= 0 else found[k]
-            k -= len(found)
+            k -= size
         raise AssertionError("a drawn move beyond the legal moves")
 
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:

@@ -147,3 +147,19 @@ def test_random_games_agree_with_the_hand_written_engine(players: int, options: 
     """A guard of benchmarks/described_bench's 2,000-game comparison."""
     agreement = compare_engines(GAME, TWIN, players, 150, 13, options_a=options, options_b=options)
     assert agreement.agrees, "\n".join(agreement.lines())
+
+
+def test_a_random_move_is_the_listed_move_the_same_draw_picks(game: DescribedGame) -> None:
+    """The counted buy: `random_move` counts the buys rather than making them, yet draws the
+    very move `legal_moves()[int(r * len)]` names for the same draw, in every position of
+    random games (a short Draw Deck caps the buys below a card's number on the way)."""
+    for seed in range(20):
+        state = game.new_game(2, random.Random(seed), game.rules.resolve_options())
+        rng = random.Random(-seed)
+        while not state.is_over:
+            before = rng.getstate()
+            moves = state.legal_moves()
+            listed = moves[int(rng.random() * len(moves))]
+            rng.setstate(before)
+            assert state.random_move(rng) == listed
+            state.apply(listed)
