@@ -17,6 +17,7 @@ from deckgen.games.registry import register_described
 from deckgen.games.described.actions import compile_actions
 from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.layout import Layout
+from deckgen.games.described.majority_rows import majorities_by_rows
 from deckgen.games.described.moves import compile_move
 from deckgen.games.described.program import Expression
 from deckgen.games.described.rows import card_rows_of
@@ -172,7 +173,7 @@ class DescribedGame(Game):
         if p.simultaneous is not None:
             layout.takes_part = compile_expr(p.simultaneous.who, t)
             layout.reveal = compile_actions(p.simultaneous.reveal, t)
-        layout.score = compile_expr(p.score, t) if p.score is not None else None
+        layout.score = None if p.score is None else majorities_by_rows(p.score, t) or compile_expr(p.score, t)
         layout.greedy = compile_expr(p.greedy, t).ev if p.greedy is not None else None
         numeric = [t.attributes[name] for name, a in p.attributes.items() if a.numeric] + list(t.tables.values())
         layout.card_worth = [sum(column[c] for column in numeric) for c in range(len(layout.card_ids))]

@@ -145,7 +145,7 @@ def fold_by_rows(node: Node, t: Tables) -> Fn | None:
     None for any other expression."""
     if node.op not in CARD_FOLDS or bound_names(node.args[1]) - {"it"}:
         return None
-    rows = _rows_by_context(_it_as_card(node.args[1]), t)
+    rows = _rows_by_context(it_as_card(node.args[1]), t)
     if rows is None:
         return None
     if node.op == "holder":
@@ -192,14 +192,14 @@ class HolderByRows(Expression):
         return -1
 
 
-def _it_as_card(node: Node) -> Node:
+def it_as_card(node: Node) -> Node:
     """`node` with `it` read as `card` (not inside a fold of its own, which binds `it` anew)."""
     if node.op == "bound" and node.data == "it":
         return Node("bound", node.type, data="card", column=node.column)
     if not node.args:
         return node
     binds = node.op.startswith("zone_") and node.op != "zone" or node.op in ("holder", "majorities")
-    args = (_it_as_card(node.args[0]), *node.args[1:]) if binds else tuple(_it_as_card(arg) for arg in node.args)
+    args = (it_as_card(node.args[0]), *node.args[1:]) if binds else tuple(it_as_card(arg) for arg in node.args)
     return Node(node.op, node.type, args, node.data, node.column)
 
 

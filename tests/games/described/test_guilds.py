@@ -13,6 +13,7 @@ import pytest
 
 from deckgen.errors import IllegalMove
 from deckgen.games.described.game import DescribedGame
+from deckgen.games.described.majority_rows import MajoritiesByRows
 from deckgen.games.described.state import DescribedState
 from deckgen.games.registry import get_game
 from deckgen.sim.agreement import compare_engines
@@ -163,3 +164,35 @@ def test_a_random_move_is_the_listed_move_the_same_draw_picks(game: DescribedGam
             rng.setstate(before)
             assert state.random_move(rng) == listed
             state.apply(listed)
+
+
+def guild_points(hands: list[list[str]], cards: dict[str, Any]) -> list[int]:
+    """Each seat's points worked out from the rules by hand: a guild (colour and suit) to the
+    single highest total of numbers in it, 2 for the blue suns and 1 for any other."""
+    totals: dict[tuple[str, str], list[int]] = {}
+    for seat, hand in enumerate(hands):
+        for card_id in hand:
+            attrs = cards[card_id].attrs
+            totals.setdefault((attrs["colour"], attrs["suit"]), [0] * len(hands))[seat] += attrs["number"]
+    points = [0] * len(hands)
+    for (colour, suit), row in totals.items():
+        best = max(row)
+        if row.count(best) == 1:
+            points[row.index(best)] += 2 if (colour, suit) == ("blue", "suns") else 1
+    return points
+
+
+def test_guilds_are_scored_as_the_rules_say_throughout_random_games(game: DescribedGame) -> None:
+    """The score read from rows by card (`MajoritiesByRows`) against the guilds worked out
+    by hand, after every move of random games at two to four players."""
+    cards = {card.id: card for card in game.deck.cards}
+    for players in (2, 3, 4):
+        assert isinstance(game.layout(players).score, MajoritiesByRows)
+        for seed in range(6):
+            state = game.new_game(players, random.Random(seed), game.rules.resolve_options())
+            rng = random.Random(seed)
+            while not state.is_over:
+                state.apply(state.random_move(rng))
+                zones = state.card_zones()
+                hands = [zones[f"hand/{seat}"] for seat in range(players)]
+                assert state.result().scores == tuple(float(p) for p in guild_points(hands, cards))
