@@ -345,10 +345,10 @@ def export_bytes(path: Path, side: int) -> bytes:
 
 
 def svg_depth(root: ET.Element) -> int:
-    """How deeply an SVG's elements nest, counted without recursion (the drawing code recurses)."""
-    deepest, stack = 0, [(root, 1)]
-    while stack:
-        element, level = stack.pop()
-        deepest = max(deepest, level)
-        stack.extend((child, level + 1) for child in element)
-    return deepest
+    """How deeply an SVG's elements nest, counted without recursion (the drawing code
+    recurses): one level of elements at a time, each gathered in one comprehension."""
+    depth, level = 0, [root]
+    while level:
+        depth += 1
+        level = [child for element in level for child in element]
+    return depth

@@ -45,7 +45,10 @@ POKER = CardGeometry(*CARD_SIZES["poker"])
 
 @cache
 def template_env() -> Environment:
-    """The jinja2 environment for card templates: autoescaped, strict about unknown names."""
+    """The jinja2 environment for card templates: autoescaped, strict about unknown names.
+    A template is read once per run, not looked up on disk again for every card (each card
+    loads four: its face, the base it extends and the two it imports); watch's rebuilds
+    start from a new environment (project.on_change below), so they see edited templates."""
     from jinja2 import (
         Environment,
         FileSystemBytecodeCache,
@@ -61,6 +64,7 @@ def template_env() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,
     )
     env.filters["n"] = svg_number
     env.filters["mix"] = mix_colours
@@ -137,6 +141,7 @@ def _has_card_template(deck_id: str) -> bool:
 
 
 project.on_change(_has_card_template.cache_clear)
+project.on_change(template_env.cache_clear)
 
 
 def card_svg(deck: Deck, card: Card, geometry: CardGeometry = POKER, *, ink_saver: bool = False) -> str:
