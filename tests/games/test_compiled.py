@@ -19,13 +19,22 @@ GAMES_DIR = Path(deckgen.games.__file__).parent
 pure_python = pytest.mark.skipif(os.environ.get(PURE_PYTHON_VARIABLE) == "1", reason="pure Python asked for")
 
 
+#: What setup.py leaves interpreted (its INTERPRETED): the engines' params models, the
+#: hand-written engines' move notations (but the described engine's, whose decoding its buys
+#: call as they are played), the registry and the loader of a project's engines.
+INTERPRETED = ("params.py", "notation/*.py", "registry.py", "project_code.py")
+COMPILED_ANYWAY = "notation/described.py"
+
+
 def compiled_module_names() -> list[str]:
     """Every module setup.py compiles: those under deckgen/games/ not named with a leading
-    underscore (so not __init__), as setup.py finds them, but the engines' params models."""
+    underscore (so not __init__), as setup.py finds them, but the INTERPRETED ones."""
     root = GAMES_DIR.parent.parent
     return sorted(
         ".".join(path.relative_to(root).with_suffix("").parts)
-        for path in GAMES_DIR.rglob("[!_]*.py") if path.name != "params.py"
+        for path in GAMES_DIR.rglob("[!_]*.py")
+        if path.relative_to(GAMES_DIR).match(COMPILED_ANYWAY)
+        or not any(map(path.relative_to(GAMES_DIR).match, INTERPRETED))
     )
 
 
