@@ -3,10 +3,13 @@
 A seat cannot see the other hands, so search plays from determinizations: worlds in which
 the cards it cannot know are dealt again at random (`State.determinize`). It reads the real
 state only through its legal moves and those worlds, so nothing hidden can sway it (the
-greedy move it starts from is judged on a world too). Each sample is one world: every
-candidate move is played in a copy of it and then played out (`search_playout`, shaped per
-game by `search_settings`: a few rounds, greedy replies first where the game affords them,
-then the game's standing judges the position, or the result where the game ended), and every
+greedy move it starts from is judged on a world too). Where the game's greedy bot is also an
+`OpponentModel` it deals the worlds: dealt at random, then kept only where the others' moves
+on the table are those it would have made in their place (Smoke and Mirrors: a claim).
+Each sample is one world: every candidate move is played in a copy of it and then played
+out (`search_playout`, shaped per game by `search_settings`: a few rounds, greedy replies
+first where the game affords them, then the game's standing, or its own estimate, judges
+the position, or the result where the game ended), and every
 candidate meets the same world and the same dice (common random numbers), so that their
 differences are the moves' and not the luck's.
 
@@ -30,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 from deckgen.bots.search_playout import Chooser, play_out
 from deckgen.bots.search_settings import PlayoutSettings
@@ -47,6 +50,14 @@ PLAYOUTS_PER_CANDIDATE = 4
 #: Search leaves the greedy move only for a move whose paired playouts on fresh worlds beat it
 #: by more than this many standard errors: a few lucky playouts do not unseat a sensible move.
 DEPART_Z = 1.0
+
+
+@runtime_checkable
+class OpponentModel(Protocol):
+    """A game's greedy bot that also deals worlds consistent with what the other players showed,
+    reading their moves as its own policy would have made them (Smoke and Mirrors: a claim)."""
+
+    def sample_world(self, state: Any, rng: random.Random) -> State: ...
 
 
 def parse_search_spec(spec: str) -> tuple[int, float | None]:
@@ -81,6 +92,8 @@ class SearchBot:
         #: beats it clearly: search departs from a sensible beginner only where its playouts say so.
         self.prior = prior_bot(rng, seat) if prior_bot is not None else None
         self.settings = settings
+        #: Where the greedy bot models the others' play, it deals the worlds search plays from.
+        self.model = self.prior if isinstance(self.prior, OpponentModel) else None
         #: The greedy bots that play the first rounds of a playout, one per seat, made on first use.
         self.replies: list[Chooser] = []
         self.prior_bot = prior_bot
@@ -95,12 +108,10 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         self.searched += 1
-        rng, seat = self.rng, self.seat
+        rng = self.rng
         # The bot reads the state only through its legal moves and determinizations: even the
         # greedy prior judges a world dealt again, so nothing hidden can sway the choice.
-        world = state.determinize(seat, rng)
-        if self.prior is not None and not self.settings.overrules_greedy:
-            return self.prior.choose(world)
+        world = self.sample_world(state)
         preferred = moves.index(self.prior.choose(world)) if self.prior is not None else -1
         candidates = list(range(len(moves)))
         most = max(2, self.budget // PLAYOUTS_PER_CANDIDATE)
@@ -124,7 +135,7 @@ class SearchBot:
             greedy_moves = self.settings.greedy_moves if preferred >= 0 and round_number == rounds - 1 else 0
             for _ in range(share):
                 if sample:
-                    world = state.determinize(seat, rng)
+                    world = self.sample_world(state)
                 self.play_sample(world, moves, candidates, sample, values, greedy_moves)
                 left -= len(candidates)
                 sample += 1
@@ -149,6 +160,13 @@ class SearchBot:
         duel = [{s: v for s, v in values[i].items() if s >= duel_start} for i in (best, preferred)]
         return moves[best] if clearly_better(duel[0], duel[1]) else moves[preferred]
 
+    def sample_world(self, state: State) -> State:
+        """A world for this seat: dealt by the opponent model where the game has one, else the
+        plain determinization (the unseen cards dealt again at random)."""
+        if self.model is not None:
+            return self.model.sample_world(state, self.rng)
+        return state.determinize(self.seat, self.rng)
+
     def play_sample(self, world: State, moves: list[Move], candidates: Sequence[int], sample: int,
                     values: list[dict[int, float]], greedy_moves: int) -> None:
         """Play every candidate once in `world` and record its value under `sample`. Common
@@ -156,14 +174,16 @@ class SearchBot:
         difference is the move's, not the luck's."""
         rng, n_players = self.rng, world.n_players
         depth = self.settings.depth(n_players)
-        if greedy_moves and not self.replies and self.prior_bot is not None:
-            self.replies = [self.prior_bot(rng, other) for other in range(n_players)]
+        reply = self.settings.reply or self.prior_bot
+        if greedy_moves and not self.replies and reply is not None:
+            self.replies = [reply(rng, other) for other in range(n_players)]
         start = rng.getstate()
         for index in candidates:
             rng.setstate(start)
             trial = world.clone_reseeded(rng)
             trial.apply(moves[index])
-            values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, self.replies, greedy_moves)
+            values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, self.replies, greedy_moves,
+                                             self.settings.evaluate)
         self.playouts += len(candidates)
 
 

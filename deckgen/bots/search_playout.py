@@ -2,8 +2,9 @@
 what the position it stops in is worth to the searching seat.
 
 A playout is truncated: it plays at most `depth` moves (to the end when the game ends sooner)
-and then reads the game's standing (`State.standing()`: points, or minus the cards left)
-instead of playing on. Most of a full playout's moves are far from the decision and add noise
+and then reads the game's standing (`State.standing()`: points, or minus the cards left), or
+the game's own estimate where the standing says nothing until the end (President's race,
+`search_climbing`), instead of playing on. Most of a full playout's moves are far from the decision and add noise
 rather than information, and they cost most of the time: in Mystique Circle a playout to the
 end with greedy players took 36 ms, two hundred times what a decision may spend on one at 50
 decisions a second with 100 playouts. Its first moves may be greedy replies (the game's greedy
@@ -16,9 +17,13 @@ game's greedy bot is cheap or a random reply hides what matters.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from deckgen.games.base import Move, State
+
+
+#: An unfinished position's worth to a seat, 0 to 1 (the game's standing by default).
+Evaluation = Callable[[Any, int], float]
 
 
 class Chooser(Protocol):
@@ -48,10 +53,12 @@ def standing_value(state: State, seat: int) -> float:
 
 
 def play_out(world: State, seat: int, rng: random.Random, depth: int, turn_cap: int,
-             replies: Sequence[Chooser] = (), greedy_moves: int = 0) -> float:
+             replies: Sequence[Chooser] = (), greedy_moves: int = 0,
+             evaluate: Evaluation = standing_value) -> float:
     """Play `world` on for at most `depth` moves and return its worth to `seat`: its result if it
-    ended, else its standing. The first `greedy_moves` of them are the `replies` bots' (one per
-    seat, the game's greedy bot), the others random."""
+    ended, else `evaluate`'s judgement (the standing unless the game has its own). The first
+    `greedy_moves` of them are the `replies` bots' (one per seat, the game's greedy bot or a
+    cheaper rendition of its policy), the others random."""
     moves_left = depth
     apply, random_move = world.apply, world.random_move
     while moves_left and not world.is_over and world.turns < turn_cap:
@@ -62,4 +69,4 @@ def play_out(world: State, seat: int, rng: random.Random, depth: int, turn_cap: 
         moves_left -= 1
     if world.is_over or world.turns >= turn_cap:
         return finished_value(world, seat)
-    return standing_value(world, seat)
+    return evaluate(world, seat)

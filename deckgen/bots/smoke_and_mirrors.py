@@ -28,6 +28,10 @@ DOUBT_WHEN_HONEST = 0.25
 DOUBT_WHEN_RESTING = 0.35
 DOUBT_WHEN_BLUFFING = 0.5
 
+#: Worlds a determinization deals at most looking for one in which this bot would have laid
+#: the standing act as its player did (search's opponent model, `sample_world`).
+MODEL_ATTEMPTS = 20
+
 #: Shared caches keyed by the engine object (one per game id) and masks.
 _HONEST_SHARE: dict[tuple[int, int, int, int], float] = {}
 _REACH: dict[tuple[int, int], int] = {}
@@ -102,25 +106,68 @@ class GreedyBot:
         claim = state.next_claim()
         in_play = game.cards.full_mask & ~state.layout.removed
         opening = state.phase == PHASE_OPENING
-        sizes = [game.opening_cards] if opening else range(1, available.bit_count() + 1)
-        honest = [m for m in self.groups(available, sizes) if game.totals(m) >> claim & 1]
+        honest = self.honest_groups(game, available, claim, opening)
         can_rest = not opening and state.breaks_left[me] > 0
         if state.act_seat >= 0 and state.act_seat != me:
             doubt = DOUBT_WHEN_HONEST if honest else DOUBT_WHEN_RESTING if can_rest else DOUBT_WHEN_BLUFFING
             if self.standing_act_share(state, in_play) < doubt:
                 return CHALLENGE_MOVE
+        act = self.act(game, in_play, available, claim, opening, can_rest, honest)
+        return BREAK_MOVE if act is None else game.act_move(act)
+
+    def sample_world(self, state: SmokeState, rng: random.Random) -> SmokeState:
+        """A determinization in which the standing act is the one this bot would have laid in its
+        player's place, for the search's opponent model: a world dealt at random is kept only
+        where this bot, holding that player's cards, would have acted with as many cards as it
+        did (not rested), and that act is laid, so the claim says what this policy makes it say.
+        It reads only the world dealt (the public table and this seat's cards), and falls back
+        on the last world dealt when `MODEL_ATTEMPTS` worlds all disagree (a player unlike it)."""
+        for _ in range(MODEL_ATTEMPTS):
+            world = state.determinize(self.seat, rng)
+            actor = world.act_seat
+            if actor < 0 or actor == self.seat:
+                return world
+            act = self.modelled_act(world, actor)
+            if act is not None and act.bit_count() == world.acts[actor].bit_count():
+                world.place_act(actor, act)
+                return world
+        return world
+
+    def modelled_act(self, world: SmokeState, actor: int) -> int | None:
+        """The act this bot would have laid for the standing claim with the cards `actor` holds
+        in `world` (None: it would have rested). Nothing `actor` holds has changed since: a
+        standing act's player has not moved again."""
+        game = world.game
+        available = world.hands[actor] | world.acts[actor]
+        opening = world.claim == game.first_claim
+        honest = self.honest_groups(game, available, world.claim, opening)
+        can_rest = not opening and world.breaks_left[actor] > 0
+        return self.act(game, game.cards.full_mask & ~world.layout.removed, available, world.claim, opening, can_rest,
+                        honest)
+
+    def honest_groups(self, game: SmokeTables, available: int, claim: int, opening: bool) -> list[int]:
+        """The groups of `available` (of the opening's size in the opening) that make `claim`."""
+        return [m for m in self.groups(available, self.sizes(game, available, opening)) if game.totals(m) >> claim & 1]
+
+    @staticmethod
+    def sizes(game: SmokeTables, available: int, opening: bool) -> range | list[int]:
+        """How many cards an act may hold: the opening's count, else one to all of them."""
+        return [game.opening_cards] if opening else range(1, available.bit_count() + 1)
+
+    def act(self, game: SmokeTables, in_play: int, available: int, claim: int, opening: bool, can_rest: bool,
+            honest: list[int]) -> int | None:
+        """The act this bot lays out of `available` for `claim` (None: it rests instead); `in_play`
+        is every card not removed for the player count."""
         if honest:
             # An honest act wants to be challenged: show the least believable honest group.
-            best = min(honest, key=lambda m: (honest_share(game, in_play, m.bit_count(), claim), m.bit_count(), m))
-            return game.act_move(best)
+            return min(honest, key=lambda m: (honest_share(game, in_play, m.bit_count(), claim), m.bit_count(), m))
         if can_rest:
-            return BREAK_MOVE
+            return None
         # A bluff wants to pass unchallenged: play the number of cards that makes the claim
         # most believable, and of those the group whose true totals come nearest the claim.
-        options = list(self.groups(available, sizes))
-        best = max(options, key=lambda m: (honest_share(game, in_play, m.bit_count(), claim),
+        options = self.groups(available, self.sizes(game, available, opening))
+        return max(options, key=lambda m: (honest_share(game, in_play, m.bit_count(), claim),
                                            self.nearest_below(game.totals(m), claim), -m))
-        return game.act_move(best)
 
     @staticmethod
     def groups(cards: int, sizes: range | list[int]) -> list[int]:

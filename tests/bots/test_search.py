@@ -72,7 +72,8 @@ class SeatView:
         return getattr(self._state, name)
 
 
-@pytest.mark.parametrize(("game_id", "n_players"), [("mirrorquest", 3), ("mystique-circle", 2), ("hearts", 3)])
+@pytest.mark.parametrize(("game_id", "n_players"), [("mirrorquest", 3), ("mystique-circle", 2), ("hearts", 3),
+                                                    ("smoke-and-mirrors", 2), ("president", 3)])
 def test_search_reads_the_state_only_through_legal_moves_and_determinizations(game_id: str, n_players: int) -> None:
     """Honesty: the bot never looks at hidden cards, because it never looks at the state
     itself; even the greedy move it starts from is judged on a world dealt again."""
@@ -103,13 +104,6 @@ def toy_position(toy_game: Game) -> State:
     options = parse_options((), toy_game)
     return toy_game.position({"hand/0": ["mirror-01", "mirror-05", "mirror-07"],
                               "hand/1": ["mirror-02", "mirror-06", "mirror-08"]}, options=options)
-
-
-def test_a_game_whose_search_keeps_greedy_plays_the_greedy_move_without_playouts(toy_game: Game) -> None:
-    state = toy_position(toy_game)
-    bot = SearchBot(random.Random(3), 0, 100, 60, prior_bot=HighestCardBot,
-                    settings=PlayoutSettings(overrules_greedy=False))
-    assert bot.choose(state) == HighestCardBot(random.Random(0), 0).choose(state) and bot.playouts == 0
 
 
 def test_greedy_replies_open_only_the_duel_playouts(toy_game: Game) -> None:

@@ -362,14 +362,23 @@ class SmokeState(State[Move]):
         for s, held in zip(others, dealt):
             cards = bits_of(held)
             shuffle_in_place(cards, rng)
-            act = sum(1 << c for c in cards[: self.acts[s].bit_count()])
-            twin.acts[s] = act
-            twin.hands[s] = held & ~act
-            twin.refresh_turn_key(s)
-        if self.act_seat >= 0:
-            twin.act_honest = self.game.totals(twin.acts[self.act_seat]) >> self.claim & 1 == 1
+            twin.hands[s] = held
+            twin.acts[s] = 0
+            twin.place_act(s, sum(1 << c for c in cards[: self.acts[s].bit_count()]))
         twin.rng = rng
         return twin
+
+    def place_act(self, seat: int, act: int) -> None:
+        """Lay `seat`'s face-down act as these cards of what it holds (hand and act), the rest
+        in its hand; the standing act's honesty follows its cards. Determinizations deal acts
+        with it: `determinize` at random, a search's opponent model as that seat would have
+        played them."""
+        held = self.hands[seat] | self.acts[seat]
+        self.acts[seat] = act
+        self.hands[seat] = held & ~act
+        self.refresh_turn_key(seat)
+        if seat == self.act_seat:
+            self.act_honest = self.game.totals(act) >> self.claim & 1 == 1
 
     def notation(self) -> MoveNotation:
         return self.game.notation
