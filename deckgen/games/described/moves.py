@@ -11,6 +11,8 @@ from deckgen.games.base import Move
 from deckgen.games.described.actions import log_moved
 from deckgen.games.described.buys import compile_buy
 from deckgen.games.described.expressions import Tables, compile_expr
+from deckgen.games.described.layout import CountedMoves
+from deckgen.games.described.program import Fn
 from deckgen.games.described.plays import CompiledMove, compile_play
 from deckgen.games.described.state import DescribedState
 from deckgen.model.play_defs import MoveDef
@@ -27,13 +29,8 @@ def compile_move(move: MoveDef, t: Tables) -> CompiledMove:
         source, target = compile_expr(a["from"], t), compile_expr(a["to"], t)
         count = compile_expr(a["count"], t)
         take = move.kind == "take"
-        refill = t.layout.refill_from
-
-        def can_draw(state: DescribedState, out: list[Move]) -> None:
-            src = source.ev(state, -1)
-            other = -1 if take else refill[src]  # a take takes the cards there, never a refill
-            if state.zones[src] or other >= 0 and len(state.zones[other]) > t.layout.keep_top[src]:
-                out.append((index, -1, -1))
+        can_draw = CanDraw(index, source, take, t.layout.refill_from, t.layout.keep_top)
+        t.layout.counted_moves[index] = can_draw
 
         def draw(state: DescribedState, card: int, value: int) -> None:
             src, dst = source.ev(state, -1), target.ev(state, -1)
@@ -48,7 +45,7 @@ def compile_move(move: MoveDef, t: Tables) -> CompiledMove:
         def draw_words(state: DescribedState, move: Move) -> str:
             zone = t.layout.zone_names[source.ev(state, -1)]
             return f"takes {zone}" if take else f"draws from {zone}"
-        return can_draw, draw, draw_words, None
+        return can_draw.generate, draw, draw_words, None
     if move.kind == "declare":
         declared = str(a["declare"])
         values = t.layout.value_names[_value_type(t, declared)]
@@ -73,6 +70,29 @@ def compile_move(move: MoveDef, t: Tables) -> CompiledMove:
     def pass_words(state: DescribedState, move: Move) -> str:
         return "passes"
     return only, passes, pass_words, None
+
+
+class CanDraw(CountedMoves[DescribedState]):
+    """A draw or take: one move, legal while its zone has a card (or, for a draw, the zone it
+    refills from has more than it keeps); counted, so a random draw makes no list for it."""
+
+    def __init__(self, index: int, source: Fn, take: bool, refill: list[int], keep_top: list[int]) -> None:
+        self.source, self.take, self.refill, self.keep_top = source, take, refill, keep_top
+        self.move: Move = (index, -1, -1)
+
+    def count(self, state: DescribedState) -> int:
+        src = self.source.ev(state, -1)
+        if state.zones[src]:
+            return 1
+        other = -1 if self.take else self.refill[src]  # a take takes the cards there, never a refill
+        return 1 if other >= 0 and len(state.zones[other]) > self.keep_top[src] else 0
+
+    def nth(self, state: DescribedState, k: int) -> Move:
+        return self.move
+
+    def generate(self, state: DescribedState, out: list[Move]) -> None:
+        if self.count(state):
+            out.append(self.move)
 
 
 def _value_type(t: Tables, counter: str) -> str:
