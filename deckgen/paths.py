@@ -30,6 +30,19 @@ def output_dir() -> Path:
     return Path(os.environ.get("DECKGEN_OUTPUT", "output"))
 
 
+def user_cache_dir(kind: str) -> Path | None:
+    """deckgen's folder of `kind` in the user's cache folder (XDG_CACHE_HOME, else
+    ~/.cache), made when missing: what is kept there only spares later runs work. None
+    when it cannot be made or written."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    folder = Path(base) / "deckgen" / kind
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK) else None
+
+
 def require_decks_dir() -> Path:
     """The data folder, or a DataError saying it is missing (a wrong DECKGEN_ROOT)."""
     folder = decks_dir()

@@ -95,18 +95,35 @@ class ProjectFont:
 def embedded_font(name: str, path: Path) -> TTFont:
     """A reportlab TrueType font whose subsets carry tags of their own (`KQWZBD+Name`), not
     reportlab's `AAAAAA+` for the first subset of every font: PDF readers and print shops'
-    preflight take two subsets with one tag and one name for the same font."""
-    return _tagged_font_class()(name, str(path))
+    preflight take two subsets with one tag and one name for the same font. Its face is
+    parsed once per font file's bytes and then kept (render/face_cache.py)."""
+    from deckgen.render.face_cache import load_face
+
+    return _tagged_font_class()(name, load_face(path))
 
 
 @cache
 def _tagged_font_class() -> type[TTFont]:
     """The TTFont subclass behind embedded_font, made on first use (reportlab is imported
     only when something is drawn)."""
+    from fnmatch import fnmatch
+    from weakref import WeakKeyDictionary
+
+    from reportlab import rl_config
     from reportlab.pdfbase import pdfdoc
-    from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
+    from reportlab.pdfbase.ttfonts import TTEncoding, TTFont, TTFontFace, makeToUnicodeCMap
 
     class TaggedFont(TTFont):
+        def __init__(self, name: str, face: TTFontFace) -> None:
+            """What reportlab's TTFont.__init__ (4.x, 5.x) sets up, around a face read
+            beforehand instead of one it parses itself (a test holds the two alike)."""
+            self.fontName = name
+            self.face = face
+            self.encoding = TTEncoding()
+            self.state = WeakKeyDictionary()
+            self._asciiReadable = rl_config.ttfAsciiReadable
+            self.shapable = not any(fnmatch(name, glob) for glob in getattr(rl_config, "unShapedFontGlob", ()))
+
         def subset_tag(self, index: int, subset: list[int]) -> str:
             """Six capitals from the font, the subset's number and its characters: the same
             text gives the same tag (reproducible PDFs), two fonts or subsets different tags."""

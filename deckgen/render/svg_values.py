@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from deckgen.model.colour import parse_colour
+from deckgen.paths import user_cache_dir
 
 
 def svg_number(value: float) -> str:
@@ -27,13 +28,8 @@ def svg_number(value: float) -> str:
 def jinja_bytecode_cache(cache_class: Any) -> Any:
     """Compiled templates kept between runs (jinja checks the source hash): compiling the
     card templates costs more than drawing a whole deck. None when no cache folder works."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    folder = Path(base) / "deckgen" / "jinja"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return cache_class(str(folder)) if os.access(folder, os.W_OK) else None
+    folder = user_cache_dir("jinja")
+    return cache_class(str(folder)) if folder is not None else None
 
 
 def mix_colours(colour: str, backdrop: str, amount: float) -> str:
