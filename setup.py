@@ -44,7 +44,10 @@ CACHE = GAMES / cache.FOLDER
 #: is most of a fresh `make`: at -O1 it took 37% less CPU than at -O3 (the kit, base, notation,
 #: Zoomies and Mismatch: 29.6 against 47.0 CPU-s, mypy included), and 20,000 games played about
 #: 5% slower (Mismatch 10.0-10.3 CPU-s against 9.3-9.8, Zoomies 2.7 against 2.5-2.7). -O0
-#: compiled quicker still, but its games were as slow as pure Python.
+#: compiled quicker still, but its games were as slow as pure Python. -Og compiled every
+#: library in 77 CPU-s against -O1's 132 (mypyc's part included, its cache warm), but
+#: reference_bench's per-game ratios to the plain scripts fell by a quarter (Zoomies 2.84x to
+#: 1.94x, Up and Down 2.72x to 2.06x, Mystique Guilds 6.39x to 4.78x, below its 5x target).
 OPT_LEVEL = "1"
 
 #: No debugging information in the compiled engines (mypyc's default is 1, gcc's -g1): writing
