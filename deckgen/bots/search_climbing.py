@@ -19,9 +19,12 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 from deckgen.games.base import Move
-from deckgen.games.described.state import DescribedState
+
+if TYPE_CHECKING:  # annotations only: importing it loads the described engine and its grammar in every run
+    from deckgen.games.described.state import DescribedState
 
 #: Plays of difference that make a seat's chance to go out first e times another's.
 RACE_SCALE = 1.5
