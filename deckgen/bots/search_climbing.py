@@ -28,8 +28,10 @@ if TYPE_CHECKING:  # annotations only: importing it loads the described engine a
 
 #: Plays of difference that make a seat's chance to go out first e times another's.
 RACE_SCALE = 1.5
-#: Ranks counted as the highest: a set of one of these takes a pile back.
-TOP_RANKS = 2
+#: Ranks counted as the highest: a set of one of these takes a pile back (in President 2s,
+#: aces and kings). With the duel's playouts greedy, counting the two highest won 42 % of 200
+#: games against greedy, the three highest 48 % (four: the same), only the highest 40 %.
+TOP_RANKS = 3
 
 #: Per layout (by id): each card's greedy rating, its rank order (0: the highest rank) and
 #: each seat's hand zone.

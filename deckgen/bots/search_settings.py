@@ -69,7 +69,8 @@ class PlayoutSettings:
 #: reply, 58 % with two and 56 % with six (the whole playout). President (its race estimate):
 #: 34 % of 200 with random playouts (fair 33 %), and with the duel's playouts greedy throughout
 #: 36 % at three rounds, 42 % at four (+8 points on greedy's share of the same deals, +2 to
-#: +15) and 42 % at five, but 50 decisions a second at five and 60 at four.
+#: +15) and 42 % at five, but 50 decisions a second at five and 60 at four (with the three
+#: highest ranks counted as pile winners, `search_climbing.TOP_RANKS`, four rounds won 48 %).
 GAME_SETTINGS: dict[str, PlayoutSettings] = {
     "chain-of-restraints": PlayoutSettings(greedy_moves=1),
     "clique-mystique": PlayoutSettings(rounds=1),
