@@ -225,6 +225,17 @@ def test_the_deal_ends_when_one_player_holds_cards_and_places_follow_the_order_o
     assert counters(state)["place"] == [2, 3, 1, 4]
 
 
+
+def test_during_the_deal_the_players_out_stand_above_those_still_holding_cards(game: DescribedGame) -> None:
+    """A deal in progress: the President stands first and the players still in level last,
+    so lead changes and the search's judgement read the race the right way round."""
+    state = at(game, [["clubs-4"], ["clubs-king"], ["clubs-5"], ["clubs-6", "hearts-6"]], pile=["clubs-9"],
+               current_player=1, size_played=1, last_player=0)
+    play(state, "clubs-king")  # seat 1 goes out first
+    result = state.result()
+    assert not result.finished and result.scores == (4.0, 1.0, 4.0, 4.0) and result.ranking[0] == 1
+    assert state.standing() == [-4.0, -1.0, -4.0, -4.0]
+
 @pytest.mark.parametrize("n_players", [3, 5, 7])
 def test_random_deals_end_with_every_place_given_once(game: DescribedGame, n_players: int) -> None:
     rng = random.Random(n_players)
