@@ -33,21 +33,24 @@ RACE_SCALE = 1.5
 #: games against greedy, the three highest 48 % (four: the same), only the highest 40 %.
 TOP_RANKS = 3
 
-#: Per layout (by id): each card's greedy rating, its rank order (0: the highest rank) and
-#: each seat's hand zone.
-_TABLES: dict[int, tuple[list[int], list[int], list[int]]] = {}
+#: Per layout (by id, with the layout itself, which keeps the id from being reused by another
+#: layout while its entry stands): each card's greedy rating, its rank order (0: the highest
+#: rank) and each seat's hand zone.
+_TABLES: dict[int, tuple[object, tuple[list[int], list[int], list[int]]]] = {}
 
 
 def climbing_tables(world: DescribedState) -> tuple[list[int], list[int], list[int]]:
     """Each card's greedy rating and rank order, 0 for the highest (the rating's order: President
     sheds its low cards first, so the lowest rating plays highest), and each seat's hand zone."""
     layout = world.layout
-    found = _TABLES.get(id(layout))
-    if found is None:
-        ratings = [int(layout.greedy(world, card)) for card in range(len(layout.card_ids))] if layout.greedy else []
-        order = sorted(set(ratings))
-        hands = [layout.zone_index[f"hand/{seat}"] for seat in range(world.n_players)]
-        found = _TABLES[id(layout)] = (ratings, [order.index(rating) for rating in ratings], hands)
+    entry = _TABLES.get(id(layout))
+    if entry is not None and entry[0] is layout:
+        return entry[1]
+    ratings = [int(layout.greedy(world, card)) for card in range(len(layout.card_ids))] if layout.greedy else []
+    order = sorted(set(ratings))
+    hands = [layout.zone_index[f"hand/{seat}"] for seat in range(world.n_players)]
+    found = (ratings, [order.index(rating) for rating in ratings], hands)
+    _TABLES[id(layout)] = (layout, found)
     return found
 
 
