@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from deckgen.games.kit.standings import decisiveness
 from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.state import DescribedState
@@ -246,3 +247,21 @@ def test_random_deals_end_with_every_place_given_once(game: DescribedGame, n_pla
     assert sorted(result.scores) == [float(p) for p in range(1, n_players + 1)]
     assert result.ranking == tuple(sorted(range(n_players), key=lambda s: result.scores[s]))
     assert result.turns < game.rules.turn_cap
+
+
+def test_the_president_leads_for_good_from_going_out_so_decisiveness_is_below_one(game: DescribedGame) -> None:
+    """A whole deal: the level start stands below the President's lead (scores negated in every
+    position, the level ones too, as the lowest place is best), so the share of the deal
+    played before the winner led for good is the share before it went out, not all of it."""
+    state = game.new_game(4, random.Random(3), game.rules.resolve_options())
+    rng = random.Random(1)
+    before: list[list[float]] = []
+    out_at = -1
+    while not state.is_over:
+        before.append(state.standing())
+        state.apply(state.random_move(rng))
+        if out_at < 0 and 0 in [len(state.card_zones()[f"hand/{seat}"]) for seat in range(4)]:
+            out_at = len(before)
+    (winner,) = state.result().winners
+    assert before[0] == [-4.0] * 4
+    assert decisiveness(before, winner) == out_at / len(before) < 1

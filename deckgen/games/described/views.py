@@ -30,6 +30,16 @@ def result_of(layout: Layout[S], scores: list[float], tie_breaks: list[float] | 
     return Result(True, winners, tuple(scores), ranking, turns, counters)
 
 
+def standing_of(layout: Layout[S], scores: tuple[float, ...]) -> list[float]:
+    """A position's standing: the result's scores, negated where the lowest is best (`best:
+    lowest`), so that higher is better in every position, a level one too. The default
+    (`State.standing`) reads the direction from the ranking, which a level position does not
+    give, and Ludii's decisiveness compares standings across positions."""
+    if layout.lowest_wins:
+        return [0.0 - score for score in scores]
+    return list(scores)
+
+
 def counter_values(layout: Layout[S], tally: list[int], player: int = -1) -> dict[str, Any]:
     """The counters `player` may see by name (every one when -1): one value, or a list by
     seat, where a private counter of each seat shows only the player's own (None for the
