@@ -90,11 +90,7 @@ def compile_buy(move: MoveDef, t: Tables) -> CompiledMove:
             take(state, [ware], destination)
         else:
             for source, count in zip(sources, counts_of(ware, len(sources), base)):
-                pile = state.zones[source.ev(state, card)]
-                taken = pile[len(pile) - count:]
-                del pile[len(pile) - count:]
-                taken.reverse()  # one by one from the top
-                take(state, taken, destination)
+                take_top(state, state.zones[source.ev(state, card)], count, destination)
         spent = pay_to.ev(state, card)
         state.zones[spent].extend(paid)
         if state.events is not None and paid:
@@ -129,11 +125,26 @@ def take(state: DescribedState, cards: list[int], destination: int) -> None:
             state.events.append(draw_event(state.me, layout.card_ids[c], zone=layout.zone_names[destination]))
 
 
+def take_top(state: DescribedState, pile: list[int], count: int, destination: int) -> None:
+    """The top `count` cards of `pile` bought, one by one from the top (see `take`)."""
+    taken = pile[len(pile) - count:]
+    del pile[len(pile) - count:]
+    taken.reverse()
+    take(state, taken, destination)
+
+
 def log_paid(state: DescribedState, paid: list[int], payer: int, spent: int) -> None:
     assert state.events is not None
     layout = state.layout
     state.events.append({"type": "moved", "from": layout.zone_names[payer], "to": layout.zone_names[spent],
                          "cards": [layout.card_ids[c] for c in paid]})
+
+
+def card_buys(moves: list[Move], low: int, high: int) -> int:
+    """How many of one card's buys (`moves`, taking 0 cards up to its worth) take `low` to
+    `high` cards: what `moves[low:high + 1]` holds, counted without the slice."""
+    top = len(moves) if len(moves) <= high + 1 else high + 1
+    return top - low if top > low else 0
 
 
 class OneZoneBuy(CountedMoves[DescribedState]):
@@ -178,35 +189,24 @@ class OneZoneBuy(CountedMoves[DescribedState]):
             return 0
         moves, total = self.moves_of(state), 0
         for c in state.zones[self.pay_from.ev(state, -1)]:
-            top = len(moves[c])
-            if top > high + 1:
-                top = high + 1
-            if top > low:
-                total += top - low
+            total += card_buys(moves[c], low, high)
         return total
 
     def nth(self, state: DescribedState, k: int) -> Move:
         low, high = self.bounds(state)
         moves = self.moves_of(state)
         for c in state.zones[self.pay_from.ev(state, -1)]:
-            top = len(moves[c])
-            if top > high + 1:
-                top = high + 1
-            if top > low:
-                if k < top - low:
-                    return moves[c][low + k]
-                k -= top - low
+            held = card_buys(moves[c], low, high)
+            if k < held:
+                return moves[c][low + k]
+            k -= held
         raise AssertionError("a buy drawn beyond the legal buys")
 
     def apply(self, state: DescribedState, card: int, count: int) -> None:
         payer = self.pay_from.ev(state, card)
         state.zones[payer].remove(card)
         if count:
-            pile = state.zones[self.source.ev(state, card)]
-            taken = pile[len(pile) - count:]
-            del pile[len(pile) - count:]
-            taken.reverse()  # one by one from the top
-            take(state, taken, self.target.ev(state, card))
+            take_top(state, state.zones[self.source.ev(state, card)], count, self.target.ev(state, card))
         spent = self.pay_to.ev(state, card)
         state.zones[spent].append(card)
         if state.events is not None:
