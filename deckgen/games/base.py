@@ -283,7 +283,9 @@ class State(ABC, Generic[M]):
     def standing(self) -> list[float]:
         """How well each seat stands now, higher is better, on the game's own scale (points,
         or minus the cards left): what lead changes and drama are measured on. By default the
-        result's scores, negated where fewer is better (the ranking says which)."""
+        result's scores, negated where fewer is better (the ranking says which; a level
+        position has no ranking and is left as it is, so an engine whose lowest score wins
+        overrides this, as the described engine does for `best: lowest`)."""
         result = self.result()
         scores = list(result.scores)
         if len(result.ranking) >= 2 and scores[result.ranking[0]] < scores[result.ranking[-1]]:
