@@ -171,7 +171,15 @@ def read_yaml(path: Path) -> Any:
     """Read a YAML data file, turning every failure into a DataError naming the file: not a
     regular file, bigger than MAX_DATA_BYTES, not UTF-8, invalid YAML, a key given twice,
     nested too deeply or expanding too far through aliases."""
-    text = read_limited(path, MAX_DATA_BYTES, "a YAML data file", DataError, within=data_roots(path))
+    return parse_yaml(read_limited(path, MAX_DATA_BYTES, "a YAML data file", DataError, within=data_roots(path)), path)
+
+
+def parse_yaml(text: str, path: Path) -> Any:
+    """YAML text read as a data file named `path` is, with the same checks and problem lines:
+    for text that arrives otherwise (a deck variant sent to a cluster worker)."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_DATA_BYTES:
+        raise DataError(file_problem(path, f"larger than {MAX_DATA_BYTES // 1024} KiB (expected a YAML data file "
+                                           "of at most that size)"))
     try:
         data = yaml.load(text, Loader=_Loader)  # noqa: S506 (_Loader is a SafeLoader)
     except yaml.MarkedYAMLError as exc:

@@ -1,0 +1,42 @@
+"""What a worker rebuilds from a GameSpec: a deck variant's text is read as a deck file is."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from deckgen.errors import DataError
+from deckgen.games.registry import get_game
+from deckgen.sim.inputs import GameSpec, game_from_spec, game_with_deck
+
+
+def _variant_spec(tmp_path: Path) -> GameSpec:
+    shipped = get_game("mismatch")
+    variant = tmp_path / "variant.yaml"
+    variant.write_text(shipped.deck.path.read_text(encoding="utf-8"), encoding="utf-8")
+    return GameSpec.of(game_with_deck(shipped, variant))
+
+
+def test_a_deck_variant_is_rebuilt_from_its_text(tmp_path: Path) -> None:
+    spec = _variant_spec(tmp_path)
+    rebuilt = game_from_spec(spec)
+    assert rebuilt.rules.deck_variant is not None
+    assert rebuilt.cards.ids == get_game("mismatch").cards.ids
+
+
+def test_a_variant_text_with_a_key_given_twice_is_refused_as_a_deck_file_is(tmp_path: Path) -> None:
+    spec = _variant_spec(tmp_path)
+    assert spec.deck_text is not None
+    doubled = dataclasses.replace(spec, deck_text="id: one\nid: two\n" + spec.deck_text)
+    with pytest.raises(DataError) as caught:
+        game_from_spec(doubled)
+    assert str(caught.value).splitlines() == [f"{spec.deck_name}: line 2, column 1: key 'id' appears twice in one "
+                                              "mapping (give each key once)"]
+
+
+def test_a_variant_text_too_large_for_a_data_file_is_refused(tmp_path: Path) -> None:
+    spec = dataclasses.replace(_variant_spec(tmp_path), deck_text="x" * (1024 * 1024 + 1))
+    with pytest.raises(DataError, match="larger than 1024 KiB"):
+        game_from_spec(spec)
