@@ -2,15 +2,17 @@
 same figures (no dates, ids or float noise: every coordinate is rounded to 0.1), no fonts or
 scripts to load, and every text from data escaped.
 
-Three charts: seat win rates as bars with 95% whiskers against the fair share; the skill
-ladder as a line of win rates with whiskers; a sweep as one row per variant with each seat's
-win rate and interval as a dot and whisker.
+Four charts: seat win rates as bars with 95% whiskers against the fair share; the lengths of
+finished games as a histogram; the skill ladder as a line of win rates with whiskers; a sweep
+as one row per variant with each seat's win rate and interval as a dot and whisker. `figure`
+sets titled charts out in rows, as one picture (the fairness report's and `simulate --plot`'s).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from markupsafe import Markup, escape
 
@@ -19,10 +21,13 @@ from markupsafe import Markup, escape
 SEAT_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442", "#000000")
 BAR = "#4c72b0"
 FAIR = "#c44e52"
+LENGTHS = "#55a868"
 GRID = "#dddddd"
 INK = "#333333"
 #: Variant labels longer than this are wrapped onto more lines in the sweep chart.
 LABEL_CHARS = 40
+#: The width of a character of a 13-point title, about (DejaVu Sans is wider than most).
+TITLE_CHAR_WIDTH = 7.6
 FONT = "font-family=\"DejaVu Sans, Verdana, sans-serif\" font-size=\"11\""
 
 
@@ -85,9 +90,23 @@ def _y_axis(left: float, right: float, top: float, bottom: float, y_top: float, 
     return parts
 
 
+class Chart(NamedTuple):
+    """A chart's size and its SVG elements, to be wrapped alone (`_svg`) or set in a figure."""
+
+    width: float
+    height: float
+    body: list[str]
+
+
 def seat_chart(rates: Sequence[tuple[float | None, float, float]], fair: float, label: str) -> Markup:
     """Bars of each seat's win rate, whiskers for its 95% interval, a dashed fair-share line.
     `rates` holds (rate, low, high) per seat."""
+    chart = seat_bars(rates, fair)
+    return _svg(chart.width, chart.height, label, chart.body)
+
+
+def seat_bars(rates: Sequence[tuple[float | None, float, float]], fair: float) -> Chart:
+    """The elements of `seat_chart`."""
     seats = len(rates)
     left, top, bottom_margin = 48.0, 14.0, 36.0
     width = max(250.0, left + seats * 46.0 + 14)
@@ -110,7 +129,77 @@ def seat_chart(rates: Sequence[tuple[float | None, float, float]], fair: float, 
     body.append(_line(left, y_of(fair), width - 8, y_of(fair), FAIR, ' stroke-width="1.5" stroke-dasharray="5 3"'))
     body.append(_line(left, bottom, width - 8, bottom, INK))
     body.append(_text(left + (width - left) / 2, height - 4, f"seat (dashed: fair share {_percent(fair)})"))
-    return _svg(width, height, label, body)
+    return Chart(width, height, body)
+
+
+def _nice_step(span: float, most: int) -> int:
+    """The smallest whole step of 1, 2 or 5 times a power of ten that cuts `span` into at most
+    `most` parts."""
+    scale = 1
+    while True:
+        for step in (scale, 2 * scale, 5 * scale):
+            if span / step <= most:
+                return step
+        scale *= 10
+
+
+def length_bars(lengths: Sequence[int], units: str) -> Chart:
+    """A histogram of game lengths: one bar per length when the lengths span under 60, else
+    40 equal bins; whole-number axes, the count of games up the side."""
+    left, top, bottom_margin, width, height = 48.0, 14.0, 36.0, 420.0, 210.0
+    right, bottom = width - 20, height - bottom_margin
+    low, high = (min(lengths), max(lengths)) if lengths else (0, 1)
+    bins = high - low + 1 if high - low < 60 else 40
+    size = (high - low + 1) / bins
+    counts = [0] * bins
+    for length in lengths:
+        counts[min(bins - 1, int((length - low) / size))] += 1
+    count_step = _nice_step(max(counts), 6)
+    count_top = max(count_step, math.ceil(max(counts) / count_step) * count_step)
+
+    def x_of(value: float) -> float:
+        return left + (right - left) * (value - low) / (high - low + 1)
+
+    body = []
+    for tick in range(0, count_top + 1, count_step):
+        y = bottom - (bottom - top) * tick / count_top
+        body.append(_line(left, y, right, y, GRID))
+        body.append(_text(left - 6, y + 4, str(tick), "end"))
+    for index, count in enumerate(counts):
+        if count:
+            y = bottom - (bottom - top) * count / count_top
+            body.append(f'<rect x="{_n(x_of(low + index * size))}" y="{_n(y)}" width="{_n((right - left) / bins)}" '
+                        f'height="{_n(bottom - y)}" fill="{LENGTHS}" stroke="white" stroke-width="0.5"/>')
+    length_step = _nice_step(high - low + 1, 8)
+    for tick in range(math.ceil(low / length_step) * length_step, high + 1, length_step):
+        x = x_of(tick + (0.5 if bins == high - low + 1 else 0))  # a bar per length: its tick at the bar's middle
+        body += [_line(x, bottom, x, bottom + 4, INK), _text(x, bottom + 15, str(tick))]
+    body.append(_line(left, bottom, right, bottom, INK))
+    body.append(_text(left + (right - left) / 2, height - 4, f"{units} ({len(lengths)} finished games)"))
+    return Chart(width, height, body)
+
+
+def figure(heading: str, rows: Sequence[Sequence[tuple[str, Chart]]], label: str) -> Markup:
+    """Charts set out in rows under a heading, each chart under its title, centred in a column
+    as wide as its widest chart or title, as one SVG picture."""
+    heading_height, title_height, gap = 30.0, 22.0, 16.0
+    columns = max([len(row) for row in rows] + [0])
+    widths = [max([max(chart.width, TITLE_CHAR_WIDTH * len(title)) for row in rows if column < len(row)
+                   for title, chart in (row[column],)] + [0.0])
+              for column in range(columns)]
+    width = max(sum(widths) + gap * (columns - 1), TITLE_CHAR_WIDTH * len(heading))
+    body = [_text(width / 2, 20, heading, extra=' font-size="15" font-weight="bold"')]
+    y = heading_height
+    for row in rows:
+        x = 0.0
+        for (title, chart), column_width in zip(row, widths):
+            body.append(_text(x + column_width / 2, y + 15, title, extra=' font-size="13"'))
+            body.append(f'<g transform="translate({_n(x + (column_width - chart.width) / 2)},{_n(y + title_height)})">')
+            body += [*chart.body, "</g>"]
+            x += column_width + gap
+        y += title_height + max([chart.height for _, chart in row] + [0.0]) + gap
+    height = y - gap
+    return _svg(width, height, label, [f'<rect width="{_n(width)}" height="{_n(height)}" fill="white"/>', *body])
 
 
 def ladder_chart(steps: Sequence[tuple[str, float | None, float, float]], fair: float, label: str) -> Markup:

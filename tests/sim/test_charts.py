@@ -70,3 +70,31 @@ def test_sweep_labels_are_wrapped_whole_and_the_axis_zooms_to_the_differences() 
     # Figures between 48% and 52%: the axis starts near them, not at 0%, in steps of a point.
     ticks = [t for t in texts if t.endswith("%")]
     assert "0%" not in ticks and "48%" in ticks and "52%" in ticks
+
+
+def test_length_bars_count_every_finished_game_once() -> None:
+    from deckgen.sim.charts import length_bars
+
+    short = length_bars([10, 11, 11, 12, 12, 12], "turns")  # a span under 60: a bar per length
+    heights = [float(part.split('height="')[1].split('"')[0]) for part in short.body if part.startswith("<rect")]
+    assert [round(h / heights[0], 2) for h in heights] == [1, 2, 3]
+    long = length_bars(list(range(100, 300)), "moves")  # a span of 200: 40 bins of 5 lengths
+    assert sum(part.startswith("<rect") for part in long.body) == 40
+    assert any(">moves (200 finished games)<" in part for part in long.body)
+    assert sum(part.startswith("<rect") for part in length_bars([], "turns").body) == 0
+
+
+def test_figure_sets_titled_charts_in_rows_as_one_picture() -> None:
+    from deckgen.sim.charts import figure, length_bars, seat_bars
+
+    rows = [[("2 players: <wins>", seat_bars([(0.5, 0.4, 0.6)] * 2, 0.5)), ("lengths", length_bars([3, 4], "turns"))],
+            [("6 players", seat_bars([(0.2, 0.1, 0.3)] * 6, 1 / 6)), ("lengths", length_bars([5], "turns"))]]
+    root = ET.fromstring(str(figure("Game & co", rows, "label")))
+    texts = [e.text for e in root.iter(f"{SVG}text")]
+    assert texts[0] == "Game & co" and "2 players: <wins>" in texts  # escaped in the SVG, read back whole
+    groups = root.findall(f"{SVG}g")
+    assert len(groups) == 4
+    # Both charts of a column are centred on the same line, the rows one under the other.
+    offsets = [tuple(map(float, g.get("transform", "")[len("translate("):-1].split(","))) for g in groups]
+    assert offsets[0][1] == offsets[1][1] < offsets[2][1] == offsets[3][1]
+    assert float(root.get("width", "0")) >= max(x for x, _ in offsets) + 400

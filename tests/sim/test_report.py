@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
-from deckgen.sim.report import ProgressLine, format_summary
+import pytest
+
+from deckgen.errors import DeckgenError
+from deckgen.sim.report import ProgressLine, format_summary, write_plot
 from deckgen.sim.runner import GameRecord, SimRun
 from deckgen.sim.stats import summarize
 
@@ -41,3 +45,24 @@ def test_progress_line_redraws_in_place() -> None:
     drawn = stream.getvalue()
     assert drawn.count("\r") == 3 and drawn.endswith("200/200 games 100%\n")
     assert " 50/200 games  25%" in drawn
+
+
+def test_plot_is_written_in_the_format_its_suffix_names(tmp_path: Path) -> None:
+    records = [GameRecord(True, (seat % 3,), 8 + seat % 5, ()) for seat in range(60)] + [GameRecord(False, (), 50, ())]
+    run = SimRun("toy", "Toy", 3, 2, ("random",) * 3, {}, 50, records)
+    summaries = [summarize(run)]
+    for suffix, magic in (("png", b"\x89PNG\r\n\x1a\n"), ("pdf", b"%PDF"), ("svg", b"<svg")):
+        write_plot([run], summaries, tmp_path / f"plot.{suffix}", "turns")
+        assert (tmp_path / f"plot.{suffix}").read_bytes().startswith(magic)
+    svg = (tmp_path / "plot.svg").read_text()
+    assert "3 players: wins by seat" in svg and "length of finished games (1 unfinished)" in svg
+    assert "turns (60 finished games)" in svg
+    write_plot([run], summaries, tmp_path / "again.svg", "turns")
+    assert (tmp_path / "again.svg").read_text() == svg
+
+
+def test_plot_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    run = SimRun("toy", "Toy", 2, 2, ("random",) * 2, {}, 50, [GameRecord(True, (0,), 5, ())])
+    (tmp_path / "file").write_text("")
+    with pytest.raises(DeckgenError, match="cannot write"):
+        write_plot([run], [summarize(run)], tmp_path / "file" / "plot.png", "turns")
