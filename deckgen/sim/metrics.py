@@ -18,7 +18,9 @@ Ludii's:
   (every side level at the top, ties included) differs from the one before, per move; the
   first position counts, as in Ludii (its previous set is empty);
 - **decisiveness**: per game with one winning side, the share of the moves played before the
-  winner first stands above the best standing any loser ever reaches (1: never before the end).
+  winner's lead (its standing less the best other side's) first exceeds the largest lead any
+  loser ever has (1: never before the end); leads compare as the chances Ludii's evaluation
+  estimates do, raw standings do not (`kit.standings.leads`).
 
 deckgen's:
 

@@ -9,6 +9,7 @@ import pytest
 
 from deckgen.games.base import Game
 from deckgen.games.kit.result import Result
+from deckgen.games.kit.standings import leads
 from deckgen.sim.metrics import GameTrace, Tracer, sole_leader
 from deckgen.sim.play import watching
 from deckgen.sim.runner import GameRecord, SimRun, parse_options, run_simulation
@@ -63,14 +64,30 @@ def test_lead_change_counts_changes_of_the_leader_set_ties_included_per_move() -
     assert ScriptedGame([[1, 0]] * 4, final=[2, 0], winners=(0,)).trace().lead_change == pytest.approx(1 / 4)
 
 
-def test_decisiveness_is_the_share_elapsed_before_the_winner_passes_every_losers_best() -> None:
-    # The loser's best before any move is 2; the winner first stands above it before move 3 of 4.
+def test_decisiveness_is_the_share_elapsed_before_the_winners_lead_passes_every_losers_best_lead() -> None:
+    # Leads (standing less the best other's): the loser's are 1, 1, -2, -3, so its best is 1;
+    # the winner's are -1, -1, 2, 3: above 1 first before move 3 of 4 (two moves elapsed).
     trace = ScriptedGame([[0, 1], [1, 2], [2, 0], [3, 0]], final=[4, 0], winners=(0,)).trace()
-    assert trace.decisiveness == pytest.approx(3 / 4)
-    # Above the loser from the first move: decided at once.
+    assert trace.decisiveness == pytest.approx(2 / 4)
+    # Ahead by more than the loser ever leads from the first move: decided at once.
     assert ScriptedGame([[5, 0], [5, 1]], final=[6, 1], winners=(0,)).trace().decisiveness == 0
-    # Never above the loser's best before the end: 1.
+    # The loser led by 3; the winner never leads by more before the end: 1.
     assert ScriptedGame([[0, 3], [2, 1]], final=[4, 1], winners=(0,)).trace().decisiveness == 1
+
+
+def test_decisiveness_of_a_penalty_game_is_not_one_by_construction() -> None:
+    """Where the lowest total wins, standings are minus the penalties: everybody's best standing
+    is the level start. On leads, the winner is decided once it leads by more than any other
+    side ever did: here seat 2 leads by 2 before the third of four moves, and nobody else ever
+    led."""
+    standings = [[0, 0, 0], [0, 0, 0], [-3, -5, -1], [-3, -5, -1]]
+    trace = ScriptedGame(standings, final=[-6, -5, -1], winners=(2,)).trace()
+    assert trace.decisiveness == pytest.approx(2 / 4)
+
+
+def test_a_side_level_at_the_top_leads_by_nothing() -> None:
+    assert leads([3, 3, 1]) == [0, 0, -2]
+    assert leads([4, 1, 2]) == [2, -3, -2]
 
 
 def test_winner_deficit_is_the_winners_mean_distance_behind_the_leader() -> None:

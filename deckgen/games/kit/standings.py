@@ -104,19 +104,36 @@ def lead_change(leaders: list[tuple[int, ...]]) -> float:
     return changes / len(leaders)
 
 
+def leads(standing: list[float]) -> list[float]:
+    """Each side's lead: its standing less the best other side's (below 0 when behind, 0 for
+    sides level at the top). A lead compares like a chance of winning does, whatever the
+    scores' scale; a standing alone does not (a total of 10 may lead early and trail late)."""
+    best = second = -math.inf
+    for value in standing:
+        if value > best:
+            best, second = value, best
+        elif value > second:
+            second = value
+    return [value - (second if value == best else best) for value in standing]
+
+
 def decisiveness(before_moves: list[list[float]], winner: int) -> float:
-    """Ludii's decisiveness of one game: the share of its moves played before the winner first
-    stands above the highest standing any other side reaches in the game (1 if it never does)."""
+    """Ludii's decisiveness of one game, on leads (`leads`): the share of its moves played
+    before the winner's lead first exceeds the largest lead any other side has in the game
+    (1 if it never does). Ludii evaluates a position by a search's estimate of each player's
+    chances; on raw standings a game where the lowest total wins (penalty points) came out 1
+    every time, as every side's best standing is the level start, which no winner passes."""
     if not before_moves:
         return 1.0
+    lead_rows = [leads(standing) for standing in before_moves]
     threshold = -math.inf
-    for standing in before_moves:
-        for side in range(len(standing)):
-            if side != winner and standing[side] > threshold:
-                threshold = standing[side]
-    for index in range(len(before_moves)):
-        if before_moves[index][winner] > threshold:
-            return index / len(before_moves)
+    for row in lead_rows:
+        for side in range(len(row)):
+            if side != winner and row[side] > threshold:
+                threshold = row[side]
+    for index in range(len(lead_rows)):
+        if lead_rows[index][winner] > threshold:
+            return index / len(lead_rows)
     return 1.0
 
 
