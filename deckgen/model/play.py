@@ -124,6 +124,9 @@ class ResultSpec(StrictModel):
     best: Literal["highest", "lowest"] = "highest"
     #: Separates equal scores, higher is better; seats still equal share the win.
     tie_break: Expression | None = None
+    #: How each seat stands while the game is on, in the score's units (`seat` is the seat);
+    #: by default the score. The design metrics and the search bot's playouts read it.
+    standing: Expression | None = None
     #: opposite: partners sit opposite (seat s with s + players / 2) and win together, on the
     #: sum of their scores.
     teams: Literal["none", "opposite"] = "none"

@@ -114,3 +114,5 @@ class Program:
     #: Partners sit opposite and win together.
     teams: bool
     option_types: dict[str, str] = field(default_factory=dict)
+    #: How a seat stands while the game is on (`result.standing`); None: its score.
+    standing: Node | None = None

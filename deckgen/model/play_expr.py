@@ -396,7 +396,7 @@ _BOUND_WHERE = {
     "card": "it is the card being played, in a play's conditions",
     "it": "it is each card of the zone, inside any(), all(), count() and sum()",
     "seat": "it is each seat, inside any_seat() and the like, next(me, ...), each_seat actions and the result's "
-            "score",
+            "score, tie_break and standing",
     "winner": "it is the trick's winner, in a trick's actions",
     "bought": "it is how many cards a buy takes, in the buy's price",
 }

@@ -347,6 +347,8 @@ class _Builder:
             lowest_wins=spec.result.best == "lowest",
             tie_break=self.expr(spec.result.tie_break, "result.tie_break", INT, seat_scope)
             if spec.result.tie_break is not None else None,
+            standing=self.expr(spec.result.standing, "result.standing", INT, seat_scope)
+            if spec.result.standing is not None else None,
             greedy=self.expr(spec.greedy, "greedy", INT, self.scope.with_bound("card"))
             if spec.greedy is not None else None,
             numbering=self.scope.numbering, teams=spec.result.teams == "opposite", option_types=self.option_types,

@@ -179,6 +179,7 @@ class DescribedGame(Game):
         layout.card_worth = [sum(column[c] for column in numeric) for c in range(len(layout.card_ids))]
         layout.lowest_wins = p.lowest_wins
         layout.tie_break = compile_expr(p.tie_break, t) if p.tie_break is not None else None
+        layout.standing = compile_expr(p.standing, t) if p.standing is not None else None
         layout.teams = p.teams
 
     def fresh_state(self, n_players: int, rng: random.Random, options: dict[str, Any],

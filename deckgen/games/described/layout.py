@@ -197,6 +197,8 @@ class Layout(Generic[S]):
         self.score: Fn[S] | None = None
         self.lowest_wins = False
         self.tie_break: Fn[S] | None = None
+        #: How a seat stands while the game is on (`result.standing`); None: by its score.
+        self.standing: Fn[S] | None = None
         #: Partners sit opposite: a seat's score is its team's, and partners win together.
         self.teams = False
         #: Move generations so far by every state of this layout (`DescribedState.epoch`).

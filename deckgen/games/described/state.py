@@ -15,7 +15,7 @@ from typing import Any, Callable
 from deckgen.errors import DataError, NoLegalMove
 from deckgen.games.base import Move, Result, State
 from deckgen.games.described.layout import Action, CountedMoves, Expr, Layout
-from deckgen.games.described.views import counter_values, result_of, standing_of, zones_seen
+from deckgen.games.described.views import counter_values, result_of, standing_of, team_totals, zones_seen
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
@@ -422,7 +422,12 @@ class DescribedState(State):
         return result_of(layout, scores, tie_breaks, self.winners, self.over, self.turns, self.counters_dict())
 
     def standing(self) -> list[float]:
-        return standing_of(self.layout, self.result().scores)
+        """The `result.standing` of every seat while the game is on (a team's total for
+        partners), else the result's scores; negated where the lowest is best."""
+        layout = self.layout
+        if layout.standing is None or self.over:
+            return standing_of(layout, self.result().scores)
+        return standing_of(layout, tuple(team_totals(layout, self.seat_values(layout.standing))))
 
     def seat_values(self, value: Expr[DescribedState]) -> list[float]:
         """Each seat's value of a seat expression (a score, a tie break), `seat` bound to it."""

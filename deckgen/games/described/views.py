@@ -18,8 +18,7 @@ def result_of(layout: Layout[S], scores: list[float], tie_breaks: list[float] | 
     ranking, winners (a seat that won `outright` first), turns and the engine's counters."""
     n_players = layout.n_players
     half = n_players // 2
-    if layout.teams:  # each seat scores its team's total
-        scores = [scores[seat % half] + scores[seat % half + half] for seat in range(n_players)]
+    scores = team_totals(layout, scores)
     winners, ranking = rank_by_score(scores, highest_wins=not layout.lowest_wins, tie_break=tie_breaks)
     if outright:  # a seat won outright (first out): it heads the ranking, with its partner
         won = sorted({p for w in outright for p in ((w % half, w % half + half) if layout.teams else (w,))})
@@ -28,6 +27,14 @@ def result_of(layout: Layout[S], scores: list[float], tie_breaks: list[float] | 
     if not over:
         return Result(False, (), tuple(scores), ranking, turns, counters)
     return Result(True, winners, tuple(scores), ranking, turns, counters)
+
+
+def team_totals(layout: Layout[S], values: list[float]) -> list[float]:
+    """Each seat's value, or with partners (`teams: opposite`) its team's total."""
+    if not layout.teams:
+        return values
+    half = layout.n_players // 2
+    return [values[seat % half] + values[seat % half + half] for seat in range(layout.n_players)]
 
 
 def standing_of(layout: Layout[S], scores: tuple[float, ...]) -> list[float]:

@@ -94,6 +94,29 @@ def test_an_unfinished_game_is_ranked_by_its_result_rule() -> None:
     assert result.ranking == (1, 0, 2)
 
 
+def test_a_standing_rule_is_how_seats_stand_while_the_game_is_on_and_the_score_at_its_end() -> None:
+    """`result.standing` (here the cards held, fewest best) judges a game in progress, while
+    the score (cards played to the table by nobody: 0 each) decides; negated as lowest wins."""
+    game = described(small_play(result={"score": "0", "best": "lowest", "standing": "size(hand[seat])"}))
+    state = game.position({"hand/0": ["red-suns-1", "red-suns-2"], "hand/1": ["red-suns-3"],
+                           "hand/2": ["red-suns-4", "red-suns-5", "blue-suns-1"], "table": [], "stock": []})
+    assert state.standing() == [-2.0, -1.0, -3.0]
+    assert state.result().scores == (0.0, 0.0, 0.0)
+    state.current_player = 1
+    state.apply((0, state.layout.card_ids.index("red-suns-3"), -1))  # seat 1 goes out: the game ends
+    assert state.is_over and state.standing() == [0.0, 0.0, 0.0]
+
+
+def test_partners_stand_as_their_team() -> None:
+    game = described(small_play(result={"score": "0", "standing": "size(table) - size(hand[seat])",
+                                        "teams": "opposite"}),
+                     players=PlayerRange(min=4, max=4), setup={4: get_game(BASE).rules.setup[4]})
+    state = game.position({"hand/0": ["gold:red-suns-5"], "hand/1": ["gold:red-suns-1"],
+                           "hand/2": ["gold:red-suns-2", "gold:red-suns-3"], "hand/3": [],
+                           "table": ["gold:red-suns-4"], "stock": []})
+    assert state.standing() == [-1.0, 1.0, -1.0, 1.0]
+
+
 def test_a_private_counter_of_each_seat_shows_only_to_its_seat() -> None:
     game = described(small_play(counters={"secret": {"per": "seat", "public": False, "start": 7},
                                           "open": {"start": 2}}))
