@@ -21,6 +21,7 @@ from deckgen.games.described.majority_rows import majorities_by_rows
 from deckgen.games.described.moves import compile_move
 from deckgen.games.described.program import Expression
 from deckgen.games.described.rows import card_rows_of
+from deckgen.games.described.secret_turns import SecretTurns
 from deckgen.games.described.state import DescribedState
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.kit.zones import DeclaredZone
@@ -171,8 +172,8 @@ class DescribedGame(Game):
             layout.trick_by = card_rows_of(p.tricks.by, t, layout.trick_zone)
             layout.trick_then = compile_actions(p.tricks.then, t)
         if p.simultaneous is not None:
-            layout.takes_part = compile_expr(p.simultaneous.who, t)
-            layout.reveal = compile_actions(p.simultaneous.reveal, t)
+            layout.secret_turns = SecretTurns(compile_expr(p.simultaneous.who, t),
+                                              compile_actions(p.simultaneous.reveal, t))
         layout.score = None if p.score is None else majorities_by_rows(p.score, t) or compile_expr(p.score, t)
         layout.greedy = compile_expr(p.greedy, t).ev if p.greedy is not None else None
         numeric = [t.attributes[name] for name, a in p.attributes.items() if a.numeric] + list(t.tables.values())

@@ -190,10 +190,9 @@ class Layout(Generic[S]):
         self.trick_among: CardRows[S] = NoRows()
         self.trick_by: CardRows[S] = NoRows()
         self.trick_then: Run[S] = Nothing()
-        #: Secret turns (`simultaneous`): whether a seat takes part (`seat` bound), and the
-        #: reveal once the last seat taking part has moved; None without them.
-        self.takes_part: Fn[S] | None = None
-        self.reveal: Run[S] = Nothing()
+        #: Secret turns (`simultaneous`): passes the turn to the next seat taking part, or
+        #: reveals (`secret_turns.SecretTurns`); None without them.
+        self.secret_turns: Run[S] | None = None
         self.score: Fn[S] | None = None
         self.lowest_wins = False
         self.tie_break: Fn[S] | None = None

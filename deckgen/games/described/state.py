@@ -210,8 +210,8 @@ class DescribedState(State):
         else:
             self.phase = 0
             if not self.again and not self.next_set:
-                if layout.takes_part is not None:
-                    self.next_secret_turn(layout.takes_part)
+                if layout.secret_turns is not None:
+                    layout.secret_turns.run(self, -1)
                     return
                 if self.skips:
                     self.current_player = (self.current_player + self.direction * (1 + self.skips)) % self.n_players
@@ -227,49 +227,6 @@ class DescribedState(State):
             self.end_round()
             return True
         return False
-
-    def next_secret_turn(self, takes_part: Expr[DescribedState]) -> None:
-        """Secret turns: the next seat taking part, clockwise from the seat after the dealer,
-        moves; after the last, the choices are revealed."""
-        self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
-        n, after_dealer = self.n_players, (self.dealer + 1) % self.n_players
-        for k in range((self.current_player - after_dealer) % n + 1, n):
-            self.bound_seat = (after_dealer + k) % n
-            if takes_part.ev(self, -1):
-                self.current_player = self.bound_seat
-                return
-        self.reveal(takes_part)
-
-    def reveal(self, takes_part: Expr[DescribedState]) -> None:
-        """Every seat taking part has moved: the reveal actions run (`me` the last to move);
-        then the round may end, or the first seat taking part (or the one a `next` chose)
-        starts the next secret turns, in the phase a `phase` action chose or the first."""
-        layout = self.layout
-        if layout.turn_unit == "reveal":
-            self.turns += 1
-        if self.events is not None:
-            self.events.append({"type": "reveal", "turn": self.turns})
-        self.me = self.current_player
-        self.next_epoch()  # the reveal is a new position for the rows of card expressions
-        layout.reveal.run(self, -1)
-        if layout.covered:
-            self.see_tops()
-        if self.over or self.round_ended():
-            return
-        self.phase = max(self.phase_set, 0)
-        if not self.next_set:
-            self.current_player = self.first_taking_part(takes_part)
-        self.skips, self.again, self.next_set, self.phase_set = 0, False, False, -1
-
-    def first_taking_part(self, takes_part: Expr[DescribedState]) -> int:
-        """The first seat taking part in secret turns, clockwise from the seat after the dealer."""
-        for k in range(self.n_players):
-            self.bound_seat = (self.dealer + 1 + k) % self.n_players
-            if takes_part.ev(self, -1):
-                return self.bound_seat
-        raise DataError(problem(self.layout.path, "play.simultaneous.who",
-                                f"no seat takes part after the reveal at turn {self.turns} of round {self.round_no} "
-                                f"({self.n_players} players): the reveal must end the round or let a seat move"))
 
     def see_tops(self) -> None:
         """Every seat sees the top card of each face-up pile: remembered once covered."""
