@@ -15,6 +15,7 @@ from deckgen.fileio import OutputError, output_file, shown_path, write_atomic
 from deckgen.model.deck import Deck, load_deck
 from deckgen.publish.game_report import write_game_report
 from deckgen.publish.index import write_index
+from deckgen.publish.schedule import hand_out_order
 from deckgen.publish.targets import build_targets
 
 if TYPE_CHECKING:
@@ -236,9 +237,8 @@ def build_all(
         done(index, (files, False))
     # With a cluster the simulations run from this process, the rest on the pool meanwhile.
     here = [i for i in to_do if engine is not None and tasks[i][1] is game_fairness]
-    # The simulations, the long tasks, are handed out first and the short ones fill the gaps
-    # after them, so that no worker is left alone with a long task while the others idle.
-    elsewhere = sorted((i for i in to_do if i not in here), key=lambda i: tasks[i][1] is not game_fairness)
+    elsewhere = hand_out_order([i for i in to_do if i not in here],
+                               lambda i: tasks[i][2][0] if tasks[i][1] is game_fairness else None)
 
     def run_here() -> None:
         for index in here:
