@@ -79,3 +79,13 @@ def test_make_builds_the_documents_while_the_engines_compile_then_plays(tmp_path
     documents_at = next(i for i, line in enumerate(lines) if line.endswith("deckgen build --sim-games 0 --quiet"))
     build_at = next(i for i, line in enumerate(lines) if line.endswith("deckgen build"))
     assert sub_make < min(compile_at, documents_at) and max(compile_at, documents_at) < build_at
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_make_lets_python_keep_bytecode_where_the_environment_says_not_to(tmp_path: Path) -> None:
+    """Without its .pyc cache every process of a build compiles the same modules again."""
+    (tmp_path / "probe.mk").write_text('probe:\n\t@echo "[$$PYTHONDONTWRITEBYTECODE]"\n')
+    done = subprocess.run(["make", "-s", "-f", str(CHECKOUT / "Makefile"), "-f", "probe.mk", "probe"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
