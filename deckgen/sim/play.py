@@ -3,51 +3,40 @@ process or machine plays it.
 
 A `Table` is one run's set-up (the game, the seats' bots, the resolved options), checked and
 resolved once; it then plays any game of the run by its index. Each game gets two random
-sources, one for chance and one for the bots, seeded from (seed, index) by integers: seeding
-from text hashes it with SHA-512 first, which cost a fifth of a short game.
+sources of its own, one for chance and one for the bots (`kit.randomness.GameRandom`), so
+that a replay of the game's chance (a log, a check) never depends on what the bots drew.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.registry import RANDOM, SEARCH, Bot, BotFactory, bots_for, check_bot_names, make_bot
 from deckgen.errors import NoLegalMove
 from deckgen.games.base import Game, Move, State, Watched
+from deckgen.games.kit.randomness import GameRandom, run_origin
 
 OnMove = Callable[[State, Move], None]
 """Called with the state and the move about to be applied to it."""
 
 
-def game_key(seed: int, index: int) -> int:
-    """One whole number per (seed, index), distinct for every pair (a negative seed too), and
-    even: the chance source is seeded with it, the bots' source with the next number."""
-    folded = 2 * seed if seed >= 0 else -2 * seed - 1
-    return (folded << 65) | (index << 1)
+#: The stream numbers of a game's two sources (`GameRandom.of_run`).
+CHANCE, BOTS = 0, 1
 
 
-#: The generator's own seeding, the C base class's method under random.Random's Python-level
-#: __init__ and seed, which for a whole number only check its type and call this.
-_seed_generator = random.Random.__mro__[1].seed
-
-
-def seeded_random(key: int) -> random.Random:
-    """`random.Random(key)` in the same state, for a whole number `key`, without the two
-    Python-level calls that check the key's type: they cost about a quarter of the seeding,
-    which is paid twice a game."""
-    rng = random.Random.__new__(random.Random)
-    _seed_generator(rng, key)
-    rng.gauss_next = None  # as random.Random.__init__ leaves it
-    return rng
+#: A run's origin is worked out once per seed (a few bignum mixes), not once per game.
+origin_of_run = lru_cache(maxsize=64)(run_origin)
 
 
 def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
-    """Chance and bot random sources for game `index` of a run, independent of process count."""
-    key = game_key(seed, index)
-    return seeded_random(key), seeded_random(key | 1)
+    """Chance and bot random sources for game `index` of a run of seed `seed`: theirs alone,
+    whatever process plays the game (kit.randomness says how)."""
+    origin = origin_of_run(seed)
+    return GameRandom.of_run(origin, index, CHANCE), GameRandom.of_run(origin, index, BOTS)
 
 
 def _bot_factory(game_id: str, name: str) -> BotFactory:

@@ -58,7 +58,7 @@ def test_mirrorquest_transcript_says_what_each_draw_brought(tmp_path: Path) -> N
     """Under its move, one line per card drawn, picked up or taken as a penalty, per call
     and per reshuffle: every chance event of the log but the deal."""
     log = tmp_path / "mirrorquest.jsonl"
-    result = run("play", "mirrorquest", "--players", "4", "--seed", "1", "--option", "call_miss_rate=0.5",
+    result = run("play", "mirrorquest", "--players", "4", "--seed", "2", "--option", "call_miss_rate=0.5",
                  "--log", str(log))
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in log.read_text().splitlines()]
@@ -67,10 +67,10 @@ def test_mirrorquest_transcript_says_what_each_draw_brought(tmp_path: Path) -> N
     assert len(shown) == len(events)
     assert {e.get("reason", e["type"]) for e in events} >= {"draw", "pickup", "called", "penalty"}
     lines = result.stdout.splitlines()
-    drawn = lines.index("   11  seat 2 draws a card")
-    assert lines[drawn + 1] == "         it is Red Hare in Mistvale"
-    called = lines.index("         an opponent calls seat 1's name first")
-    assert lines[called + 1].startswith("         seat 1 draws a penalty card: ")
+    drawn = lines.index("   10  seat 2 draws a card")
+    assert lines[drawn + 1] == "         it is Red Hare in Winterwoods"
+    called = lines.index("         an opponent calls seat 3's name first")
+    assert lines[called + 1].startswith("         seat 3 draws a penalty card: ")
 
 
 def test_play_reports_unfinished_games(toy_game: Game) -> None:
@@ -177,7 +177,7 @@ def test_replay_errors_exit_2_with_one_line(toy_game: Game, tmp_path: Path) -> N
 def test_replay_show_prints_the_public_state_after_each_move(tmp_path: Path) -> None:
     """Boards for grid games, face-up cards and pile tops; hidden zones only by their size."""
     log = tmp_path / "clique.jsonl"
-    assert run("play", "clique-mystique", "--seed", "3", "--log", str(log)).exit_code == 0
+    assert run("play", "clique-mystique", "--seed", "4", "--log", str(log)).exit_code == 0
     shown = run("replay", str(log), "--show")
     assert shown.exit_code == 0, shown.output
     out = shown.stdout.splitlines()

@@ -14,6 +14,7 @@ from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_card, reshuffle_event, reshuffle_under_top
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 
@@ -221,8 +222,7 @@ class SunsState(State[Move]):
     def clone(self) -> SunsState:
         """A copy for search: own hands, piles, bids and chance; the game is shared."""
         twin = self._twin()
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def _twin(self) -> SunsState:

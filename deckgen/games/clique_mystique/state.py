@@ -15,6 +15,7 @@ from deckgen.games.kit.board import Cell
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import scored_result
 
 
@@ -160,8 +161,7 @@ class CliqueState(CliquePlacements):
 
     def clone(self) -> CliqueState:
         twin = self._twin()
-        twin.rng = random.Random(0)  # seeded cheaply (not from the system): setstate replaces it all
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def clone_reseeded(self, rng: random.Random) -> CliqueState:

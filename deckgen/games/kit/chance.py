@@ -10,14 +10,20 @@ from itertools import repeat, starmap
 from typing import Any, Sequence, TypeVar
 
 from deckgen.games.kit.cards import CardIndex
+from deckgen.games.kit.randomness import GameRandom
 
 T = TypeVar("T")
 
 
 def shuffled_order(n: int, rng: random.Random) -> list[int]:
-    """0..n-1 in a uniformly random order, by sorting on independent `rng.random()` keys: the
+    """0..n-1 in a uniformly random order. A game's own source (`GameRandom`) shuffles in its
+    compiled loop; any other `random.Random` sorts on independent `rng.random()` keys: the
     sort runs in C, about twice as fast as `rng.shuffle` (a Python-level `_randbelow` per
     card), and two equal 53-bit keys are vanishingly rare."""
+    if isinstance(rng, GameRandom):
+        order = list(range(n))
+        rng.shuffle_ints(order)
+        return order
     keys = list(starmap(rng.random, repeat((), n)))  # n calls of rng.random, looped in C
     return sorted(range(n), key=keys.__getitem__)
 
@@ -29,8 +35,12 @@ def shuffled(cards: list[int], rng: random.Random) -> list[int]:
 
 def shuffle_in_place(cards: list[int], rng: random.Random) -> None:
     """Shuffle `cards` where they are, into the very order `shuffled(cards, rng)` returns (each
-    card's key is the next `rng.random()` in list order). Compiled, it is the quicker of the
-    two on the short piles some games reshuffle over and over."""
+    card's key is the next `rng.random()` in list order, or the same swaps of a game's own
+    source). Compiled, it is the quicker of the two on the short piles some games reshuffle
+    over and over."""
+    if isinstance(rng, GameRandom):
+        rng.shuffle_ints(cards)
+        return
     rand = rng.random
     cards.sort(key=lambda _card: rand())
 

@@ -12,6 +12,7 @@ from deckgen.games.base import Move, Result
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import shuffle_in_place, shuffled
 from deckgen.games.kit.notation import MoveNotation, made_once
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import fewest_first
 from deckgen.games.mirrorquest.cards import (
     AFTER_DRAW,
@@ -239,8 +240,7 @@ class MirrorquestState(MirrorquestPosition):
         """A copy for search: own hands, piles and chance; the card table is shared."""
         twin = self._twin()
         twin.pile = self.pile[:]
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def _twin(self) -> MirrorquestState:

@@ -10,6 +10,7 @@ from deckgen.games.base import Move, Result, State, Watched
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.seats import next_seat_in
 from deckgen.games.kit.zones import DeclaredZone, seat_zones, shared_zone
 from deckgen.games.mismatch.moves import REVEAL
@@ -235,8 +236,7 @@ class MismatchState(State[Move]):
         twin = self._twin()
         twin.decks = [deck[:] for deck in self.decks]
         twin.captured = [pile[:] for pile in self.captured]
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def _twin(self) -> MismatchState:

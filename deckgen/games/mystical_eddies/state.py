@@ -12,6 +12,7 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import rank_by_score, scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.kit.tricks import deal_around_voids, must_follow_mask
@@ -282,8 +283,7 @@ class EddiesState(State[Move]):
         twin.categories = [list(points) for points in self.categories]
         twin.by_established = list(self.by_established)
         twin.voids = list(self.voids)
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         twin.events = None
         return twin
 

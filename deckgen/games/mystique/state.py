@@ -11,6 +11,7 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffle_in_place, shuffled_order
 from deckgen.games.kit.notation import MoveNotation, made_once
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import fewest_first, rank_by_score
 from deckgen.games.kit.seats import next_seats, partner_of
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
@@ -346,8 +347,7 @@ class MystiqueState(State[Move]):
     def clone(self) -> MystiqueState:
         """A copy for search: own hands, burns, round and chance; the card table is shared."""
         twin = self._twin()
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def _twin(self) -> MystiqueState:

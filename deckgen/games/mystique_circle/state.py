@@ -11,6 +11,7 @@ from typing import Any
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.kit.tricks import must_follow
@@ -300,8 +301,7 @@ class CircleState(State[Move]):
         """An independent copy for search: its own hands, holes, tricks, scores and chance; the
         card tables are shared. It records no events."""
         twin = self._twin()
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def _twin(self) -> CircleState:

@@ -14,6 +14,7 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import partner_of, team_of
 from deckgen.games.kit.zones import hand
@@ -348,8 +349,7 @@ class DominationState(State[Move]):
         twin.went_out_by_team = self.went_out_by_team[:]
         twin.margins = self.margins[:]
         twin.events = None
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def replace_cards(self, zones: dict[str, list[str]]) -> None:

@@ -12,6 +12,7 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.chance import shuffled_order
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_card, reshuffle_event, reshuffle_under_top
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
@@ -179,8 +180,7 @@ class MazeState(State[Move]):
         twin.hand_scores = self.hand_scores[:]
         twin.score_planes = self.score_planes[:]
         twin.events = None
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def determinize(self, seat: int, rng: random.Random) -> MazeState:

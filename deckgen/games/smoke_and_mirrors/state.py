@@ -10,6 +10,7 @@ from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.randomness import copied
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.smoke_and_mirrors.cards import (
     ACT,
@@ -324,8 +325,7 @@ class SmokeState(State[Move]):
     def clone(self) -> SmokeState:
         """A copy for search: own hands, acts, seat lists and chance; the caches are shared."""
         twin = self._twin()
-        twin.rng = random.Random()
-        twin.rng.setstate(self.rng.getstate())
+        twin.rng = copied(self.rng)
         return twin
 
     def _twin(self) -> SmokeState:
