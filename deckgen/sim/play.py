@@ -39,6 +39,24 @@ def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
     return GameRandom.of_run(origin, index, CHANCE), GameRandom.of_run(origin, index, BOTS)
 
 
+class RunSources:
+    """The chance and bot sources of a run's games, one game after another: two objects
+    restarted in place for each game (`game_rngs` makes two a game, which cost a sixth of a
+    short game). A game's state keeps its chance source, so a caller moves on to the next
+    game only when done with the last one's state."""
+
+    def __init__(self, seed: int) -> None:
+        self.origin = origin_of_run(seed)
+        self.chance = GameRandom.of_run(self.origin, 0, CHANCE)
+        self.bots = GameRandom.of_run(self.origin, 0, BOTS)
+
+    def of_game(self, index: int) -> tuple[random.Random, random.Random]:
+        """The sources of game `index`, in the state `game_rngs` gives them."""
+        self.chance.restart(self.origin, index, CHANCE)
+        self.bots.restart(self.origin, index, BOTS)
+        return self.chance, self.bots
+
+
 def _bot_factory(game_id: str, name: str) -> BotFactory:
     """How to make the bot `name` of a checked game for one game: a search bot is made by name
     every game (it is slow anyway), every other bot from its factory."""
@@ -72,30 +90,34 @@ class Table:
                    tuple(factories[name] for name in names), all(name == RANDOM for name in names))
 
     def play(self, seed: int, index: int = 0, record: bool = False, on_move: OnMove | None = None,
-             opening: Sequence[str] = (), watch: list[Watched] | None = None) -> State:
+             opening: Sequence[str] = (), watch: list[Watched] | None = None,
+             sources: RunSources | None = None) -> State:
         """Play game `index` of seed `seed` to its end or the rules' turn cap; see `play_game`.
         `watch` (instead of `on_move`) gets the positions a traced game notes before every
-        move (`State.play_randomly_watched`), in the engine's loop when every seat is random."""
+        move (`State.play_randomly_watched`), in the engine's loop when every seat is random.
+        `sources`: the run's `RunSources(seed)`, for a caller playing game after game."""
+        rngs = sources.of_game(index) if sources is not None else game_rngs(seed, index)
         try:
             if watch is not None:
-                return self._play_watched(seed, index, watch)
-            return self._play(seed, index, record, on_move, opening)
+                return self._play_watched(rngs, watch)
+            return self._play(rngs, record, on_move, opening)
         except NoLegalMove as error:
             names, rules = self.bot_names, self.game.rules
             raise NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(names)} "
                               f"(deckgen play {rules.id} --players {self.n_players} --seed {seed} --game-index "
                               f"{index} --bots {','.join(names)} --log FILE shows it and keeps its log)") from None
 
-    def _play_watched(self, seed: int, index: int, watch: list[Watched]) -> State:
+    def _play_watched(self, rngs: tuple[random.Random, random.Random], watch: list[Watched]) -> State:
         if not self.all_random:
-            return self._play(seed, index, False, watching(watch), ())
-        chance, bot_rng = game_rngs(seed, index)
+            return self._play(rngs, False, watching(watch), ())
+        chance, bot_rng = rngs
         state = self.game.new_game(self.n_players, chance, self.options, record=False)
         state.play_randomly_watched(bot_rng, self.game.rules.turn_cap, watch)
         return state
 
-    def _play(self, seed: int, index: int, record: bool, on_move: OnMove | None, opening: Sequence[str]) -> State:
-        chance, bot_rng = game_rngs(seed, index)
+    def _play(self, rngs: tuple[random.Random, random.Random], record: bool, on_move: OnMove | None,
+              opening: Sequence[str]) -> State:
+        chance, bot_rng = rngs
         state = self.game.new_game(self.n_players, chance, self.options, record=record)
         cap = self.game.rules.turn_cap
         for text in opening:

@@ -192,14 +192,15 @@ def play_range(
     """Play games start..stop-1 of a run and keep only their records; games with an index
     below `traced` are traced (the same games, watched)."""
     from deckgen.sim.metrics import Tracer
-    from deckgen.sim.play import Table
+    from deckgen.sim.play import RunSources, Table
 
     records = []
     table = Table.of(game, n_players, bots, options)
+    sources = RunSources(seed)  # restarted for each game: a game's state is done with before the next
     sides = [game.side_of(seat, n_players) for seat in range(n_players)]
     for index in range(start, stop):
         tracer = Tracer(n_players, sides) if index < traced else None
-        state = table.play(seed, index, watch=tracer.watched if tracer is not None else None)
+        state = table.play(seed, index, watch=tracer.watched if tracer is not None else None, sources=sources)
         result = state.result()
         records.append(GameRecord(result.finished, tuple(result.winners), result.turns, tuple(result.counters.items()),
                                   tracer.finish(state) if tracer is not None else None))

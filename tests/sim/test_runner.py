@@ -9,7 +9,7 @@ import pytest
 from deckgen.errors import UnknownName
 from deckgen.errors import BadPlayerCount
 from deckgen.games.base import Game
-from deckgen.sim.play import game_rngs, play_game
+from deckgen.sim.play import RunSources, game_rngs, play_game
 from deckgen.sim.runner import (
     SimulationError,
     chunk_bounds,
@@ -191,6 +191,15 @@ def test_every_seed_and_index_seeds_games_of_their_own() -> None:
     firsts = {source.random() for seed in (-3, -2, -1, 0, 1, 2, 2**40, 2**64 + 1) for index in range(50)
               for source in game_rngs(seed, index)}
     assert len(firsts) == 8 * 50 * 2
+
+
+def test_a_run_s_sources_restarted_for_each_game_are_the_game_s_own() -> None:
+    sources = RunSources(-4)
+    for index in (3, 0, 3, 2**40):
+        restarted = sources.of_game(index)
+        restarted[1].gauss(0, 1)  # a pending second normal must not leak into the next game
+        for made, again in zip(game_rngs(-4, index), sources.of_game(index)):
+            assert again.getstate() == made.getstate()
 
 
 def test_game_sources_depend_on_seed_and_index_alone_and_keep_the_random_api() -> None:

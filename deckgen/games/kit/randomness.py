@@ -106,12 +106,18 @@ class Xoshiro128:
 
     @staticmethod
     def of_sequence(origin: int, source: int) -> Xoshiro128:
-        """Source number `source` of the splitmix64 sequence starting at `origin`: its state is
-        the sequence's outputs 2 x source and 2 x source + 1, lowest halves first."""
+        """Source number `source` of the splitmix64 sequence starting at `origin`."""
+        generator = Xoshiro128(1, 0, 0, 0)
+        generator.start_at(origin, source)
+        return generator
+
+    def start_at(self, origin: int, source: int) -> None:
+        """Become source number `source` of the splitmix64 sequence starting at `origin`: its
+        state is the sequence's outputs 2 x source and 2 x source + 1, lowest halves first."""
         high, low = origin >> 32, origin & MASK32
         first_high, first_low = sequence_output(high, low, WORDS_PER_SOURCE * source)
         second_high, second_low = sequence_output(high, low, WORDS_PER_SOURCE * source + 1)
-        return Xoshiro128(first_low, first_high, second_low, second_high)
+        self.set_words(first_low, first_high, second_low, second_high)
 
     def set_words(self, s0: int, s1: int, s2: int, s3: int) -> None:
         """Set the state; all four words 0 (the one state the generator never leaves) is refused."""
@@ -199,13 +205,6 @@ class GameRandom(random.Random):
         rng._start(Xoshiro128.of_sequence(origin, game * SOURCES_PER_GAME + stream))
         return rng
 
-    def copy(self) -> GameRandom:
-        """An independent source in the same state (what `copy.copy` makes, without a seeding)."""
-        twin = GameRandom.__new__(GameRandom)
-        twin._start(Xoshiro128(1, 0, 0, 0))
-        twin.setstate(self.getstate())
-        return twin
-
     def _start(self, source: Xoshiro128) -> None:
         self.source = source
         # Bound on the instance rather than defined on the class: a method defined here would
@@ -213,6 +212,19 @@ class GameRandom(random.Random):
         self.random = self.source.random  # type: ignore[method-assign]
         self.getrandbits = self.source.getrandbits  # type: ignore[method-assign]
         self.gauss_next: float | None = None
+
+    def restart(self, origin: int, game: int, stream: int) -> None:
+        """Become what `of_run(origin, game, stream)` makes, in place: a run's games can share
+        two objects, each restarted for the next game, rather than make two a game."""
+        self.source.start_at(origin, game * SOURCES_PER_GAME + stream)
+        self.gauss_next = None
+
+    def copy(self) -> GameRandom:
+        """An independent source in the same state (what `copy.copy` makes, without a seeding)."""
+        twin = GameRandom.__new__(GameRandom)
+        twin._start(Xoshiro128(1, 0, 0, 0))
+        twin.setstate(self.getstate())
+        return twin
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         """Start again from the whole number `a` (None: from the operating system)."""
