@@ -145,20 +145,21 @@ def _nice_step(span: float, most: int) -> int:
 
 def length_bars(lengths: Sequence[int], units: str) -> Chart:
     """A histogram of game lengths: one bar per length when the lengths span under 60, else
-    40 equal bins; whole-number axes, the count of games up the side."""
+    at most 40 bars of as many lengths each (bins of unequal counts of whole lengths would
+    alternate high and low); the count of games up the side."""
     left, top, bottom_margin, width, height = 48.0, 14.0, 36.0, 420.0, 210.0
     right, bottom = width - 20, height - bottom_margin
     low, high = (min(lengths), max(lengths)) if lengths else (0, 1)
-    bins = high - low + 1 if high - low < 60 else 40
-    size = (high - low + 1) / bins
+    size = 1 if high - low < 60 else math.ceil((high - low + 1) / 40)
+    bins = math.ceil((high - low + 1) / size)
     counts = [0] * bins
     for length in lengths:
-        counts[min(bins - 1, int((length - low) / size))] += 1
+        counts[(length - low) // size] += 1
     count_step = _nice_step(max(counts), 6)
     count_top = max(count_step, math.ceil(max(counts) / count_step) * count_step)
 
-    def x_of(value: float) -> float:
-        return left + (right - left) * (value - low) / (high - low + 1)
+    def x_of(value: float) -> float:  # length n is drawn from n to n + 1
+        return left + (right - left) * (value - low) / (bins * size)
 
     body = []
     for tick in range(0, count_top + 1, count_step):
@@ -172,7 +173,7 @@ def length_bars(lengths: Sequence[int], units: str) -> Chart:
                         f'height="{_n(bottom - y)}" fill="{LENGTHS}" stroke="white" stroke-width="0.5"/>')
     length_step = _nice_step(high - low + 1, 8)
     for tick in range(math.ceil(low / length_step) * length_step, high + 1, length_step):
-        x = x_of(tick + (0.5 if bins == high - low + 1 else 0))  # a bar per length: its tick at the bar's middle
+        x = x_of(tick + 0.5)
         body += [_line(x, bottom, x, bottom + 4, INK), _text(x, bottom + 15, str(tick))]
     body.append(_line(left, bottom, right, bottom, INK))
     body.append(_text(left + (right - left) / 2, height - 4, f"{units} ({len(lengths)} finished games)"))

@@ -80,6 +80,9 @@ def test_length_bars_count_every_finished_game_once() -> None:
     assert [round(h / heights[0], 2) for h in heights] == [1, 2, 3]
     long = length_bars(list(range(100, 300)), "moves")  # a span of 200: 40 bins of 5 lengths
     assert sum(part.startswith("<rect") for part in long.body) == 40
+    odd = length_bars(list(range(8, 70)), "turns")  # a span of 62: 31 bins of 2 lengths, none of 1
+    heights = {part.split('height="')[1].split('"')[0] for part in odd.body if part.startswith("<rect")}
+    assert sum(part.startswith("<rect") for part in odd.body) == 31 and len(heights) == 1
     assert any(">moves (200 finished games)<" in part for part in long.body)
     assert sum(part.startswith("<rect") for part in length_bars([], "turns").body) == 0
 
