@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any
 
-from deckgen.games.base import Result, State
+from deckgen.games.base import Result, State, Watched
 from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
@@ -86,6 +86,26 @@ class ZoomiesState(State[tuple[int, int]]):
             card = hand[pick >> 1]
             if not (pick & 1 and special[card]):
                 return self.follow_moves[card][pick & 1]
+
+    def move_count(self) -> int:
+        """`len(legal_moves())` without the list: two readings a card when leading, one for a
+        double (the goal call comes with the lead) when following."""
+        hand = self.hands[self.current_player]
+        if not self.trick_values:
+            return 2 * len(hand)
+        follow = self.follow_moves
+        count = 0
+        for card in hand:
+            count += len(follow[card])
+        return count
+
+    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
+        """`State.play_randomly_watched` counting the legal moves rather than listing them, and
+        keeping the standing's own fresh list."""
+        while not self.is_over and self.turns < turn_cap:
+            move = self.random_move(rng)
+            watch.append((self.current_player, self.move_count(), self.standing()))
+            self.apply(move)
 
     def apply(self, move: tuple[int, int]) -> None:
         card, code = move
@@ -234,7 +254,14 @@ class ZoomiesState(State[tuple[int, int]]):
         """Points; under the furniture rule a seat tied for most stands below the lowest by
         its lead, since that rule puts it out."""
         points = self.points
-        top, lowest = max(points), min(points)
+        # One loop rather than max() and min(): compiled, each builtin call costs more than
+        # the loop, and traced games read the standing before every move.
+        top = lowest = points[0]
+        for p in points:
+            if p > top:
+                top = p
+            elif p < lowest:
+                lowest = p
         if not self.second_place_wins or top == lowest:
             return [float(p) for p in points]
         return [float(lowest - p if p == top else p) for p in points]
