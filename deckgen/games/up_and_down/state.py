@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any
 
-from deckgen.games.base import Move, Result, State
+from deckgen.games.base import Move, Result, State, Watched
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.piles import draw_card
@@ -72,6 +72,19 @@ class UpAndDownState(State[Move]):
         while not self.is_over and self.turns < turn_cap:
             cards = self.legal_cards(self.current_player)
             pick = rand()
+            if cards:
+                self._play_turn(cards[int(pick * len(cards))])
+            else:
+                self._pass()
+
+    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
+        """`State.play_randomly_watched` in the loop of `play_randomly`: the legal moves are the
+        playable cards (or the one pass), counted, not listed as moves."""
+        rand = rng.random
+        while not self.is_over and self.turns < turn_cap:
+            cards = self.legal_cards(self.current_player)
+            pick = rand()
+            watch.append((self.current_player, len(cards) or 1, self.standing()))
             if cards:
                 self._play_turn(cards[int(pick * len(cards))])
             else:
