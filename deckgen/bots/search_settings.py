@@ -59,9 +59,13 @@ class PlayoutSettings:
 #: opponent's) opens each duel playout; its greedy bot costs about 25 random moves, so more
 #: would bring the search under 50 decisions a second. Mystical Eddies: with random duel
 #: playouts search won 21 % of 100 games against greedy, with both opponents' greedy replies
-#: 27.5 %, where greedy itself wins 26 % of the same games (fair 33 %). Clique Mystique: a
-#: random move works out every placement (about two thirds of a decision's time), so three
-#: rounds made 33 decisions a second and one round 74 (compiled, in one run at load 11); search
+#: 27.5 %, where greedy itself wins 26 % of the same games (fair 33 %); with playouts of eight
+#: rounds (eight tricks) opening with two greedy tricks in the duel, 37 % of 200 (+8 points on
+#: greedy's share of the same deals, +2 to +15; on 200 others 41 %, +5, -1 to +12), where three
+#: rounds won 28 % (-1); to the end of the round (18 rounds) did as well or better but made
+#: fewer than 50 decisions a second. Clique Mystique: a random move works out every placement
+#: (about two thirds of a decision's time), so three rounds made 33 decisions a second and one
+#: round 74 (compiled, in one run at load 11); search
 #: drew level with greedy at every depth (100 games on the same deals: -1, +1 and -1 points of
 #: share against greedy's for one, two and three rounds). Mirrorquest: with random duel
 #: playouts search won 54 % of 200 games against greedy (+4 points on greedy's share of the
@@ -91,7 +95,7 @@ GAME_SETTINGS: dict[str, PlayoutSettings] = {
     "chain-of-restraints": PlayoutSettings(greedy_moves=1),
     "clique-mystique": PlayoutSettings(rounds=1),
     "mirrorquest": PlayoutSettings(greedy_moves=1),
-    "mystical-eddies": PlayoutSettings(greedy_moves=2),
+    "mystical-eddies": PlayoutSettings(rounds=8, greedy_moves=6),
     "mystique-energy": PlayoutSettings(evaluate=energy_value),
     "mystique-maze": PlayoutSettings(rounds=1, greedy_moves=1, evaluate=maze_value),
     "president": PlayoutSettings(rounds=4, greedy_moves=12, evaluate=climbing_value, reply=ClimbingReply),
