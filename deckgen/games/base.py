@@ -317,6 +317,8 @@ class Game(ABC, Generic[P]):
         self.rules = rules
         self.deck: Deck = rules.deck_variant if rules.deck_variant is not None else load_deck(rules.deck)
         self.cards = CardIndex.of_deck(self.deck)
+        #: The player counts allowed, read once: `check_players` runs before every game.
+        self.fewest_players, self.most_players = rules.players.min, rules.players.max
         #: The rule data's `params` as the game's `Params` model (a `P`: `validate` returns an
         #: instance of the model it is given).
         self.params: P = cast(P, validate(type(self).Params, rules.params, rules.path, ("params",)))
@@ -370,7 +372,9 @@ class Game(ABC, Generic[P]):
         return problems
 
     def check_players(self, n_players: int) -> None:
-        self.rules.check_players(n_players)
+        """A `BadPlayerCount` unless the game is for `n_players` (the rules word it)."""
+        if not self.fewest_players <= n_players <= self.most_players:
+            self.rules.check_players(n_players)
 
     def side_of(self, seat: int, n_players: int) -> int:
         """The side a seat plays for: itself, or its team in a partnership game (partners win
