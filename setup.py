@@ -135,6 +135,8 @@ class CachedBuildExt(build_ext):
         if stale:
             self.compiler.compile(stale, output_dir=self.build_temp, include_dirs=model.include_dirs,
                                   extra_postargs=model.extra_compile_args)
+            for source in stale:
+                self.source_stamp(source).write_text(cache.source_hash(Path(source)))
         objects = self.compiler.object_filenames(sorted(shared), output_dir=self.build_temp)
         for ext in self.extensions:
             if shared & set(ext.sources):
@@ -143,8 +145,19 @@ class CachedBuildExt(build_ext):
                 ext.depends = [*ext.depends, *objects]
 
     def object_is_stale(self, source: str) -> bool:
+        """Whether a runtime source's object is missing or was compiled from other C. Told by
+        the C's digest, not by file times: here a C file written before its object was compiled
+        can carry a later time than the object (seen on a fresh build: four of the runtime's
+        objects looked stale after it, and the first engine edit recompiled every library,
+        56 s instead of 5)."""
         (target,) = self.compiler.object_filenames([source], output_dir=self.build_temp)
-        return not os.path.exists(target) or os.path.getmtime(target) < os.path.getmtime(source)
+        stamp = self.source_stamp(source)
+        return not os.path.exists(target) or not stamp.is_file() or stamp.read_text() != cache.source_hash(Path(source))
+
+    def source_stamp(self, source: str) -> Path:
+        """Where the digest of the C a runtime object was compiled from is kept, beside it."""
+        (target,) = self.compiler.object_filenames([source], output_dir=self.build_temp)
+        return Path(f"{target}.source-sha256")
 
     def copy_extensions_to_source(self) -> None:
         """An editable install: the cache folder as built, into the source tree's package. Each
