@@ -121,11 +121,16 @@ def read_limited(path: Path, max_bytes: int, kind: str, error: type[DeckgenError
         except OSError as exc:
             raise error(f"{shown_path(path)}: cannot read the file ({exc.strerror or 'input/output error'})") from None
     if len(data) > max_bytes:
-        raise error(f"{shown_path(path)}: larger than {max_bytes // 1024} KiB (expected {kind} of at most that size)")
+        raise error(too_large(path, max_bytes, kind))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise error(f"{shown_path(path)}: not a UTF-8 text file (expected {kind})") from None
+
+
+def too_large(path: Path | str, max_bytes: int, kind: str) -> str:
+    """The problem line of an input over its size limit, whether read from a file or sent."""
+    return f"{shown_path(path)}: larger than {max_bytes // 1024} KiB (expected {kind} of at most that size)"
 
 
 def _temp_prefix(target: Path) -> str:

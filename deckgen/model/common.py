@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidatorFunctionWr
 from pydantic_core import PydanticCustomError
 
 from deckgen.errors import DataError
-from deckgen.fileio import one_line, read_limited, shown_path
+from deckgen.fileio import one_line, read_limited, shown_path, too_large
 from deckgen.paths import data_roots
 
 Model = TypeVar("Model", bound=BaseModel)
@@ -28,6 +28,8 @@ Model = TypeVar("Model", bound=BaseModel)
 MAX_DATA_BYTES = 1024 * 1024
 MAX_DEPTH = 32
 MAX_VALUES = 200_000
+#: What a data file is called in problem lines about its size or encoding.
+DATA_FILE = "a YAML data file"
 
 
 def problem(path: Path | str, field: str, message: str) -> str:
@@ -171,15 +173,20 @@ def read_yaml(path: Path) -> Any:
     """Read a YAML data file, turning every failure into a DataError naming the file: not a
     regular file, bigger than MAX_DATA_BYTES, not UTF-8, invalid YAML, a key given twice,
     nested too deeply or expanding too far through aliases."""
-    return parse_yaml(read_limited(path, MAX_DATA_BYTES, "a YAML data file", DataError, within=data_roots(path)), path)
+    return parse_yaml(read_limited(path, MAX_DATA_BYTES, DATA_FILE, DataError, within=data_roots(path)), path)
+
+
+def sent_yaml(text: str, path: Path) -> Any:
+    """YAML text that arrives otherwise than in a file (a deck variant sent to a cluster
+    worker), read as the data file `path` would be, its size limit and problem lines too."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_DATA_BYTES:
+        raise DataError(too_large(path, MAX_DATA_BYTES, DATA_FILE))
+    return parse_yaml(text, path)
 
 
 def parse_yaml(text: str, path: Path) -> Any:
-    """YAML text read as a data file named `path` is, with the same checks and problem lines:
-    for text that arrives otherwise (a deck variant sent to a cluster worker)."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_DATA_BYTES:
-        raise DataError(file_problem(path, f"larger than {MAX_DATA_BYTES // 1024} KiB (expected a YAML data file "
-                                           "of at most that size)"))
+    """YAML text of the data file `path` (already within its size limit) as data; every
+    failure a DataError naming the file."""
     try:
         data = yaml.load(text, Loader=_Loader)  # noqa: S506 (_Loader is a SafeLoader)
     except yaml.MarkedYAMLError as exc:

@@ -144,11 +144,11 @@ def game_from_spec(spec: GameSpec) -> Game:
         raise DeckgenError(f"game {spec.game_id}: this worker's {' and '.join(differs)} differ from the client's; "
                            "install the same deckgen version and project on every worker")
     if spec.deck_text is not None:
-        from deckgen.model.common import parse_yaml
+        from deckgen.model.common import sent_yaml
         from deckgen.model.deck import deck_from_data
 
         deck_path = Path(spec.deck_name or "deck.yaml")
-        deck = deck_from_data(parse_yaml(spec.deck_text, deck_path), deck_path)
+        deck = deck_from_data(sent_yaml(spec.deck_text, deck_path), deck_path)
         game = type(game)(game.rules.model_copy(update={"deck_variant": deck}))
     _built[spec] = game
     return game

@@ -384,7 +384,7 @@ class DescribedState(State):
         layout = self.layout
         if layout.standing is None or self.over:
             return standing_of(layout, self.result().scores)
-        return standing_of(layout, tuple(team_totals(layout, self.seat_values(layout.standing))))
+        return standing_of(layout, team_totals(layout, self.seat_values(layout.standing)))
 
     def seat_values(self, value: Expr[DescribedState]) -> list[float]:
         """Each seat's value of a seat expression (a score, a tie break), `seat` bound to it."""

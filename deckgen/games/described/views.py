@@ -5,7 +5,7 @@ counters a seat may see by name. They read a state's layout and parts, handed in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from deckgen.games.base import Result
 from deckgen.games.described.layout import Layout, S
@@ -37,9 +37,10 @@ def team_totals(layout: Layout[S], values: list[float]) -> list[float]:
     return [values[seat % half] + values[seat % half + half] for seat in range(layout.n_players)]
 
 
-def standing_of(layout: Layout[S], scores: tuple[float, ...]) -> list[float]:
-    """A position's standing: the result's scores, negated where the lowest is best (`best:
-    lowest`), so that higher is better in every position, a level one too. The default
+def standing_of(layout: Layout[S], scores: Sequence[float]) -> list[float]:
+    """A position's standing from each seat's score (the result's, or `result.standing`'s
+    while the game is on), negated where the lowest is best (`best: lowest`), so that higher
+    is better in every position, a level one too. The default
     (`State.standing`) reads the direction from the ranking, which a level position does not
     give, and Ludii's decisiveness compares standings across positions."""
     if layout.lowest_wins:
