@@ -94,9 +94,9 @@ class SearchBot:
         self.settings = settings
         #: Where the greedy bot models the others' play, it deals the worlds search plays from.
         self.model = self.prior if isinstance(self.prior, OpponentModel) else None
-        #: The greedy bots that play the first rounds of a playout, one per seat, made on first use.
-        self.replies: list[Chooser] = []
-        self.prior_bot = prior_bot
+        #: Makes the greedy bots that open a duel's playouts: a fresh one per seat in every
+        #: playout, since a greedy bot may remember what it read of its game (Mystique Energy's).
+        self.reply = settings.reply or prior_bot
         #: Playouts made, decisions taken and those with a choice, for decisions-per-second figures.
         self.playouts = 0
         self.decisions = 0
@@ -174,15 +174,14 @@ class SearchBot:
         difference is the move's, not the luck's."""
         rng, n_players = self.rng, world.n_players
         depth = self.settings.depth(n_players)
-        reply = self.settings.reply or self.prior_bot
-        if greedy_moves and not self.replies and reply is not None:
-            self.replies = [reply(rng, other) for other in range(n_players)]
+        reply = self.reply if greedy_moves else None
         start = rng.getstate()
         for index in candidates:
             rng.setstate(start)
             trial = world.clone_reseeded(rng)
             trial.apply(moves[index])
-            values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, self.replies, greedy_moves,
+            replies: list[Chooser] = [reply(rng, other) for other in range(n_players)] if reply is not None else []
+            values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, replies, greedy_moves,
                                              self.settings.evaluate)
         self.playouts += len(candidates)
 

@@ -126,3 +126,19 @@ def test_the_challenger_must_beat_greedy_by_more_than_a_standard_error() -> None
     noisy = {sample: 0.5 + (0.4 if sample % 2 else -0.35) for sample in range(15)}
     assert not clearly_better(noisy, tied)
     assert clearly_better({sample: 0.5 + 0.1 * (sample % 3 > 0) for sample in range(15)}, tied)
+
+
+def test_greedy_replies_start_afresh_in_every_playout() -> None:
+    """Mystique Energy's greedy bot remembers the placements it has read; a reply bot kept from
+    another world's playout would read this world's placements against that memory."""
+    from deckgen.bots.mystique_energy import GreedyEnergyBot
+    from deckgen.bots.search_energy import energy_value
+
+    game = get_game("mystique-energy")
+    state = game.new_game(2, random.Random(7), game.rules.resolve_options())
+    settings = PlayoutSettings(greedy_moves=6, evaluate=energy_value)
+    bots = [SearchBot(random.Random(seat), seat, game.rules.turn_cap, 24, prior_bot=GreedyEnergyBot,
+                      settings=settings) for seat in range(2)]
+    while not state.is_over:
+        state.apply(bots[state.current_player].choose(state))
+    assert sum(bot.searched for bot in bots) > 10
