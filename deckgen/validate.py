@@ -10,10 +10,10 @@ from deckgen import paths, project
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import shown_path
 from deckgen.games import project_code
-from deckgen.model.common import problem
 from deckgen.model.deck import Deck, load_deck_file
 from deckgen.model.rules import GameRules, all_rules, fill_placeholders, load_rules_file, rules_paths
 from deckgen.model.sheet import load_sheet_file
+from deckgen.model.wording import problem
 
 if TYPE_CHECKING:
     from deckgen.games.base import Game

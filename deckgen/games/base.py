@@ -23,9 +23,10 @@ from deckgen.games.kit.chance import shuffled_order
 from deckgen.games.kit.notation import IntsNotation, MoveNotation
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import DeclaredZone, hand
-from deckgen.model.common import StrictModel, problem, validate
+from deckgen.model.common import StrictModel, validate
 from deckgen.model.deck import Deck, load_deck
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 __all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State"]
 

@@ -12,9 +12,10 @@ from typing import Any, Iterator
 from deckgen import project
 from deckgen.errors import DataError, UnknownName
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
-from deckgen.model.common import field_path, problem, read_yaml, shown, template_names, validate
+from deckgen.model.common import read_yaml, template_names, validate
 from deckgen.model.deck_spec import (DIGIT_PAIR_ATTRIBUTES, MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, RESERVED_FIELDS, Card,
                                      CardGroup, Deck, DeckSpec, Scalar, fill_template, has_control)
+from deckgen.model.wording import field_path, problem, shown
 
 
 class DeckBuilder:

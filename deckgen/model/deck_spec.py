@@ -13,7 +13,8 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from deckgen.errors import UnknownName
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
-from deckgen.model.common import StrictModel, shown
+from deckgen.model.common import StrictModel
+from deckgen.model.wording import shown
 
 
 Scalar = bool | int | str

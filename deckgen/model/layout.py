@@ -20,15 +20,7 @@ from typing import Any
 
 from deckgen.errors import DataError
 from deckgen.fileio import contained, shown_path
-from deckgen.model.common import (
-    field_path,
-    file_problem,
-    problem,
-    read_yaml,
-    shown,
-    template_names,
-    validate,
-)
+from deckgen.model.common import read_yaml, template_names, validate
 from deckgen.model.geometry import CardGeometry
 from deckgen.model.layout_elements import (
     ELEMENT_KINDS,
@@ -41,6 +33,7 @@ from deckgen.model.layout_elements import (
     RectElement,
     TextElement,
 )
+from deckgen.model.wording import field_path, file_problem, problem, shown
 from deckgen.paths import root_of
 from deckgen.project import nearby, on_change
 from deckgen.model.colour import parse_colour

@@ -14,9 +14,10 @@ from typing import Any, Callable, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from deckgen.model.common import StrictModel, shown, template_names
+from deckgen.model.common import StrictModel, template_names
 from deckgen.model.colour import parse_colour
 from deckgen.model.path_data import polylines
+from deckgen.model.wording import shown
 
 _UNITS = {"mm": 1.0, "pt": 25.4 / 72, "in": 25.4, "%": 0.0}
 #: A designer's own icon name, as `:name:` in text takes it.

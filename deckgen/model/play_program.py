@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from deckgen.errors import DataError
-from deckgen.model.common import problem
 from deckgen.model.deck import Deck
 from deckgen.model.play import PlaySpec, Step, VisibleChoice
 from deckgen.model.play_buy import build_buy
@@ -25,6 +24,7 @@ from deckgen.model.play_groups import build_group
 from deckgen.model.play_expr import Scope, check
 from deckgen.model.play_nodes import BOOL, INT, SEAT, ZONE, Attribute, Node, constant, with_options
 from deckgen.model.play_syntax import ExprError
+from deckgen.model.wording import problem
 
 #: The moves a phase may offer, and the actions a move, a round or a trick may run.
 MOVE_KINDS = ("play", "draw", "pass", "declare", "give", "take", "buy")

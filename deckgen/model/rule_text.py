@@ -17,8 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from deckgen.model.common import problem
 from deckgen.model.text_sandbox import render
+from deckgen.model.wording import problem
 
 #: The parts of the rule data whose strings may hold placeholders.
 TEXT_PARTS = ("text", "rulings", "quickref")

@@ -16,9 +16,10 @@ from pydantic import Field, field_validator, model_validator
 
 from deckgen import project
 from deckgen.errors import BadOption, BadPlayerCount, DataError, UnknownName
-from deckgen.model.common import StrictModel, problem, read_yaml, shown, validate
+from deckgen.model.common import StrictModel, read_yaml, validate
 from deckgen.model.play_text import said_lines
 from deckgen.model.rule_text import TEXT_PARTS, fill_text
+from deckgen.model.wording import problem, shown
 
 if TYPE_CHECKING:
     from deckgen.model.play import PlaySpec

@@ -18,7 +18,7 @@ from pydantic import Field, FiniteFloat, field_validator, model_validator
 
 from deckgen.errors import DataError, DeckgenError, UnknownName
 from deckgen.fileio import is_safe_id
-from deckgen.model.common import StrictModel, problem, read_yaml, validate
+from deckgen.model.common import StrictModel, read_yaml, validate
 from deckgen.model.geometry import (
     FOOTER_SIZES,
     CardGeometry,
@@ -31,6 +31,7 @@ from deckgen.model.geometry import (
     parse_paper,
     with_bleed,
 )
+from deckgen.model.wording import problem
 
 #: The most slots one page may hold (a 20 x 20 grid of tiny cards is already absurd).
 MAX_SLOTS = 400

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from deckgen.model.common import shown
 from deckgen.model.layout_elements import positive_length
 from deckgen.model.colour import parse_colour
+from deckgen.model.wording import shown
 
 _EXPECTED = ("expected a colour (#rgb, #rrggbb, black, white, or a palette entry such as ink.red) "
              "and/or a size (120%, 3mm, 8pt)")

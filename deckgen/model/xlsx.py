@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.errors import DataError
-from deckgen.model.common import file_problem
+from deckgen.model.wording import file_problem
 
 if TYPE_CHECKING:
     from openpyxl.workbook.workbook import Workbook

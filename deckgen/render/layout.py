@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.errors import DataError, DeckgenError
-from deckgen.model.common import field_path, template_names
+from deckgen.model.common import template_names
 from deckgen.model.deck import Card, Deck
 from deckgen.model.geometry import ASCENT, DESCENT, CardGeometry
 from deckgen.model.layout import Layout, Placed, load_layout, located, project_file
@@ -33,6 +33,7 @@ from deckgen.model.layout_elements import (
     is_template,
 )
 from deckgen.model.text_spans import span_style
+from deckgen.model.wording import field_path
 from deckgen.render import artwork, fonts, text_path, textfit
 from deckgen.render.icons import ICON_MACROS, icon_markup
 from deckgen.render.ink_saver import OUTLINE_WIDTH, Paper, outline_box

@@ -9,9 +9,10 @@ import pytest
 import yaml
 
 from deckgen.errors import DataError
-from deckgen.model.common import field_path, read_yaml
+from deckgen.model.common import read_yaml
 from deckgen.model.deck import MAX_CARDS, load_deck_file
 from deckgen.model.rules import load_rules_file
+from deckgen.model.wording import field_path
 from tests.model.test_deck import toy, write_deck
 
 #: Words that give away Python or pydantic instead of talking about the user's file.

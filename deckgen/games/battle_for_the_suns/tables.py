@@ -8,8 +8,8 @@ from deckgen.games.base import Game
 from deckgen.games.battle_for_the_suns.moves import STOP
 from deckgen.games.battle_for_the_suns.params import SunsParams
 from deckgen.games.notation.one_card import OneCardNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class SunsTables(Game[SunsParams]):

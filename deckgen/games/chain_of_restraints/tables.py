@@ -9,8 +9,8 @@ from typing import Final
 from deckgen.games.base import Game
 from deckgen.games.chain_of_restraints.params import RestraintsParams
 from deckgen.games.notation.chain_of_restraints import RestraintsNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 #: The attributes four top cards may share, in the order of the win counters.
 ATTRIBUTES: Final = ("colour", "suit", "number")

@@ -16,8 +16,8 @@ from deckgen.games.clique_mystique.board import (
 from deckgen.games.clique_mystique.moves import PASS, PLACE, REPLACE
 from deckgen.games.clique_mystique.params import CliqueParams
 from deckgen.games.notation.clique_mystique import CliqueNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 #: The attributes and how many values each must have: Cliques of 3, 4 and 5 and the Motley Crew
 #: are read from them.

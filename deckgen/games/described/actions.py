@@ -14,9 +14,9 @@ from deckgen.games.described.expressions import Tables, compile_expr
 from deckgen.games.described.program import Fn, Run, Step
 from deckgen.games.described.rows import of_card
 from deckgen.games.described.state import DescribedState
-from deckgen.model.common import problem
 from deckgen.model.play_nodes import Node
 from deckgen.model.play_defs import Action as ActionDef
+from deckgen.model.wording import problem
 
 #: The largest value a counter may take, either way: far beyond any score, far below the
 #: numbers a rule feeding a counter into itself would make.

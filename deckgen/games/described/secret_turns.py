@@ -11,7 +11,7 @@ from __future__ import annotations
 from deckgen.errors import DataError
 from deckgen.games.described.program import Fn, Run, Step
 from deckgen.games.described.state import DescribedState
-from deckgen.model.common import problem
+from deckgen.model.wording import problem
 
 
 class SecretTurns(Step):

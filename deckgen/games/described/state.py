@@ -21,7 +21,7 @@ from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.piles import draw_event, reshuffle_event, reshuffle_under_top
 from deckgen.games.kit.tricks import trick_winner
 from deckgen.games.notation.described import DescribedNotation
-from deckgen.model.common import problem
+from deckgen.model.wording import problem
 
 #: The closures of a `Layout[DescribedState]` (layout.py describes each).
 Gen = Callable[["DescribedState", list[Move]], None]

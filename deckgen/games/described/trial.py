@@ -8,7 +8,7 @@ import random
 
 from deckgen.errors import DataError
 from deckgen.games.described.game import DescribedGame
-from deckgen.model.common import problem
+from deckgen.model.wording import problem
 
 #: Random games per player count, and the share of them that must end within the turn cap.
 TRIAL_GAMES = 12

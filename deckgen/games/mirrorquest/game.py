@@ -12,8 +12,8 @@ from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.mirrorquest.cards import OWED, PHASE_NAMES, PICTURE, CardTable
 from deckgen.games.mirrorquest.params import MirrorquestParams
 from deckgen.games.mirrorquest.state import MirrorquestState
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class Mirrorquest(Game[MirrorquestParams]):

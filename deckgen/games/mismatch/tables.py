@@ -8,8 +8,8 @@ from deckgen.games.base import Game
 from deckgen.games.mismatch.moves import REVEAL
 from deckgen.games.mismatch.params import MismatchParams
 from deckgen.games.notation.mismatch import MismatchNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class MismatchTables(Game[MismatchParams]):

@@ -8,8 +8,8 @@ from deckgen.games.base import Game
 from deckgen.games.mystical_eddies.params import EddiesParams
 from deckgen.games.mystical_eddies.tricks import MASKS, follows, ranking_key, shared_attributes
 from deckgen.games.notation.one_card import OneCardNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class EddiesTables(Game[EddiesParams]):

@@ -12,7 +12,7 @@ from deckgen.games.kit.zones import hand
 from deckgen.games.mystique.cards import CardTable, build_card_table
 from deckgen.games.mystique.params import MystiqueParams
 from deckgen.games.mystique.state import MystiqueState
-from deckgen.model.common import problem
+from deckgen.model.wording import problem
 
 
 class MystiqueGame(Game[MystiqueParams]):

@@ -8,8 +8,8 @@ from deckgen.games.base import Game, Move
 from deckgen.games.mystique_chain.moves import ATTRIBUTES
 from deckgen.games.mystique_chain.params import ChainParams
 from deckgen.games.notation.mystique_chain import ChainNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class ChainTables(Game[ChainParams]):

@@ -9,8 +9,8 @@ from deckgen.games.base import Game
 from deckgen.games.mystique_circle.params import CircleParams
 from deckgen.games.mystique_circle.tricks import build_takes
 from deckgen.games.notation.card_sets import CardSetsNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class CircleTables(Game[CircleParams]):

@@ -12,8 +12,8 @@ from deckgen.games.kit.seats import team_of
 from deckgen.games.mystique_domination.params import DominationParams
 from deckgen.games.mystique_domination.patterns import PASS, PLAYERS, PatternTable
 from deckgen.games.notation.card_sets import CardSetsNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class DominationTables(Game[DominationParams]):

@@ -9,8 +9,8 @@ from typing import Final
 from deckgen.games.base import Game
 from deckgen.games.mystique_energy.params import EnergyParams
 from deckgen.games.notation.mystique_energy import EnergyNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 #: The attributes scored, in key order: 3 colours, 4 suits, 5 numbers = 12 keys.
 ATTRIBUTES: Final = ("colour", "suit", "number")

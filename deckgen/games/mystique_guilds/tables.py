@@ -8,8 +8,8 @@ from deckgen.games.base import Game
 from deckgen.games.mystique_guilds.moves import BUY, DECK, DISCARD
 from deckgen.games.mystique_guilds.params import GuildsParams
 from deckgen.games.notation.piles import PilesNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class GuildsTables(Game[GuildsParams]):

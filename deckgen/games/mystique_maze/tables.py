@@ -11,8 +11,8 @@ from deckgen.games.mystique_maze.cards import ATTRIBUTES, DISCARD, FROM_DECK, FR
 from deckgen.games.mystique_maze.params import MazeParams
 from deckgen.games.mystique_maze.paths import SeatPaths
 from deckgen.games.notation.piles import PilesNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class MazeTables(Game[MazeParams]):

@@ -8,8 +8,8 @@ from deckgen.games.base import Game
 from deckgen.games.mystique_pillars.moves import BUILD, DRAW
 from deckgen.games.mystique_pillars.params import PillarsParams
 from deckgen.games.notation.mystique_pillars import PillarsNotation
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class PillarsTables(Game[PillarsParams]):

@@ -23,7 +23,7 @@ from deckgen.games.smoke_and_mirrors.cards import (
     totals_mask,
 )
 from deckgen.games.smoke_and_mirrors.params import SmokeParams
-from deckgen.model.common import problem
+from deckgen.model.wording import problem
 
 
 class SmokeTables(Game[SmokeParams]):

@@ -8,8 +8,8 @@ from deckgen.games.base import Game
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.up_and_down.cards import CardTable
 from deckgen.games.up_and_down.params import UpAndDownParams
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class UpAndDownTables(Game[UpAndDownParams]):

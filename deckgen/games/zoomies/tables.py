@@ -8,8 +8,8 @@ from deckgen.games.base import Game
 from deckgen.games.notation.zoomies import ZoomiesNotation
 from deckgen.games.zoomies.moves import GOAL_NAMES, HIGH, LOW
 from deckgen.games.zoomies.params import ZoomiesParams
-from deckgen.model.common import problem
 from deckgen.model.rules import GameRules
+from deckgen.model.wording import problem
 
 
 class ZoomiesTables(Game[ZoomiesParams]):
