@@ -17,6 +17,8 @@ from deckgen.sim.play import game_rngs
 #: (game, options, games per player count) whose engines draw random moves in a loop of their
 #: own; Mismatch's games are long, and it draws nothing.
 CASES = [
+    ("zoomies", {}, 12),
+    ("zoomies", {"second_place_wins": "false"}, 12),
     ("up-and-down", {}, 12),
     ("mystique-chain", {}, 12),
     ("mystique-chain", {"exactly_one": "true"}, 12),
@@ -74,5 +76,7 @@ def test_a_capped_game_stops_at_the_cap_in_the_engine_loop() -> None:
 
 @pytest.mark.parametrize(("game_id", "options", "games"), CASES)
 def test_the_engine_loop_notes_what_a_traced_game_notes(game_id: str, options: dict[str, Any], games: int) -> None:
+    n_players = get_game(game_id).rules.players.min
     for index in range(games):
-        assert watched(game_id, 2, index, options, fast=True) == watched(game_id, 2, index, options, fast=False)
+        assert watched(game_id, n_players, index, options, fast=True) == \
+            watched(game_id, n_players, index, options, fast=False)

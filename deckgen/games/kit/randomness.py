@@ -248,6 +248,24 @@ class GameRandom(random.Random):
         self.source.shuffle(items)
 
 
+class UnitDraws:
+    """`rng.random()` for an engine's play loop, the same numbers: from a game's own source
+    (`GameRandom`) by a direct compiled call to its generator, from any other through its
+    method. The method bound on a `GameRandom` costs a Python-level call a draw, several
+    times the draw itself."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.source: Xoshiro128 | None = rng.source if isinstance(rng, GameRandom) else None
+
+    def next(self) -> float:
+        """The next `rng.random()`."""
+        source = self.source
+        if source is not None:
+            return source.random()
+        return self.rng.random()
+
+
 def copied(rng: random.Random) -> random.Random:
     """An independent copy of `rng` in the same state, for a cloned game's chance. A Mersenne
     Twister is made without seeding it (`setstate` replaces the whole state): `copy.copy` and

@@ -9,6 +9,7 @@ from typing import Any
 from deckgen.games.base import Result, State, Watched
 from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.randomness import UnitDraws
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.zoomies.moves import GOAL_NAMES, HIGH
 from deckgen.games.zoomies.scoring import standing
@@ -71,21 +72,20 @@ class ZoomiesState(State[tuple[int, int]]):
         return moves
 
     def random_move(self, rng: random.Random) -> tuple[int, int]:
-        """A move drawn uniformly from `legal_moves()` without building the list: a card
-        and a reading from the hand, drawn again when it is the second reading of a double
-        following a lead (not a legal move), so every legal move is equally likely."""
+        """A move drawn uniformly from `legal_moves()` without building the list (`_pick`)."""
+        return self._pick(UnitDraws(rng))
+
+    def _pick(self, draws: UnitDraws) -> tuple[int, int]:
+        """A card and a reading from the hand, drawn again when it is the second reading of a
+        double following a lead (not a legal move), so every legal move is equally likely."""
         hand = self.hands[self.current_player]
-        rand = rng.random
         choices = 2 * len(hand)
-        if not self.trick_values:
-            pick = int(rand() * choices)
-            return self.lead_moves[hand[pick >> 1]][pick & 1]
-        special = self.special
-        while True:
-            pick = int(rand() * choices)
-            card = hand[pick >> 1]
-            if not (pick & 1 and special[card]):
-                return self.follow_moves[card][pick & 1]
+        pick = int(draws.next() * choices)
+        if self.trick_values:
+            special = self.special
+            while pick & 1 and special[hand[pick >> 1]]:
+                pick = int(draws.next() * choices)
+        return hand[pick >> 1], pick & 1
 
     def move_count(self) -> int:
         """`len(legal_moves())` without the list: two readings a card when leading, one for a
@@ -99,16 +99,28 @@ class ZoomiesState(State[tuple[int, int]]):
             count += len(follow[card])
         return count
 
+    def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
+        """`State.play_randomly` in one compiled loop: the card and reading `random_move` draws,
+        played with no move built."""
+        draws = UnitDraws(rng)
+        while not self.is_over and self.turns < turn_cap:
+            card, code = self._pick(draws)
+            self._play(card, code)
+
     def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
         """`State.play_randomly_watched` counting the legal moves rather than listing them, and
         keeping the standing's own fresh list."""
+        draws = UnitDraws(rng)
         while not self.is_over and self.turns < turn_cap:
-            move = self.random_move(rng)
+            card, code = self._pick(draws)
             watch.append((self.current_player, self.move_count(), self.standing()))
-            self.apply(move)
+            self._play(card, code)
 
     def apply(self, move: tuple[int, int]) -> None:
-        card, code = move
+        self._play(move[0], move[1])
+
+    def _play(self, card: int, code: int) -> None:
+        """The seat to move plays `card` read by `code` (or, leading a double, calling it)."""
         seat = self.current_player
         self.hands[seat].remove(card)
         values = self.trick_values
@@ -118,14 +130,22 @@ class ZoomiesState(State[tuple[int, int]]):
                 self.goal_reversals += 1
         else:
             self.goal = code
-        values.append(self.readings[card][code])
+        reading = self.readings[card]  # a fixed index each: an index in a variable boxes the pair
+        values.append(reading[1] if code else reading[0])
         self.turns += 1
         if len(values) < self.n_players:
             self.current_player = (seat + 1) % self.n_players
             return
-        # The trick is complete (inline: a method call per trick shows in profiles).
-        best = max(values) if self.goal else min(values)
-        winner = (self.leader + values.index(best)) % self.n_players
+        self._take_trick(values)
+
+    def _take_trick(self, values: list[int]) -> None:
+        """The complete trick goes to the seat that showed the best number for the goal."""
+        high = self.goal == HIGH
+        best = 0  # a loop rather than max() or min() and index(): numbers never tie
+        for at in range(1, len(values)):
+            if (values[at] > values[best]) == high:
+                best = at
+        winner = (self.leader + best) % self.n_players
         self.piles[winner] += values
         self.points[winner] += self.game.round_trick_points[self.round_index]
         if self.events is not None:  # who took the trick, and which goal decided it: public facts
