@@ -9,6 +9,7 @@ from typing import Any
 from deckgen.games.base import Move, Result, State
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
+from deckgen.games.kit.randomness import UnitDraws
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.zones import DeclaredZone, seat_zones, shared_zone
 from deckgen.games.mystique_chain.moves import ATTRIBUTES
@@ -79,18 +80,36 @@ class ChainState(State[Move]):
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
         """`State.play_randomly` without moves: after the opening declaration each turn draws
         the one number `random_move` draws and plays the matching card and declaration it
-        picks, found among the mask's bits without listing them."""
-        if not self.is_over and self.turns < turn_cap and self.declared < 0:
+        picks, found among the mask's bits without listing them. The position lives in local
+        variables until the game ends or reaches the cap."""
+        if self.is_over or self.turns >= turn_cap:
+            return
+        if self.declared < 0:
             self.apply(self.random_move(rng))
-        rand = rng.random
+        draws = UnitDraws(rng)
         masks = self.game.exact_masks if self.exactly_one else self.game.match_masks
-        discard = self.discard
-        while not self.is_over and self.turns < turn_cap:
-            following = self.pool & masks[discard[-1]][self.declared]
-            pick = int(rand() * 3 * following.bit_count())
-            for _ in range(pick // 3):
-                following &= following - 1  # drop the lowest card: the pick is the (pick // 3)-th
-            self._play(((following & -following).bit_length() - 1), pick % 3)
+        discard, declarations = self.discard, self.declarations
+        pool, declared, turns, seat = self.pool, self.declared, self.turns, self.current_player
+        # Not over: some pool card follows the top card (_declare ends the game otherwise).
+        following = pool & masks[discard[-1]][declared]
+        while following and turns < turn_cap:
+            pick = int(draws.next() * 3 * _count(following))
+            skip = pick // 3
+            while skip:  # drop the lowest cards: the pick is the (pick // 3)-th
+                following &= following - 1
+                skip -= 1
+            low = following & -following
+            card, declared = low.bit_length() - 1, pick % 3
+            pool ^= low
+            discard.append(card)
+            declarations[declared] += 1
+            turns += 1
+            seat = 1 - seat
+            following = pool & masks[card][declared]
+        self.pool, self.declared, self.turns, self.current_player = pool, declared, turns, seat
+        if not following:
+            self.loser = seat
+            self.is_over = True
 
     def apply(self, move: Move) -> None:
         if len(move) == 1:
@@ -178,3 +197,13 @@ class ChainState(State[Move]):
             return f"seat {seat} declares {ATTRIBUTES[move[0]]} on the {top}"
         card, attribute = move
         return f"seat {seat} plays the {self.game.cards.names[card]} and declares {ATTRIBUTES[attribute]}"
+
+
+def _count(mask: int) -> int:
+    """The bits set in `mask`: compiled, `int.bit_count` is a method call on a boxed int,
+    dearer than this loop over the score of pool cards that match at most."""
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
