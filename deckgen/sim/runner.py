@@ -376,8 +376,8 @@ def run_to_precision(
     cache: ChunkCache | None = None,
 ) -> SimRun:
     """Play seeded batches until every seat's 95% interval is at most +/-`precision` wide, or
-    `max_games` are played. Batches are 1,000 games, then as many as the intervals so far say
-    the precision needs (sim.precision_plan), and the stopping test runs only between
+    `max_games` are played. Batches are a first small one, then as many as the intervals so far
+    say the precision needs (sim.precision_plan), and the stopping test runs only between
     batches, so a seed always gives the same games."""
     if not 0 < precision < 0.5:
         raise SimulationError(f"--precision {precision}: give a half-width between 0 and 0.5 (0.01 is one point)")
