@@ -178,12 +178,16 @@ class Xoshiro128:
                 low = product & MASK32
         return product >> 32
 
-    def shuffle(self, items: list[int]) -> None:
-        """Shuffle `items` where they are, each order equally likely (Fisher-Yates)."""
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle `items` where they are, each order equally likely (Fisher-Yates). The items
+        are moved as objects (`Any`): compiled, a `list[int]`'s were unboxed and boxed again
+        at every swap, more than the draw itself."""
         i: i64 = len(items) - 1
         while i > 0:
             j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+            swapped = items[j]
+            items[j] = items[i]
+            items[i] = swapped
             i -= 1
 
 

@@ -10,6 +10,7 @@ from deckgen.games.base import Move, Result, State, Watched
 from deckgen.games.kit.chance import shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation, made_once
 from deckgen.games.kit.piles import draw_card
+from deckgen.games.kit.randomness import UnitDraws
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
@@ -66,29 +67,40 @@ class UpAndDownState(State[Move]):
 
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
         """`State.play_randomly` in one loop: each turn draws the same number `random_move`
-        draws (one, a lone pass included) and plays the card it picks straight from the
-        playable ones, with no move built."""
-        rand = rng.random
+        draws (one, a lone pass included) and plays the card it picks straight from the hand,
+        with no list of playable cards and no move built."""
+        draws = UnitDraws(rng)
         while not self.is_over and self.turns < turn_cap:
-            cards = self.legal_cards(self.current_player)
-            pick = rand()
-            if cards:
-                self._play_turn(cards[int(pick * len(cards))])
-            else:
-                self._pass()
+            self._random_turn(draws.next(), None)
 
     def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
         """`State.play_randomly_watched` in the loop of `play_randomly`: the legal moves are the
         playable cards (or the one pass), counted, not listed as moves."""
-        rand = rng.random
+        draws = UnitDraws(rng)
         while not self.is_over and self.turns < turn_cap:
-            cards = self.legal_cards(self.current_player)
-            pick = rand()
-            watch.append((self.current_player, len(cards) or 1, self.standing()))
-            if cards:
-                self._play_turn(cards[int(pick * len(cards))])
-            else:
-                self._pass()
+            self._random_turn(draws.next(), watch)
+
+    def _random_turn(self, pick: float, watch: list[Watched] | None) -> None:
+        """The turn `random_move` picks with the draw `pick`: the playable card at that share
+        of the playable ones in hand order, or the pass; noted first in `watch` if given."""
+        t = self.table
+        follows = (t.uphill if self.direction == UPHILL else t.downhill)[self.centre[-1]]
+        hand = self.hands[self.current_player]
+        count = 0
+        for card in hand:
+            count += follows >> card & 1
+        if watch is not None:
+            watch.append((self.current_player, count or 1, self.standing()))
+        if not count:
+            self._pass()
+            return
+        skip = int(pick * count)
+        for card in hand:
+            if follows >> card & 1:
+                if not skip:
+                    self._play_turn(card)
+                    return
+                skip -= 1
 
     def apply(self, move: Move) -> None:
         card = move[0]
@@ -128,14 +140,17 @@ class UpAndDownState(State[Move]):
 
     def _play(self, seat: int, card: int) -> None:
         """Put `card` from the seat's hand on the centre pile and refill; an empty pile wins."""
-        self.hands[seat].remove(card)
+        held = self.hands[seat]
+        held.remove(card)
         self.centre.append(card)
         pile = self.piles[seat]
         if not pile:
             self.winner = seat
             self.is_over = True
-            return
-        self.hands[seat].append(draw_card(pile, seat, self.events, self.table.cards.ids))
+        elif self.events is None:
+            held.append(pile.pop())
+        else:
+            held.append(draw_card(pile, seat, self.events, self.table.cards.ids))
 
     def start(self, kind: str = "start") -> None:
         """The start or a restart (`kind`, the event's type): the highest card in any hand is
