@@ -3,9 +3,11 @@
 A seat cannot see the other hands, so search plays from determinizations: worlds in which
 the cards it cannot know are dealt again at random (`State.determinize`). It reads the real
 state only through its legal moves and those worlds, so nothing hidden can sway it (the
-greedy move it starts from is judged on a world too). Where the game's greedy bot is also an
-`OpponentModel` it deals the worlds: dealt at random, then kept only where the others' moves
-on the table are those it would have made in their place (Smoke and Mirrors: a claim).
+greedy move it starts from is judged on a world too). Where the game has an `OpponentModel`
+(its own, or its greedy bot) it deals the worlds: dealt at random, then kept only where the
+others' moves on the table are those it would have made in their place (Smoke and Mirrors: a
+claim), or dealt again within what their turns showed (Crazy Eights: a player who drew held
+nothing it could play, `search_shedding`).
 Each sample is one world: every candidate move is played in a copy of it and then played
 out (`search_playout`, shaped per game by `search_settings`: a few rounds, greedy replies
 first where the game affords them, then the game's standing, or its own estimate, judges
@@ -33,9 +35,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Sequence
 
-from deckgen.bots.search_playout import Chooser, play_out
+from deckgen.bots.search_playout import Chooser, MoveObserver, OpponentModel, play_out
 from deckgen.bots.search_settings import PlayoutSettings
 from deckgen.errors import UnknownName
 from deckgen.games.base import Move, State
@@ -50,14 +52,6 @@ PLAYOUTS_PER_CANDIDATE = 4
 #: Search leaves the greedy move only for a move whose paired playouts on fresh worlds beat it
 #: by more than this many standard errors: a few lucky playouts do not unseat a sensible move.
 DEPART_Z = 1.0
-
-
-@runtime_checkable
-class OpponentModel(Protocol):
-    """A game's greedy bot that also deals worlds consistent with what the other players showed,
-    reading their moves as its own policy would have made them (Smoke and Mirrors: a claim)."""
-
-    def sample_world(self, state: Any, rng: random.Random) -> State: ...
 
 
 def parse_search_spec(spec: str) -> tuple[int, float | None]:
@@ -92,8 +86,11 @@ class SearchBot:
         #: beats it clearly: search departs from a sensible beginner only where its playouts say so.
         self.prior = prior_bot(rng, seat) if prior_bot is not None else None
         self.settings = settings
-        #: Where the greedy bot models the others' play, it deals the worlds search plays from.
-        self.model = self.prior if isinstance(self.prior, OpponentModel) else None
+        #: Where the game has a model of the others' play (its own, or its greedy bot), it deals
+        #: the worlds search plays from; one that reads their turns is told this seat's moves.
+        self.model: OpponentModel | None = (settings.model(rng, seat) if settings.model is not None else
+                                            self.prior if isinstance(self.prior, OpponentModel) else None)
+        self.observer = self.model if isinstance(self.model, MoveObserver) else None
         #: Makes the greedy bots that open a duel's playouts: a fresh one per seat in every
         #: playout, since a greedy bot may remember what it read of its game (Mystique Energy's).
         self.reply = settings.reply or prior_bot
@@ -103,6 +100,13 @@ class SearchBot:
         self.searched = 0
 
     def choose(self, state: State) -> Move:
+        move = self.search(state)
+        if self.observer is not None:
+            self.observer.observe(state, move, self.rng)
+        return move
+
+    def search(self, state: State) -> Move:
+        """The move search picks (the only one where there is no choice)."""
         moves = state.legal_moves()
         self.decisions += 1
         if len(moves) == 1:
@@ -132,7 +136,8 @@ class SearchBot:
             share = max(1, left // ((rounds - round_number) * len(candidates)))
             # The duel's playouts open with the game's greedy replies where it affords them:
             # dearer, but they show what a sensible opponent answers, which random replies hide.
-            greedy_moves = self.settings.greedy_moves if preferred >= 0 and round_number == rounds - 1 else 0
+            last = round_number == rounds - 1 or self.settings.greedy_always
+            greedy_moves = self.settings.greedy_moves if preferred >= 0 and last else 0
             for _ in range(share):
                 if sample:
                     world = self.sample_world(state)

@@ -17,7 +17,7 @@ game's greedy bot is cheap or a random reply hides what matters.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 from deckgen.games.base import Move, State
 
@@ -30,6 +30,23 @@ class Chooser(Protocol):
     """A bot as a playout uses it: a move for the state's current player."""
 
     def choose(self, state: Any) -> Move: ...
+
+
+@runtime_checkable
+class OpponentModel(Protocol):
+    """Deals the worlds search plays from consistent with what the other players showed: a
+    game's greedy bot reading their moves as its own policy would have made them (Smoke and
+    Mirrors: a claim), or a game's own model (`search_shedding`: a player who drew)."""
+
+    def sample_world(self, state: Any, rng: random.Random) -> State: ...
+
+
+@runtime_checkable
+class MoveObserver(Protocol):
+    """An opponent model that is told each move the searching seat makes (forced ones too), to
+    read what the others did after it."""
+
+    def observe(self, state: Any, move: Move, rng: random.Random) -> None: ...
 
 
 def finished_value(state: State, seat: int) -> float:

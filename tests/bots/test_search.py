@@ -73,7 +73,7 @@ class SeatView:
 
 
 @pytest.mark.parametrize(("game_id", "n_players"), [("mirrorquest", 3), ("mystique-circle", 2), ("hearts", 3),
-                                                    ("smoke-and-mirrors", 2), ("president", 3)])
+                                                    ("smoke-and-mirrors", 2), ("president", 3), ("crazy-eights", 2)])
 def test_search_reads_the_state_only_through_legal_moves_and_determinizations(game_id: str, n_players: int) -> None:
     """Honesty: the bot never looks at hidden cards, because it never looks at the state
     itself; even the greedy move it starts from is judged on a world dealt again."""
