@@ -187,11 +187,52 @@ def compiled_extensions() -> list[Extension]:
     separate = [([str(GAMES / source) for source in group.modules.values()], group.name)
                 for group in CachedBuildExt.groups]
     try:
-        return mypycify([path for files, _ in separate for path in files], separate=separate,
-                        include_runtime_files=False, opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL)
+        extensions = mypycify([path for files, _ in separate for path in files], separate=separate,
+                              include_runtime_files=False, opt_level=OPT_LEVEL, debug_level=DEBUG_LEVEL)
     except (Exception, SystemExit) as error:  # mypyc refuses code it cannot type-check
         print(f"deckgen: engines not compiled ({error!r}); installing them as pure Python", file=sys.stderr)
         return []
+    return inits_in_libraries(extensions)
+
+
+def inits_in_libraries(extensions: list[Extension]) -> list[Extension]:
+    """mypyc's extensions with each group's module inits compiled into the group's library.
+
+    mypyc makes every module an extension of its own, a few lines of C (its init, which calls
+    the library's) that included Python's headers and was linked on its own: 107 of them took
+    8.7 CPU-s to compile and link (load 7). Here a group's inits become one more C file of its
+    library, 38 files in 3.1 CPU-s (each init keeps its name, PyInit_<module>, and the finder
+    loads every module of the group from the library's file), unless two of its modules
+    share a last name."""
+    library_of = {module: group.library for group in CachedBuildExt.groups for module in group.modules}
+    inits: dict[str, list[Extension]] = {}
+    for ext in extensions:
+        if ext.name in library_of:
+            inits.setdefault(library_of[ext.name], []).append(ext)
+    merged = {library for library, modules in inits.items()
+              if len({ext.name.rpartition(".")[2] for ext in modules}) == len(modules)}
+    for ext in extensions:
+        if ext.name in merged:
+            files = [source for init in inits[ext.name] for source in init.sources]
+            ext.sources.append(str(write_if_changed(Path(files[0]).parent, ext.name, files)))
+            ext.depends = [*ext.depends, *files]
+    CachedBuildExt.groups = [group._replace(own_files=group.library not in merged) for group in CachedBuildExt.groups]
+    return [ext for ext in extensions if library_of.get(ext.name) not in merged]
+
+
+def write_if_changed(folder: Path, library: str, init_files: list[str]) -> Path:
+    """The C file that includes a library's module inits (each file also defines
+    PyInit___init__, renamed here so that the names differ), rewritten only when its text
+    changes: a newer file would compile the library again."""
+    lines = [f"/* The module inits of {library}, from mypyc's per-module files (setup.py). */"]
+    for number, path in enumerate(init_files):
+        lines += [f"#define PyInit___init__ deckgen_unused_init_{number}",
+                  f'#include "{os.path.relpath(path, folder)}"', "#undef PyInit___init__"]
+    target = folder / f"{library}_inits.c"
+    text = "\n".join(lines) + "\n"
+    if not target.is_file() or target.read_text() != text:
+        target.write_text(text)
+    return target
 
 
 setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": CachedBuildExt})

@@ -66,11 +66,14 @@ def imported_modules(module: str, path: Path) -> set[str]:
 
 class Group(NamedTuple):
     """One compiled library: its modules (dotted name -> source path, relative to the cached
-    package) and the library module that holds their code."""
+    package) and the library module that holds their code; `own_files`: each module has a
+    file of its own that loads it from the library (mypyc's way), or the library's file
+    loads them all (setup.py compiles their inits into it)."""
 
     name: str
     modules: dict[str, str]
     library: str
+    own_files: bool = True
 
 
 def write_manifest(folder: Path, package_dir: Path, groups: Sequence[Group]) -> Path:
@@ -87,8 +90,10 @@ def write_manifest(folder: Path, package_dir: Path, groups: Sequence[Group]) -> 
             "modules": group.modules,
             "sources": {source: source_hash(package_dir / source) for source in group.modules.values()},
             "needs": sorted(needs - {group.name}),
+            "own_files": group.own_files,
         }
-    kept = {f"{name}{EXTENSION_SUFFIX}" for group in groups for name in (group.library, *group.modules)}
+    kept = {f"{name}{EXTENSION_SUFFIX}" for group in groups
+            for name in (group.library, *(group.modules if group.own_files else ()))}
     for path in folder.iterdir():
         if path.name not in kept and path.name != MANIFEST:
             path.unlink()
@@ -147,7 +152,10 @@ class CompiledFinder:
         if group is None:
             return None
         if self.is_current(group):
-            compiled = str(self.folder / f"{fullname}{EXTENSION_SUFFIX}")
+            entry = self.groups[group]
+            # A manifest written before `own_files` was: every module had its file.
+            file = fullname if entry.get("own_files", True) else entry["library"]
+            compiled = str(self.folder / f"{file}{EXTENSION_SUFFIX}")
             return spec_from_file_location(fullname, compiled, loader=ExtensionFileLoader(fullname, compiled))
         source = self.source_of.get(fullname)
         if source is None:  # a stale group's library: nothing imports it but its stale modules
