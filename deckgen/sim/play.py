@@ -18,14 +18,11 @@ from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.registry import RANDOM, SEARCH, Bot, BotFactory, bots_for, check_bot_names, make_bot
 from deckgen.errors import NoLegalMove
 from deckgen.games.base import Game, Move, State, Watched
-from deckgen.games.kit.randomness import GameRandom, run_origin
+from deckgen.games.kit.randomness import BOTS, CHANCE, GameRandom, RunSources, run_origin
+from deckgen.games.random_runs import Outcome, play_random_games
 
 OnMove = Callable[[State, Move], None]
 """Called with the state and the move about to be applied to it."""
-
-
-#: The stream numbers of a game's two sources (`GameRandom.of_run`).
-CHANCE, BOTS = 0, 1
 
 
 #: A run's origin is worked out once per seed (a few bignum mixes), not once per game.
@@ -37,24 +34,6 @@ def game_rngs(seed: int, index: int) -> tuple[random.Random, random.Random]:
     whatever process plays the game (kit.randomness says how)."""
     origin = origin_of_run(seed)
     return GameRandom.of_run(origin, index, CHANCE), GameRandom.of_run(origin, index, BOTS)
-
-
-class RunSources:
-    """The chance and bot sources of a run's games, one game after another: two objects
-    restarted in place for each game (`game_rngs` makes two a game, which cost a sixth of a
-    short game). A game's state keeps its chance source, so a caller moves on to the next
-    game only when done with the last one's state."""
-
-    def __init__(self, seed: int) -> None:
-        self.origin = origin_of_run(seed)
-        self.chance = GameRandom.of_run(self.origin, 0, CHANCE)
-        self.bots = GameRandom.of_run(self.origin, 0, BOTS)
-
-    def of_game(self, index: int) -> tuple[random.Random, random.Random]:
-        """The sources of game `index`, in the state `game_rngs` gives them."""
-        self.chance.restart(self.origin, index, CHANCE)
-        self.bots.restart(self.origin, index, BOTS)
-        return self.chance, self.bots
 
 
 def _bot_factory(game_id: str, name: str) -> BotFactory:
@@ -102,10 +81,26 @@ class Table:
                 return self._play_watched(rngs, watch)
             return self._play(rngs, record, on_move, opening)
         except NoLegalMove as error:
-            names, rules = self.bot_names, self.game.rules
-            raise NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(names)} "
-                              f"(deckgen play {rules.id} --players {self.n_players} --seed {seed} --game-index "
-                              f"{index} --bots {','.join(names)} --log FILE shows it and keeps its log)") from None
+            raise self._stuck(error, seed, index) from None
+
+    def play_random(self, seed: int, start: int, stop: int, sources: RunSources) -> list[Outcome]:
+        """The outcomes of games start..stop-1 of seed `seed`, every seat random (`all_random`)
+        and none traced or recorded, played in the engines' compiled loop
+        (`games.random_runs`): the same games as `play`'s. `sources`: the run's."""
+        outcomes: list[Outcome] = []
+        try:
+            play_random_games(self.game, self.n_players, self.options, self.game.rules.turn_cap, sources, start, stop,
+                              outcomes)
+        except NoLegalMove as error:
+            raise self._stuck(error, seed, start + len(outcomes)) from None
+        return outcomes
+
+    def _stuck(self, error: NoLegalMove, seed: int, index: int) -> NoLegalMove:
+        """A position with no legal move, naming the game so that it can be played again."""
+        names, rules = self.bot_names, self.game.rules
+        return NoLegalMove(f"{error.problems[0]}; game {index} of seed {seed} with bots {', '.join(names)} "
+                           f"(deckgen play {rules.id} --players {self.n_players} --seed {seed} --game-index "
+                           f"{index} --bots {','.join(names)} --log FILE shows it and keeps its log)")
 
     def _play_watched(self, rngs: tuple[random.Random, random.Random], watch: list[Watched]) -> State:
         if not self.all_random:

@@ -9,7 +9,8 @@ import pytest
 from deckgen.errors import UnknownName
 from deckgen.errors import BadPlayerCount
 from deckgen.games.base import Game
-from deckgen.sim.play import RunSources, game_rngs, play_game
+from deckgen.games.kit.randomness import RunSources
+from deckgen.sim.play import game_rngs, play_game
 from deckgen.sim.runner import (
     SimulationError,
     chunk_bounds,

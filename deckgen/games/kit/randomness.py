@@ -37,6 +37,9 @@ WORDS_PER_SOURCE: Final = 2
 FLOAT_STEP: Final = 1.0 / 9007199254740992.0
 #: Tells a state of `GameRandom.getstate` from `random.Random`'s.
 STATE_TAG: Final = "xoshiro128**"
+#: The stream numbers of a game's two sources (`GameRandom.of_run`): its chance and its bots'.
+CHANCE: Final = 0
+BOTS: Final = 1
 
 
 def splitmix64(state: int) -> int:
@@ -250,6 +253,24 @@ class GameRandom(random.Random):
     def shuffle_ints(self, items: list[int]) -> None:
         """`shuffle` for a list of whole numbers, in the generator's compiled loop."""
         self.source.shuffle(items)
+
+
+class RunSources:
+    """The chance and bot sources of a run's games, one game after another: two objects
+    restarted in place for each game (two new ones a game cost a sixth of a short game). A
+    game's state keeps its chance source, so a caller moves on to the next game only when
+    done with the last one's state."""
+
+    def __init__(self, seed: int) -> None:
+        self.origin = run_origin(seed)
+        self.chance = GameRandom.of_run(self.origin, 0, CHANCE)
+        self.bots = GameRandom.of_run(self.origin, 0, BOTS)
+
+    def of_game(self, index: int) -> tuple[GameRandom, GameRandom]:
+        """The sources of game `index`, in the state `GameRandom.of_run` makes them."""
+        self.chance.restart(self.origin, index, CHANCE)
+        self.bots.restart(self.origin, index, BOTS)
+        return self.chance, self.bots
 
 
 class UnitDraws:
