@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from deckgen.games.kit.result import Result
+from deckgen.games.kit.result import Result, result_of
 
 
 def rank_by_score(
@@ -14,14 +14,29 @@ def rank_by_score(
 
     `tie_break` (higher is better) separates equal scores; seats still equal on both share
     the win and keep seat order in the ranking."""
-    seats = range(len(scores))
-    sign = 1 if highest_wins else -1
-    breaks = tie_break if tie_break is not None else [0] * len(scores)
-    # Each seat's key made once, for the sort and the winners alike (no closure): once a game.
-    keys = [(sign * scores[seat], breaks[seat]) for seat in seats]
-    ranking = sorted(seats, key=keys.__getitem__, reverse=True)  # stable: equal keys keep seat order
-    best = keys[ranking[0]]
-    return tuple(s for s in seats if keys[s] == best), tuple(ranking)
+    n = len(scores)
+    sign = 1.0 if highest_wins else -1.0
+    keys = [sign * scores[seat] for seat in range(n)]
+    breaks = [float(tie_break[seat]) for seat in range(n)] if tie_break is not None else [0.0] * n
+    # An insertion sort over the few seats, stable as `sorted` is: each seat goes after every
+    # seat whose key is at least its own (compiled, `sorted` with a key cost several times it).
+    ranking: list[int] = []
+    for seat in range(n):
+        at = len(ranking)
+        while at and _ahead(keys, breaks, seat, ranking[at - 1]):
+            at -= 1
+        ranking.insert(at, seat)
+    best = ranking[0]
+    winners = [seat for seat in range(n) if keys[seat] == keys[best] and breaks[seat] == breaks[best]]
+    return tuple(winners), tuple(ranking)
+
+
+def _ahead(keys: list[float], breaks: list[float], seat: int, other: int) -> bool:
+    """Whether `seat` ranks strictly ahead of `other`: a higher key, or an equal key and a
+    higher tie break."""
+    if keys[seat] != keys[other]:
+        return keys[seat] > keys[other]
+    return breaks[seat] > breaks[other]
 
 
 def fewest_first(values: Sequence[float]) -> list[float]:
@@ -44,4 +59,4 @@ def scored_result(
     """A `Result` ranking seats by score: the winners are the best seats when the game is
     finished and nobody when it stopped at the turn cap."""
     winners, ranking = rank_by_score(scores, highest_wins=highest_wins, tie_break=tie_break)
-    return Result(finished, winners if finished else (), tuple(scores), ranking, turns, counters)
+    return result_of(finished, winners if finished else (), tuple(scores), ranking, turns, counters)

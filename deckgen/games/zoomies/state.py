@@ -10,6 +10,7 @@ from deckgen.games.base import Result, State, Watched
 from deckgen.games.kit.chance import deal_event, shuffle_in_place
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.randomness import UnitDraws
+from deckgen.games.kit.result import result_of
 from deckgen.games.kit.zones import DeclaredZone, hand, seat_zones, shared_zone
 from deckgen.games.zoomies.moves import GOAL_NAMES, HIGH
 from deckgen.games.zoomies.scoring import standing
@@ -186,14 +187,8 @@ class ZoomiesState(State[tuple[int, int]]):
 
     def result(self) -> Result:
         winners, ranking = standing(self.points, self.second_place_wins)
-        return Result(
-            finished=self.is_over,
-            winners=winners if self.is_over else (),
-            scores=tuple(self.points),
-            ranking=ranking,
-            turns=self.turns,
-            counters=self.counters,
-        )
+        return result_of(self.is_over, winners if self.is_over else (), tuple(self.points), ranking, self.turns,
+                         self.counters)
 
     @property
     def counters(self) -> dict[str, int]:
