@@ -34,7 +34,7 @@ class MystiqueChain(ChainTables):
             events = [deal_event(self.cards, [[drawn[0]], [drawn[1]]], pool=self.cards.ids_of(order[:size]),
                                  opener=opener, discard=self.cards.ids_of(discard))] if record else None
             state = ChainState(self, pool, discard, opener, exactly_one, events)
-            if state.legal_moves():
+            if state.matching(0) or state.matching(1) or state.matching(2):  # the opener can declare
                 return state
 
     def position(

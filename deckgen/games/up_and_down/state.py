@@ -95,10 +95,10 @@ class UpAndDownState(State[Move]):
             self._pass()
             return
         skip = int(pick * count)
-        for card in hand:
-            if follows >> card & 1:
+        for at in range(len(hand)):
+            if follows >> hand[at] & 1:
                 if not skip:
-                    self._play_turn(card)
+                    self._play_turn(at)
                     return
                 skip -= 1
 
@@ -107,7 +107,7 @@ class UpAndDownState(State[Move]):
         if card == PASS:
             self._pass()
         else:
-            self._play_turn(card)
+            self._play_turn(self.hands[self.current_player].index(card))
 
     def _pass(self) -> None:
         """The seat to move passes: after a full round of passes the direction flips, after
@@ -128,43 +128,49 @@ class UpAndDownState(State[Move]):
                 self.events.append({"type": "direction", "direction": DIRECTION_NAMES[self.direction]})
         self.current_player = self.next_seat[seat]
 
-    def _play_turn(self, card: int) -> None:
-        """The seat to move plays `card`, a legal one, as its turn."""
+    def _play_turn(self, at: int) -> None:
+        """The seat to move plays the card at `at` in its hand, a legal one, as its turn."""
         seat = self.current_player
         self.turns += 1
         self.passes_in_row = 0
         self.flipped = False
-        self._play(seat, card)
+        self._play(seat, at)
         if not self.is_over:
             self.current_player = self.next_seat[seat]
 
-    def _play(self, seat: int, card: int) -> None:
-        """Put `card` from the seat's hand on the centre pile and refill; an empty pile wins."""
+    def _play(self, seat: int, at: int) -> None:
+        """Put the card at `at` in the seat's hand on the centre pile and refill the hand at its
+        end; an empty pile wins. The cards after it move up one, as `list.remove` would move
+        them, but without its search and compares (the caller knows the place)."""
         held = self.hands[seat]
-        held.remove(card)
-        self.centre.append(card)
+        self.centre.append(held[at])
+        last = len(held) - 1
+        while at < last:
+            held[at] = held[at + 1]
+            at += 1
         pile = self.piles[seat]
         if not pile:
+            del held[last]
             self.winner = seat
             self.is_over = True
         elif self.events is None:
-            held.append(pile.pop())
+            held[last] = pile.pop()
         else:
-            held.append(draw_card(pile, seat, self.events, self.table.cards.ids))
+            held[last] = draw_card(pile, seat, self.events, self.table.cards.ids)
 
     def start(self, kind: str = "start") -> None:
         """The start or a restart (`kind`, the event's type): the highest card in any hand is
         played automatically (not a turn), the direction becomes uphill, and the next seat moves."""
         rank = self.table.rank
-        seat, card = -1, -1
+        seat, at, card = -1, -1, -1
         for s, held in enumerate(self.hands):  # a loop: cheaper than max() over pairs, once a game
-            for c in held:
-                if card < 0 or rank[c] > rank[card]:
-                    seat, card = s, c
+            for i in range(len(held)):
+                if card < 0 or rank[held[i]] > rank[card]:
+                    seat, at, card = s, i, held[i]
         if self.events is not None:
             self.events.append({"type": kind, "seat": seat, "card": self.table.cards.ids[card]})
         self.direction = UPHILL
-        self._play(seat, card)
+        self._play(seat, at)
         if not self.is_over:
             self.current_player = self.next_seat[seat]
 
