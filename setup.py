@@ -200,35 +200,40 @@ def inits_in_libraries(extensions: list[Extension]) -> list[Extension]:
 
     mypyc makes every module an extension of its own, a few lines of C (its init, which calls
     the library's) that included Python's headers and was linked on its own: 107 of them took
-    8.7 CPU-s to compile and link (load 7). Here a group's inits become one more C file of its
-    library, 38 files in 3.1 CPU-s (each init keeps its name, PyInit_<module>, and the finder
-    loads every module of the group from the library's file), unless two of its modules
-    share a last name."""
+    8.7 CPU-s to compile and link (load 7), where as one more C file per library they took
+    3.1. Here they are compiled with the library's own C, in one file that includes both, so
+    that Python's headers are read once per library. Each init keeps its name,
+    PyInit_<module>, and the finder loads every module of the group from the library's file.
+    A group whose modules share a last name, or whose library is not one C file, keeps
+    mypyc's extensions."""
     library_of = {module: group.library for group in CachedBuildExt.groups for module in group.modules}
     inits: dict[str, list[Extension]] = {}
     for ext in extensions:
         if ext.name in library_of:
             inits.setdefault(library_of[ext.name], []).append(ext)
-    merged = {library for library, modules in inits.items()
-              if len({ext.name.rpartition(".")[2] for ext in modules}) == len(modules)}
+    merged = set()
     for ext in extensions:
-        if ext.name in merged:
-            files = [source for init in inits[ext.name] for source in init.sources]
-            ext.sources.append(str(write_if_changed(Path(files[0]).parent, ext.name, files)))
-            ext.depends = [*ext.depends, *files]
+        natives = [source for source in ext.sources if Path(source).name.startswith("__native_")]
+        modules = inits.get(ext.name, [])
+        if len(natives) == 1 and modules and len({init.name.rpartition(".")[2] for init in modules}) == len(modules):
+            files = [source for init in modules for source in init.sources]
+            combined = write_if_changed(Path(natives[0]), ext.name, files)
+            ext.sources = [str(combined) if source == natives[0] else source for source in ext.sources]
+            ext.depends = [*ext.depends, natives[0], *files]
+            merged.add(ext.name)
     CachedBuildExt.groups = [group._replace(own_files=group.library not in merged) for group in CachedBuildExt.groups]
     return [ext for ext in extensions if library_of.get(ext.name) not in merged]
 
 
-def write_if_changed(folder: Path, library: str, init_files: list[str]) -> Path:
-    """The C file that includes a library's module inits (each file also defines
-    PyInit___init__, renamed here so that the names differ), rewritten only when its text
-    changes: a newer file would compile the library again."""
-    lines = [f"/* The module inits of {library}, from mypyc's per-module files (setup.py). */"]
+def write_if_changed(native: Path, library: str, init_files: list[str]) -> Path:
+    """The C file of a library: its C as mypyc wrote it, then its module inits (each file also
+    defines PyInit___init__, renamed here so that the names differ); rewritten only when its
+    text changes, since a newer file would compile the library again."""
+    lines = [f"/* {library}: mypyc's C and its modules' inits, in one file (setup.py). */", f'#include "{native.name}"']
     for number, path in enumerate(init_files):
         lines += [f"#define PyInit___init__ deckgen_unused_init_{number}",
-                  f'#include "{os.path.relpath(path, folder)}"', "#undef PyInit___init__"]
-    target = folder / f"{library}_inits.c"
+                  f'#include "{os.path.relpath(path, native.parent)}"', "#undef PyInit___init__"]
+    target = native.with_name(f"{library}_with_inits.c")
     text = "\n".join(lines) + "\n"
     if not target.is_file() or target.read_text() != text:
         target.write_text(text)
