@@ -220,12 +220,6 @@ class GameRandom(random.Random):
         self.getrandbits = self.source.getrandbits  # type: ignore[method-assign]
         self.gauss_next: float | None = None
 
-    def restart(self, origin: int, game: int, stream: int) -> None:
-        """Become what `of_run(origin, game, stream)` makes, in place: a run's games can share
-        two objects, each restarted for the next game, rather than make two a game."""
-        self.source.start_at(origin, game * SOURCES_PER_GAME + stream)
-        self.gauss_next = None
-
     def copy(self) -> GameRandom:
         """An independent source in the same state (what `copy.copy` makes, without a seeding)."""
         twin = GameRandom.__new__(GameRandom)
@@ -265,11 +259,17 @@ class RunSources:
         self.origin = run_origin(seed)
         self.chance = GameRandom.of_run(self.origin, 0, CHANCE)
         self.bots = GameRandom.of_run(self.origin, 0, BOTS)
+        # Their generators, restarted by native calls (GameRandom's methods are Python-level).
+        self.chance_source: Xoshiro128 = self.chance.source
+        self.bots_source: Xoshiro128 = self.bots.source
 
     def of_game(self, index: int) -> tuple[GameRandom, GameRandom]:
-        """The sources of game `index`, in the state `GameRandom.of_run` makes them."""
-        self.chance.restart(self.origin, index, CHANCE)
-        self.bots.restart(self.origin, index, BOTS)
+        """The sources of game `index`, restarted in place into the state `GameRandom.of_run`
+        makes them (no pending normal value kept from the last game)."""
+        self.chance_source.start_at(self.origin, index * SOURCES_PER_GAME + CHANCE)
+        self.chance.gauss_next = None
+        self.bots_source.start_at(self.origin, index * SOURCES_PER_GAME + BOTS)
+        self.bots.gauss_next = None
         return self.chance, self.bots
 
 

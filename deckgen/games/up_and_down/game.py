@@ -22,8 +22,8 @@ class UpAndDown(UpAndDownTables):
     def new_game(
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> UpAndDownState:
-        setup = self.rules.setup_for(n_players)
-        table = self.table(setup.decks)
+        self.check_players(n_players)  # compiled: the rules' setup_for checks in an interpreted call a game
+        table = self.table(self.rules.setup[n_players].decks)
         order = shuffled_order(table.cards.size, rng)
         piles = deal_hands(order, n_players, table.cards.size // n_players)
         hands = [[pile.pop() for _ in range(self.params.hand_cards)] for pile in piles]
