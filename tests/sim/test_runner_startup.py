@@ -25,6 +25,6 @@ def test_simulate_loads_only_what_it_needs(tmp_path: Path) -> None:
     engines = {name.removesuffix("__mypyc") for name in loaded
                if name.startswith("deckgen.games.") and name.count(".") == 2}
     assert engines <= {"deckgen.games.base", "deckgen.games.kit", "deckgen.games.notation", "deckgen.games.registry",
-                       "deckgen.games.project_code", "deckgen.games.zoomies"}, engines
+                       "deckgen.games.project_code", "deckgen.games.random_runs", "deckgen.games.zoomies"}, engines
     bots = {name for name in loaded if name.startswith("deckgen.bots.")}
     assert "deckgen.bots.zoomies" not in bots and "deckgen.bots.mystique_maze" not in bots, bots
