@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckgen.model.common import template_names
-from deckgen.model.deck import Deck
-from deckgen.model.deck_spec import AttributeSpec
+from deckgen.model.deck_data import Deck
+from deckgen.model.deck_data import Attribute
 
 if TYPE_CHECKING:
     from deckgen.model.layout import Layout
@@ -124,7 +124,7 @@ class PairDifference:
                 "second_cue": self.cue, "flagged": self.flagged}
 
 
-def _second_cue(spec: AttributeSpec, first: Any, second: Any) -> str | None:
+def _second_cue(spec: Attribute, first: Any, second: Any) -> str | None:
     assert spec.colours is not None
     marks = [mark for mark, marked in spec.colours.marks.items() if (first in marked) != (second in marked)]
     return ", ".join([*spec.colours.cues, *marks]) or None

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from deckgen.model.deck import Card, Deck, Scalar
+from deckgen.model.deck_data import Card, Deck, Scalar
 from deckgen.report import table
 
 #: Player counts the split table covers.

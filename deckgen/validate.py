@@ -10,7 +10,9 @@ from deckgen import paths, project
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import shown_path
 from deckgen.games import project_code
-from deckgen.model.deck import Deck, load_deck_file
+from deckgen.games.building import build_engine
+from deckgen.model.deck import load_deck_file
+from deckgen.model.deck_data import Deck
 from deckgen.model.rules import GameRules, all_rules, fill_placeholders, load_rules_file, rules_paths
 from deckgen.model.sheet import load_sheet_file
 from deckgen.model.wording import problem
@@ -104,10 +106,10 @@ def check_engine_rules(rules: GameRules) -> None:
     if rules.same_rules_as is not None and rules.same_rules_as not in all_rules():
         raise DataError(problem(rules.path, "same_rules_as", f"no game {rules.same_rules_as!r} "
                                 f"(games: {', '.join(sorted(all_rules()))})"))
-    engine = engine_class(rules)
+    engine = engine_class(rules.for_play())
     if engine is not None:
-        path = project_code.engine_path(rules)
-        game = engine(rules) if path is None else _checked_engine(engine, rules, path)
+        path = project_code.engine_path(rules.for_play())
+        game = build_engine(engine, rules) if path is None else _checked_engine(engine, rules, path)
         if rules.play is not None:  # a description that parses can still never end
             from deckgen.games.described.game import DescribedGame
             from deckgen.games.described.trial import trial_problems
@@ -131,7 +133,7 @@ def _checked_engine(engine: type[Game], rules: GameRules, path: Path) -> Game:
     from deckgen.sim.contract import Problem, determinize_problems, playout_problems
 
     try:
-        game = engine(rules)
+        game = build_engine(engine, rules)
     except DeckgenError:
         raise
     except Exception as exc:  # noqa: BLE001 (the designer's code may raise anything)

@@ -21,7 +21,7 @@ from deckgen.colour_check import (
 )
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import deck_from_data, load_deck
-from deckgen.model.deck_spec import ColourCues
+from deckgen.model.deck_data import Colours
 
 # Sharma, Wu and Dalal (2005), "The CIEDE2000 color-difference formula", table 1: pairs 1, 7,
 # 13, 17, 19, 25 and 34 (hue rotation, achromatic, large differences, blue region).
@@ -97,7 +97,7 @@ def test_a_colour_field_must_hold_colours(tmp_path) -> None:
 def test_shipped_decks_declare_their_colours_and_give_second_cues() -> None:
     for deck_id in ("mystique", "mirrorquest", "mismatch", "smoke-and-mirrors", "standard"):
         spec = next(s for s in load_deck(deck_id).specs.values() if s.colours is not None)
-        assert isinstance(spec.colours, ColourCues)
+        assert isinstance(spec.colours, Colours)
     rows = colour_vision(load_deck("mirrorquest"))
     red_green = next(r for r in rows if (r.first, r.second, r.field) == ("red", "green", "hex"))
     assert red_green.differences["deuteranopia"] < FLAG_BELOW and red_green.cue == "word, dot"

@@ -244,7 +244,7 @@ def test_fuzz_option_values() -> None:
                            max_size=3))
     def resolve(given: dict[str, Any]) -> None:
         try:
-            resolved = rules.resolve_options(given)
+            resolved = rules.for_play().resolve_options(given)
         except BadOption as exc:
             assert_clean(exc.problems, "game fuzz: ")
             return

@@ -11,13 +11,15 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import random
+from functools import cache
 from typing import Any, Callable, Protocol
 
+from deckgen import project
 from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.search import SearchBot, parse_search_spec
 from deckgen.bots.search_settings import playout_settings
 from deckgen.errors import UnknownName
-from deckgen.model.rules import load_rules
+from deckgen.games.registry import get_game
 
 
 class Bot(Protocol):
@@ -56,7 +58,7 @@ def _own_bots(game_id: str) -> dict[str, BotFactory]:
     if game_id in _BOTS:
         return _BOTS[game_id]
     try:
-        described = load_rules(game_id).play is not None
+        described = get_game(game_id).rules.play is not None
     except UnknownName:  # not a game: only the bots every game has
         return {}
     return _DESCRIBED_BOTS if described else {}
@@ -74,12 +76,21 @@ def _load_bot_modules() -> None:
             importlib.import_module(f"deckgen.bots.{info.name}")
 
 
+@cache
+def _turn_cap(game_id: str) -> int:
+    """The game's turn cap, read once: search bots are made for every seat of every game."""
+    return get_game(game_id).rules.turn_cap
+
+
+project.on_change(_turn_cap.cache_clear)
+
+
 def _search_factory(game_id: str, spec: str) -> BotFactory:
     """Search starting from the game's greedy bot's move where the game has one."""
     budget, seconds = parse_search_spec(spec)
 
     def make(rng: random.Random, seat: int) -> Bot:
-        return SearchBot(rng, seat, load_rules(game_id).turn_cap, budget, seconds, _own_bots(game_id).get(GREEDY),
+        return SearchBot(rng, seat, _turn_cap(game_id), budget, seconds, _own_bots(game_id).get(GREEDY),
                          playout_settings(game_id))
 
     return make
@@ -92,6 +103,8 @@ def bots_for(game_id: str) -> dict[str, BotFactory]:
 
 def _factory(game_id: str, name: str) -> BotFactory | None:
     """The factory a bot name stands for (`search:200` included), or None."""
+    if name == RANDOM:
+        return RandomBot  # every game has it: no need to load every game's bots to know
     if name.partition(":")[0] == SEARCH:
         return _search_factory(game_id, name)
     return bots_for(game_id).get(name)

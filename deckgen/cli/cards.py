@@ -12,7 +12,7 @@ from click.core import ParameterSource
 from deckgen.errors import DeckgenError
 
 if TYPE_CHECKING:
-    from deckgen.model.deck import Deck
+    from deckgen.model.deck_data import Deck
     from deckgen.render.sheets import SheetOptions
 
 def sheet_name(sheet: str | None, paper: str, card_size: str) -> str:

@@ -94,7 +94,7 @@ def length_units(game_id: str) -> str:
     from deckgen.model.rules import load_play_rules
 
     try:
-        return load_play_rules(game_id).turn_units
+        return load_play_rules(game_id).for_play().turn_units
     except DeckgenError:
         return "turns"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar, cast
+from typing import Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -23,12 +23,12 @@ from deckgen.games.kit.chance import shuffled_order
 from deckgen.games.kit.notation import IntsNotation, MoveNotation
 from deckgen.games.kit.result import Result
 from deckgen.games.kit.zones import DeclaredZone, hand
-from deckgen.model.common import StrictModel, validate
-from deckgen.model.deck import Deck, load_deck
-from deckgen.model.rules import GameRules
+from deckgen.games.kit.params import NoParams
+from deckgen.model.deck_data import Deck
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
-__all__ = ["Game", "IllegalMove", "Move", "NoParams", "Result", "State"]
+__all__ = ["Game", "IllegalMove", "Move", "Result", "State"]
 
 #: A text naming no move lists the legal moves when there are at most this many.
 LISTED_MOVES = 12
@@ -43,10 +43,6 @@ M = TypeVar("M", bound=Move)
 #: One position of a traced game before its move: the seat to move, how many legal moves it
 #: has, and every seat's standing (a copy of `State.standing`: an engine may return its own list).
 Watched = tuple[int, int, list[float]]
-
-
-class NoParams(StrictModel):
-    """The parameters of a game that has none."""
 
 
 # Compiled by mypyc (setup.py): states of engines that are not compiled may subclass it, and
@@ -299,8 +295,8 @@ class State(ABC, Generic[M]):
         return []
 
 
-#: The `Params` model of one engine (`Game[MirrorquestParams]`), so `self.params` has its fields.
-P = TypeVar("P", bound=StrictModel)
+#: The `Params` dataclass of one engine (`Game[MirrorquestParams]`), so `self.params` has its fields.
+P = TypeVar("P")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -308,22 +304,24 @@ class Game(ABC, Generic[P]):
     """One game: its rules and typed parameters, its cards, and new states."""
 
     id: ClassVar[str]
-    #: The pydantic model of the rule data's `params`; validated when the engine is built.
-    Params: ClassVar[type[StrictModel]] = NoParams
+    #: The dataclass of the rule data's `params` (`deckgen.games.kit.params`), checked when the
+    #: engine is built from its rule file (`deckgen.games.building`).
+    Params: ClassVar[type] = NoParams
     #: The board of a grid game ("square" or "hexagonal", as `kit.board` draws them); "" for
     #: games without one.
     grid: ClassVar[str] = ""
 
-    def __init__(self, rules: GameRules) -> None:
+    def __init__(self, data: GameData) -> None:
+        """An engine for checked rules, params and deck; the rule file's diagrams, when `data`
+        holds them, are checked against the engine with every other problem."""
+        rules = data.rules
         self.rules = rules
-        self.deck: Deck = rules.deck_variant if rules.deck_variant is not None else load_deck(rules.deck)
-        self.cards = CardIndex.of_deck(self.deck)
+        self.deck: Deck = data.deck
+        self.cards = CardIndex.of_deck(data.deck)
         #: The player counts allowed, read once: `check_players` runs before every game.
         self.fewest_players, self.most_players = rules.players.min, rules.players.max
-        #: The rule data's `params` as the game's `Params` model (a `P`: `validate` returns an
-        #: instance of the model it is given).
-        self.params: P = cast(P, validate(type(self).Params, rules.params, rules.path, ("params",)))
-        problems = self.setup_problems() + self.rule_problems() + self.diagram_problems()
+        self.params: P = data.params
+        problems = self.setup_problems() + self.rule_problems() + self.diagram_problems(data.diagrams)
         if rules.turn_cap < 1:
             problems.insert(0, problem(rules.path, "turn_cap", "required for a game with an engine (expected the "
                                        "turns after which the simulator stops a game, such as 500)"))
@@ -351,11 +349,11 @@ class Game(ABC, Generic[P]):
         (cards that must exist, lists that must agree), as problem lines."""
         return []
 
-    def diagram_problems(self) -> list[str]:
+    def diagram_problems(self, diagrams: Sequence[Any]) -> list[str]:
         """Diagrams the booklet could not draw as this engine plays: unknown cards, a card
         on two cells, a grid of the wrong kind or on a game without a board."""
         problems = []
-        for number, diagram in enumerate(self.rules.diagrams):
+        for number, diagram in enumerate(diagrams):
             where = f"diagrams[{number}]"
             if diagram.grid != type(self).grid:
                 wanted = f"grid: {type(self).grid}" if type(self).grid else "no diagrams (the game has no board)"
@@ -387,7 +385,7 @@ class Game(ABC, Generic[P]):
         self, n_players: int, rng: random.Random, options: dict[str, Any], record: bool = False
     ) -> State:
         """A fresh game; rules numbers come from self.params and self.rules, chance from rng,
-        and `options` are complete (as `GameRules.resolve_options` returns them)."""
+        and `options` are complete (as `PlayRules.resolve_options` returns them)."""
 
     @abstractmethod
     def position(

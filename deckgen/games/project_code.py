@@ -19,7 +19,7 @@ from types import ModuleType
 from deckgen import project
 from deckgen.errors import DataError
 from deckgen.fileio import contained, one_line, read_limited, shown_path
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import PlayRules
 
 #: Module names of project engines start so: a space and a colon, which no import can spell.
 MODULE_PREFIX = "deckgen project engine:"
@@ -30,7 +30,7 @@ MAX_ENGINE_BYTES = 1_000_000
 _modules: dict[Path, ModuleType] = {}
 
 
-def engine_path(rules: GameRules) -> Path | None:
+def engine_path(rules: PlayRules) -> Path | None:
     """The engine file these rules would load, `<game>.py` beside their rule file, when the
     rules are the current project's own and the file (or a link of that name) exists."""
     current = project.current()

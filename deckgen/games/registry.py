@@ -10,13 +10,15 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import time
 from pathlib import Path
 
+from deckgen import project
 from deckgen.errors import DataError, UnknownName
 from deckgen.fileio import shown_path
-from deckgen.games import project_code
+from deckgen.games import engine_cache, project_code
 from deckgen.games.base import Game
-from deckgen.model.rules import GameRules, all_rules, load_play_rules
+from deckgen.model.play_rules import PlayRules
 
 __all__ = ["engine_class", "game_classes", "get_game", "project_engine", "register", "register_described"]
 
@@ -44,8 +46,9 @@ def _import_game_modules() -> None:
     import deckgen.games as package
 
     for info in pkgutil.iter_modules(package.__path__):
-        # not base, the kit, the registry, or the compiled library (_compiled__mypyc, setup.py)
-        if info.name not in ("base", "kit", "registry") and not info.name.startswith("_"):
+        # not base, the kit, the registry, how engines are built and cached, or the compiled
+        # library (_compiled__mypyc, setup.py)
+        if info.name not in ("base", "kit", "registry", "building", "engine_cache") and not info.name.startswith("_"):
             importlib.import_module(f"deckgen.games.{info.name}")
 
 
@@ -56,8 +59,11 @@ def game_classes() -> dict[str, type[Game]]:
     """Every game with an engine by id: the hand-written ones and every game whose rule file
     describes play. The engine modules are all imported on the first call, whatever some of
     them registered already (an import of one engine registers only it)."""
+    from deckgen.model.rules import all_rules  # the schema library: only when every game is listed
+
     _import_all()
-    found = {rules.id: engine_class(rules) for rules in all_rules().values()
+    every = [rules.for_play() for rules in all_rules().values()]
+    found = {rules.id: engine_class(rules) for rules in every
              if rules.play is not None or project_code.engine_path(rules) is not None}
     return {**_GAME_CLASSES, **{game_id: cls for game_id, cls in found.items() if cls is not None}}
 
@@ -69,7 +75,7 @@ def _import_all() -> None:
         _import_game_modules()
 
 
-def engine_class(rules: GameRules) -> type[Game] | None:
+def engine_class(rules: PlayRules) -> type[Game] | None:
     """The engine that plays these rules: built from their description (only that engine's
     package is imported, so a described game loads quickly), the project's own engine file
     beside their rule file, or hand-written."""
@@ -80,9 +86,7 @@ def engine_class(rules: GameRules) -> type[Game] | None:
         if not _DESCRIBED:
             importlib.import_module("deckgen.games.described")
         return _DESCRIBED[0]
-    if rules.id not in _GAME_CLASSES:
-        _import_engine_of(rules.id)
-    return _GAME_CLASSES.get(rules.id)
+    return _hand_written(rules.id)
 
 
 def _import_engine_of(game_id: str) -> None:
@@ -99,7 +103,7 @@ def _import_engine_of(game_id: str) -> None:
         _import_all()
 
 
-def project_engine(rules: GameRules, path: Path) -> type[Game]:
+def project_engine(rules: PlayRules, path: Path) -> type[Game]:
     """The engine class a project's engine file defines for these rules: the one `Game`
     subclass of the file whose `id` is the rule file's. A rule file that also describes play
     is refused (one game, one engine)."""
@@ -119,11 +123,39 @@ def project_engine(rules: GameRules, path: Path) -> type[Game]:
 
 def get_game(name: str) -> Game:
     """The engine for a game id or alias, with its rules loaded (their text unfilled: no
-    engine reads it)."""
+    engine reads it). A hand-written engine whose files did not change since a command built
+    it is built again from the engine cache, without reading or validating them."""
+    path = project.current().rule_files().get(name)
+    cached = engine_cache.load(path) if path is not None else None
+    if cached is not None and path is not None:
+        engine_id, data = cached
+        cls = _hand_written(engine_id)
+        if cls is not None and project_code.engine_path(data.rules) is None:
+            return cls(data)
+    return _built(name, path)
+
+
+def _hand_written(game_id: str) -> type[Game] | None:
+    if game_id not in _GAME_CLASSES:
+        _import_engine_of(game_id)
+    return _GAME_CLASSES.get(game_id)
+
+
+def _built(name: str, path: Path | None) -> Game:
+    """The engine for a game id or alias built from its validated rule file; a hand-written
+    one's data is cached for the next command, under its file's `path` (None: an alias)."""
+    from deckgen.games.building import game_data  # the schema library: only when files changed
+    from deckgen.model.rules import load_play_rules
+
+    started = time.time_ns()
     rules = load_play_rules(name)
-    cls = engine_class(rules)
+    cls = engine_class(rules.for_play())
     if cls is None:
         raise UnknownName(f"{rules.id} has rules but no engine: deckgen can print its booklet and quick reference "
                           "but cannot play it (describe play in its play: section, or write the engine in Python "
                           f"beside it as {rules.id}.py: docs/rules-format.md, 'A description or an engine?')")
-    return cls(rules)
+    data = game_data(cls, rules)
+    game = cls(data)
+    if path is not None and _GAME_CLASSES.get(rules.id) is cls:
+        engine_cache.store(path, rules.id, cls.Params, data, started)
+    return game

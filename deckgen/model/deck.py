@@ -13,8 +13,11 @@ from deckgen import project
 from deckgen.errors import DataError, UnknownName
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
 from deckgen.model.common import read_yaml, template_names, validate
-from deckgen.model.deck_spec import (DIGIT_PAIR_ATTRIBUTES, MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, RESERVED_FIELDS, Card,
-                                     CardGroup, Deck, DeckSpec, Scalar, fill_template, has_control)
+from deckgen.model.deck_data import Card, Deck, Scalar
+from deckgen.model.deck_spec import (
+    DIGIT_PAIR_ATTRIBUTES, MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, RESERVED_FIELDS, CardGroup, DeckSpec,
+    fill_template, has_control,
+)
 from deckgen.model.wording import field_path, problem, shown
 
 
@@ -301,9 +304,9 @@ def deck_from_data(data: Any, path: Path) -> Deck:
         name=spec.name,
         description=spec.description,
         attributes={n: tuple(a.values) for n, a in builder.attributes.items()},
-        specs=dict(builder.attributes),
+        specs={name: spec.attribute() for name, spec in builder.attributes.items()},
         cards=tuple(cards),
-        backs=tuple(spec.backs),
+        backs=tuple(back.back() for back in spec.backs),
         number_field=spec.numbering.field if spec.numbering else None,
         numbering_formula=spec.numbering.formula if spec.numbering else "",
         path=path,

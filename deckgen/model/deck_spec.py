@@ -1,23 +1,19 @@
-"""The deck schema as written (DeckSpec and its parts) and what a deck becomes once its cards are
-generated (Card, Deck): the types card sources and the deck builder both work on."""
+"""The deck schema as written (DeckSpec and its parts), which card sources and the deck builder
+work on; what a deck becomes once its cards are generated is `deckgen.model.deck_data`."""
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, field_validator, model_validator
 
-from deckgen.errors import UnknownName
 from deckgen.fileio import SAFE_ID_WORDS, is_safe_id
 from deckgen.model.common import StrictModel
+from deckgen.model.deck_data import Attribute, Back, Colours, Scalar, value_label
 from deckgen.model.wording import shown
 
-
-Scalar = bool | int | str
 
 #: Fields every digit-pair card receives in addition to its `low` and `high` digits.
 DIGIT_PAIR_ATTRIBUTES = ("low", "high")
@@ -89,7 +85,14 @@ class AttributeSpec(StrictModel):
 
     def label(self, value: Scalar | None) -> str:
         """Display label of a value ("Winterwoods" for winterwoods); empty for no value."""
-        return "" if value is None else self.labels.get(str(value), str(value))
+        return value_label(self.labels, value)
+
+    def attribute(self) -> Attribute:
+        """The attribute as a generated deck keeps it (plain data, cached between commands)."""
+        cues = self.colours
+        colours = None if cues is None else Colours(tuple(cues.fields), tuple(cues.cues),
+                                                    {mark: tuple(marked) for mark, marked in cues.marks.items()})
+        return Attribute(tuple(self.values), dict(self.labels), {k: dict(v) for k, v in self.fields.items()}, colours)
 
     @field_validator("values")
     @classmethod
@@ -150,6 +153,9 @@ class BackSpec(StrictModel):
     id: SafeId
     name: str
 
+    def back(self) -> Back:
+        return Back(self.id, self.name)
+
 
 class NumberingSpec(StrictModel):
     """Card numbers: start + sum(weight x value index), or generation order without weights."""
@@ -192,63 +198,6 @@ class DeckSpec(StrictModel):
         if isinstance(attributes, dict):
             return {k: {"values": v} if isinstance(v, list) else v for k, v in attributes.items()}
         return attributes
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    """One physical card: a stable id, its attributes, derived fields and number."""
-
-    id: str
-    name: str
-    attrs: dict[str, Scalar | None]
-    fields: dict[str, Any] = field(default_factory=dict)
-    number: int | None = None
-    #: (group index, row index) in the deck file; copies of one row share it.
-    source: tuple[int, int] = (0, 0)
-
-    def signature(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """What makes two cards indistinguishable: every attribute and derived field."""
-        return tuple(sorted(map(str, self.attrs.items()))), tuple(sorted(map(str, self.fields.items())))
-
-    def get(self, key: str) -> Any:
-        if key in self.attrs:
-            return self.attrs[key]
-        return self.fields.get(key)
-
-    def to_json(self, number_field: str | None) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "name": self.name}
-        out.update(self.attrs)
-        out.update(self.fields)
-        if number_field and self.number is not None:
-            out[number_field] = self.number
-        return out
-
-
-@dataclass(frozen=True)
-class Deck:
-    """A validated deck with its generated cards, in generation order."""
-
-    id: str
-    name: str
-    description: str
-    attributes: dict[str, tuple[Scalar, ...]]
-    specs: dict[str, AttributeSpec]
-    cards: tuple[Card, ...]
-    backs: tuple[BackSpec, ...]
-    number_field: str | None
-    numbering_formula: str
-    path: Path
-    layout: str | None = None
-
-    def label(self, attribute: str, value: Scalar | None) -> str:
-        """Display label of an attribute value ("moons", "Winterwoods")."""
-        return self.specs[attribute].label(value)
-
-    def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise UnknownName(f"deck {self.id}: no card with id {card_id!r}")
 
 
 def fill_template(template: str, values: dict[str, Any]) -> str:

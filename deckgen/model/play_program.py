@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from deckgen.errors import DataError
-from deckgen.model.deck import Deck
+from deckgen.model.deck_data import Deck
 from deckgen.model.play import PlaySpec, Step, VisibleChoice
 from deckgen.model.play_buy import build_buy
 from deckgen.model.play_decls import build_counters, build_tables

@@ -7,7 +7,6 @@ from here and the booklet prints its text and tables from here, so they cannot d
 from __future__ import annotations
 
 import math
-import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -15,11 +14,12 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from deckgen import project
-from deckgen.errors import BadOption, BadPlayerCount, DataError, UnknownName
+from deckgen.errors import DataError, UnknownName
 from deckgen.model.common import StrictModel, read_yaml, validate
+from deckgen.model.play_rules import Option, OptionValue, Players, PlayRules, Setup, TurnUnit, bound_text
 from deckgen.model.play_text import said_lines
 from deckgen.model.rule_text import TEXT_PARTS, fill_text
-from deckgen.model.wording import problem, shown
+from deckgen.model.wording import problem
 
 if TYPE_CHECKING:
     from deckgen.model.play import PlaySpec
@@ -30,11 +30,6 @@ else:
     #: description's schemas (model/play.py, a dozen models) are imported and built only
     #: when a rule file describes play (GameRules._described_play), not for every game.
     DescribedPlay = Any
-
-OptionValue = bool | int | float | str
-#: What an engine counts as one turn: a move, a seat's turn (one or more moves), a trick, a
-#: round or a reveal of simultaneous choices (docs/rules-format.md, "Turns").
-TurnUnit = Literal["move", "turn", "trick", "round", "reveal"]
 
 
 class PlayerRange(StrictModel):
@@ -87,59 +82,20 @@ class OptionSpec(StrictModel):
         if not all(math.isfinite(b) for b in bounds):
             raise ValueError("min and max must be finite numbers")
         if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError(f"min {_bound(self.min)} is above max {_bound(self.max)}")
+            raise ValueError(f"min {bound_text(self.min)} is above max {bound_text(self.max)}")
         if self.type == "choice" and not self.choices:
             raise ValueError("a choice option needs its choices")
         if self.choices is not None and self.type not in ("choice", "int"):
             raise ValueError(f"only choice and int options take choices, not {self.type}")
-        problem_text = self.check(self.default)
+        problem_text = self.option().check(self.default)
         if problem_text:
             raise ValueError(f"default: {problem_text}")
         return self
 
-    def check(self, value: Any) -> str:
-        """Empty string when value suits this option, else what is wrong with it."""
-        expected = {"bool": bool, "int": int, "float": (int, float), "choice": str}[self.type]
-        if not isinstance(value, expected) or (self.type != "bool" and isinstance(value, bool)):
-            return f"found {shown(value)} (expected {_OPTION_KINDS[self.type]})"
-        if self.type == "float" and isinstance(value, float) and not math.isfinite(value):
-            return f"{shown(value)} is not a finite number (expected {_OPTION_KINDS[self.type]})"
-        if self.type in ("choice", "int") and self.choices is not None and value not in self.choices:
-            return f"found {shown(value)} (expected one of {', '.join(map(shown, self.choices or []))})"
-        if self.min is not None and value < self.min:
-            return f"{shown(value)} is below the minimum {_bound(self.min)}"
-        if self.max is not None and value > self.max:
-            return f"{shown(value)} is above the maximum {_bound(self.max)}"
-        return ""
-
-    def parse(self, text: str) -> OptionValue:
-        """Turn command-line text into a value of this option's type (ValueError if not)."""
-        if self.type == "bool":
-            lowered = text.lower()
-            if lowered in ("1", "true", "yes", "on"):
-                return True
-            if lowered in ("0", "false", "no", "off"):
-                return False
-            raise ValueError(f"found {shown(text)} (expected true or false)")
-        if self.type == "int":
-            if not re.fullmatch(r"[+-]?[0-9]{1,18}", text.strip()):
-                raise ValueError(f"found {shown(text)} (expected {_OPTION_KINDS['int']})")
-            return int(text)
-        if self.type == "float":
-            try:
-                return float(text)
-            except ValueError:
-                raise ValueError(f"found {shown(text)} (expected {_OPTION_KINDS['float']})") from None
-        return text
-
-
-#: What a value of each option type is, in words.
-_OPTION_KINDS = {"bool": "true or false", "int": "a whole number", "float": "a number", "choice": "one of the choices"}
-
-
-def _bound(value: float) -> str:
-    """A minimum or maximum as written: 1, not 1.0."""
-    return str(int(value)) if math.isfinite(value) and value == int(value) else repr(value)
+    def option(self) -> Option:
+        """The option as an engine reads it (plain data, which checks and parses values)."""
+        choices = tuple(self.choices) if self.choices is not None else None
+        return Option(self.type, self.default, choices, self.min, self.max, self.description)
 
 
 class Section(StrictModel):
@@ -234,9 +190,6 @@ class GameRules(StrictModel):
     #: booklet and player aid are that game's, so this file needs no text and builds none.
     same_rules_as: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$")
     path: Path = Path()
-    #: The deck played instead of the shipped one (a sweep's deck variant, a `Deck`): set
-    #: with `model_copy`, never read from the data.
-    deck_variant: Any = Field(default=None, exclude=True)
 
     @field_validator("play")
     @classmethod
@@ -265,76 +218,27 @@ class GameRules(StrictModel):
             raise ValueError("turn_unit is declared twice: a description says what one turn is in play.turn_unit only")
         return self
 
-    @property
-    def turns_are(self) -> str:
-        """What one turn is (`TurnUnit`): the description's or the engine's declaration, a move
+    def for_play(self) -> PlayRules:
+        """The rules as an engine reads them: plain data, kept between commands by the engine
+        cache. What one turn is comes from the description or the engine's declaration, a move
         when neither says."""
-        if self.play is not None:
-            return self.play.turn_unit
-        return self.turn_unit or "move"
-
-    @property
-    def turn_units(self) -> str:
-        """The plural of the turn unit, as lengths are reported: "rounds", "moves"."""
-        return f"{self.turns_are}s"
-
-    def turns_text(self, count: int) -> str:
-        """A number of turns in the words of the game's turn unit: "7 rounds", "1 move"."""
-        return f"{count} {self.turns_are}{'' if count == 1 else 's'}"
-
-    def check_players(self, n_players: int) -> None:
-        """A `BadPlayerCount` unless the game is for `n_players`: one wording everywhere."""
-        BadPlayerCount.check(self.id, n_players, self.players.min, self.players.max)
-
-    def setup_for(self, n_players: int) -> SetupSpec:
-        self.check_players(n_players)
-        return self.setup[n_players]
-
-    def resolve_options(self, given: dict[str, Any] | None = None) -> dict[str, OptionValue]:
-        """Defaults overlaid with given values; unknown names or bad values are errors.
-        Options this method resolved already come back as they are (the simulator passes
-        the same options through it for every game)."""
-        if isinstance(given, ResolvedOptions) and given.game_id == self.id:
-            return given
-        out = ResolvedOptions({k: o.default for k, o in self.options.items()}, game_id=self.id)
-        problems = []
-        for key, value in (given or {}).items():
-            spec = self.options.get(key)
-            if spec is None:
-                known = ", ".join(self.options) or "none"
-                problems.append(f"game {self.id}: unknown option {key!r} (options: {known})")
-                continue
-            if isinstance(value, str) and spec.type != "choice":
-                try:
-                    value = spec.parse(value)
-                except ValueError as exc:
-                    problems.append(f"game {self.id}: option {key}: {exc}")
-                    continue
-            wrong = spec.check(value)
-            if wrong:
-                problems.append(f"game {self.id}: option {key}: {wrong}")
-                continue
-            out[key] = value
-        if problems:
-            raise BadOption(*problems)
-        return out
-
-
-class ResolvedOptions(dict[str, OptionValue]):
-    """A game's complete, checked options (what `GameRules.resolve_options` returns)."""
-
-    def __init__(self, values: dict[str, OptionValue], game_id: str) -> None:
-        super().__init__(values)
-        self.game_id = game_id
+        turns_are = self.play.turn_unit if self.play is not None else (self.turn_unit or "move")
+        return PlayRules(
+            id=self.id, name=self.name, path=self.path, deck=self.deck,
+            players=Players(self.players.min, self.players.max),
+            setup={n: Setup(s.decks, s.hand_size, s.removed, s.set_aside, s.note) for n, s in self.setup.items()},
+            options={name: spec.option() for name, spec in self.options.items()},
+            turn_cap=self.turn_cap, turns_are=turns_are, report_bot=self.report_bot, params=dict(self.params),
+            play=self.play,
+        )
 
 
 def load_rules_file(path: Path, fill: bool = True) -> GameRules:
     """A game's rule data from its file (`decks/<deck>/games/<game>.yaml`); schema only."""
     data = read_yaml(path)
     if isinstance(data, dict):
-        for internal in ("path", "deck_variant"):
-            if internal in data:
-                raise DataError(problem(path, internal, "unknown key (not part of the schema)"))
+        if "path" in data:
+            raise DataError(problem(path, "path", "unknown key (not part of the schema)"))
         data = {**data, "path": path}
     rules = validate(GameRules, data, path)
     if rules.id != path.stem:

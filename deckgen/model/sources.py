@@ -19,11 +19,13 @@ from typing import Any, Protocol
 from deckgen.errors import DataError
 from deckgen.fileio import SAFE_ID_WORDS, contained, is_safe_id, read_limited
 from deckgen.model.common import read_yaml, template_names
+from deckgen.model.deck_data import Card, Scalar
 from deckgen.model.wording import field_path, file_problem, problem, shown
 from deckgen.model.xlsx import MAX_CELLS, cell_value, open_workbook
 from deckgen.paths import data_roots
-from deckgen.model.deck_spec import (MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, AttributeSpec, Card, CardGroup, DeckSpec,
-                                     Scalar, fill_template, has_control)
+from deckgen.model.deck_spec import (
+    MAX_CARDS, MAX_NAME_LENGTH, PLAIN_NAME, AttributeSpec, CardGroup, DeckSpec, fill_template, has_control,
+)
 
 
 class CardBuilder(Protocol):

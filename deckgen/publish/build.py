@@ -12,7 +12,8 @@ from deckgen import project
 from deckgen.compose import check_deck, check_setups, format_report, format_setups
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, output_file, shown_path, write_atomic
-from deckgen.model.deck import Deck, load_deck
+from deckgen.model.deck import load_deck
+from deckgen.model.deck_data import Deck
 from deckgen.publish.game_report import write_game_report
 from deckgen.publish.index import write_index
 from deckgen.publish.schedule import hand_out_order
@@ -59,7 +60,7 @@ def report_pages(out_dir: Path, game_ids: list[str]) -> list[Path]:
     files the other tasks left in out_dir."""
     from deckgen.model.rules import load_rules
 
-    reports = [write_game_report(load_rules(game_id), out_dir, index_link=True) for game_id in game_ids]
+    reports = [write_game_report(load_rules(game_id).for_play(), out_dir, index_link=True) for game_id in game_ids]
     return reports + [write_index(out_dir)]
 
 

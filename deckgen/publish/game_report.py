@@ -22,7 +22,7 @@ from pydantic import Field, field_validator
 from deckgen import paths
 from deckgen.fileio import output_file, write_atomic
 from deckgen.model.common import StrictModel, read_yaml, validate
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import PlayRules
 from deckgen.publish.index import write_index
 from deckgen.render.html import write_page
 from deckgen.sim.charts import ladder_chart, seat_chart, sweep_chart
@@ -267,16 +267,17 @@ def sweep_section(game_name: str, data: Sweep, units: str) -> dict[str, Any]:
     }
 
 
-def report_path(rules: GameRules, out_dir: Path) -> Path:
+def report_path(rules: PlayRules, out_dir: Path) -> Path:
     return output_file(out_dir, rules.deck, f"{rules.id}-report.html")
 
 
-def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dict[str, Any]:
+def game_report_values(rules: PlayRules, out_dir: Path, index_link: bool) -> dict[str, Any]:
     """Everything the page shows, read from the result files beside it."""
     from deckgen.games.registry import game_classes
 
     folder = output_file(out_dir, rules.deck)
     name = rules.name
+    units = rules.turn_units
     fairness = read_optional(folder / f"{rules.id}-fairness.json", Fairness, rules.id, out_dir)
     analysis = read_optional(folder / f"{rules.id}-analysis.json", Analysis, rules.id, out_dir)
     sweep = read_optional(folder / f"{rules.id}-sweep.json", Sweep, rules.id, out_dir)
@@ -286,17 +287,17 @@ def game_report_values(rules: GameRules, out_dir: Path, index_link: bool) -> dic
         "game": {"id": rules.id, "name": name, "deck": rules.deck,
                  "players": f"{rules.players.min}" if rules.players.min == rules.players.max
                  else f"{rules.players.min}-{rules.players.max}"},
-        "units": rules.turn_units,
+        "units": units,
         "index_href": "../index.html" if index_link else None,
         "rules_only": rules.id not in game_classes(),
         "files": files,
-        "fairness": fairness_section(name, fairness, rules.turn_units) if fairness is not None else None,
-        "analysis": analysis_section(name, analysis, rules.turn_units) if analysis is not None else None,
-        "sweep": sweep_section(name, sweep, rules.turn_units) if sweep is not None and sweep.variants else None,
+        "fairness": fairness_section(name, fairness, units) if fairness is not None else None,
+        "analysis": analysis_section(name, analysis, units) if analysis is not None else None,
+        "sweep": sweep_section(name, sweep, units) if sweep is not None and sweep.variants else None,
     }
 
 
-def write_game_report(rules: GameRules, out_dir: Path, index_link: bool | None = None) -> Path:
+def write_game_report(rules: PlayRules, out_dir: Path, index_link: bool | None = None) -> Path:
     """Write `<out>/<deck>/<game>-report.html` from the result files there. `index_link`: the
     page links back to `<out>/index.html` (the caller writes it); None: where there is one."""
     if index_link is None:
@@ -304,7 +305,7 @@ def write_game_report(rules: GameRules, out_dir: Path, index_link: bool | None =
     return write_page(report_path(rules, out_dir), "game.html.j2", game_report_values(rules, out_dir, index_link))
 
 
-def write_analysis(rules: GameRules, out_dir: Path, data: dict[str, Any]) -> list[Path]:
+def write_analysis(rules: PlayRules, out_dir: Path, data: dict[str, Any]) -> list[Path]:
     """Write `deckgen analyse`'s results as `<out>/<deck>/<game>-analysis.json` and rewrite the
     game's design report to show them (and the index, if there is one, to link the report)."""
     target = output_file(out_dir, rules.deck, f"{rules.id}-analysis.json")

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from deckgen.fileio import output_file
-from deckgen.model.deck import Deck, load_deck
+from deckgen.model.deck import load_deck
+from deckgen.model.deck_data import Deck
 from deckgen.model.rules import load_rules
 from deckgen.publish.targets import build_targets
 from deckgen.render.html import write_page

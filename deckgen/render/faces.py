@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from deckgen.model.deck import Card, Deck
+    from deckgen.model.deck_data import Card, Deck
     from deckgen.model.geometry import CardGeometry
 
 

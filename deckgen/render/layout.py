@@ -18,7 +18,7 @@ from typing import Any
 
 from deckgen.errors import DataError, DeckgenError
 from deckgen.model.common import template_names
-from deckgen.model.deck import Card, Deck
+from deckgen.model.deck_data import Card, Deck
 from deckgen.model.geometry import ASCENT, DESCENT, CardGeometry
 from deckgen.model.layout import Layout, Placed, load_layout, located, project_file
 from deckgen.model.layout_elements import (

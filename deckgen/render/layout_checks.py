@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 
 from deckgen.errors import DeckgenError
-from deckgen.model.deck import Card, Deck
+from deckgen.model.deck_data import Card, Deck
 from deckgen.model.geometry import CardGeometry
 from deckgen.render import painter
 from deckgen.render.contrast import MIN_TEXT_CONTRAST, hex_colour, text_contrasts

@@ -34,7 +34,7 @@ from PIL import Image
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import OutputError, atomic_folder, contained, output_file, write_atomic
-from deckgen.model.deck import Deck
+from deckgen.model.deck_data import Deck
 from deckgen.model.geometry import CardGeometry
 from deckgen.render import artwork, fonts, painter, svg
 from deckgen.render.outlines import outline_font_text

@@ -26,7 +26,7 @@ from deckgen.model.geometry import MM_TO_PT, CardGeometry, parse_card_size
 from deckgen.render.faces import Face, distinct_faces, face_rows, manifest_files
 
 if TYPE_CHECKING:
-    from deckgen.model.deck import Deck
+    from deckgen.model.deck_data import Deck
     from deckgen.render.sheets import SheetOptions
 
 MM_PER_INCH = 25.4

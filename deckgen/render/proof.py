@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-from deckgen.model.deck import Card, Deck
+from deckgen.model.deck_data import Card, Deck
 from deckgen.model.geometry import MM_TO_PT, CardGeometry, parse_paper
 from deckgen.render import fonts, painter, svg
 from deckgen.render.sheets import (

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from deckgen.errors import DataError, DeckgenError
 from deckgen.fileio import output_file, write_atomic
-from deckgen.model.deck import Deck
+from deckgen.model.deck_data import Deck
 from deckgen.model.geometry import (
     DEFAULT_BLEED,
     DESCENT,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 
 from deckgen.errors import DeckgenError, UnknownName
-from deckgen.model.deck import Deck
+from deckgen.model.deck_data import Deck
 
 #: The longest --cards or --select text read (a whole deck's ids fit easily).
 MAX_TEXT = 20_000

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckgen import paths, project
 from deckgen.errors import DeckgenError
-from deckgen.model.deck import Card, Deck
+from deckgen.model.deck_data import Card, Deck
 from deckgen.model.geometry import CARD_SIZES, CardGeometry
 from deckgen.render import fonts
 from deckgen.render.svg_values import jinja_bytecode_cache, mix_colours, svg_number

@@ -27,7 +27,7 @@ from deckgen.errors import DeckgenError
 from deckgen.model.geometry import CARD_SIZES, CardGeometry, parse_card_size
 
 if TYPE_CHECKING:
-    from deckgen.model.deck import Deck
+    from deckgen.model.deck_data import Deck
     from deckgen.render.faces import Face
     from deckgen.render.sheets import SheetOptions
 

@@ -8,12 +8,12 @@ from typing import Any, Callable, Iterator, Sequence
 
 from deckgen.games.base import Game, Move, State
 from deckgen.games.kit.board import board_text, card_code
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import PlayRules
 
 LogLine = dict[str, Any]
 
 
-def describe_result(result: LogLine, rules: GameRules) -> str:
+def describe_result(result: LogLine, rules: PlayRules) -> str:
     """One line for a logged result: who won and the scores, or why the game did not finish;
     its length in the game's turns (moves, rounds...)."""
     scores = ", ".join(f"{s:g}" for s in result["scores"])

@@ -201,10 +201,10 @@ def test_float_options_refuse_nan_and_inf_and_int_options_word_their_bounds(tmp_
     for pair, message in cases.items():
         key, _, value = pair.partition("=")
         with pytest.raises(BadOption) as info:
-            rules.resolve_options({key: value})
+            rules.for_play().resolve_options({key: value})
         assert info.value.problems == [message]
     with pytest.raises(BadOption) as info:  # as a log header may give it
-        rules.resolve_options({"rate": 10**400, "rounds": True})
+        rules.for_play().resolve_options({"rate": 10**400, "rounds": True})
     assert info.value.problems == ["game toy: option rate: a very large number is above the maximum 1",
                                    "game toy: option rounds: found true (expected a whole number)"]
 

@@ -15,6 +15,7 @@ from deckgen.games.registry import get_game
 from deckgen.games.chain_of_restraints import ChainOfRestraints, RestraintsState
 from deckgen.model.rules import Diagram
 from deckgen.sim.play import play_game
+from deckgen.model.rules import load_play_rules
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,7 @@ def at(game: ChainOfRestraints, hands: list[list[str]], draw: int | list[str] = 
 
 
 def diagram(game: ChainOfRestraints, diagram_id: str) -> Diagram:
-    return next(d for d in game.rules.diagrams if d.id == diagram_id)
+    return next(d for d in load_play_rules(game.rules.id).diagrams if d.id == diagram_id)
 
 
 def from_diagram(game: ChainOfRestraints, diagram_id: str, n_players: int = 2) -> tuple[RestraintsState, dict[str, Any]]:

@@ -25,6 +25,7 @@ from deckgen.games.clique_mystique import (
 )
 from deckgen.model.rules import Diagram
 from deckgen.sim.play import play_game
+from deckgen.model.rules import load_play_rules
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +36,7 @@ def game() -> CliqueMystique:
 
 
 def diagram(game: CliqueMystique, ident: str) -> Diagram:
-    return next(d for d in game.rules.diagrams if d.id == ident)
+    return next(d for d in load_play_rules(game.rules.id).diagrams if d.id == ident)
 
 
 def card(number: int, colour: str, suit: str) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from deckgen.errors import DataError
+from deckgen.games.building import build_engine
 from deckgen.games.registry import get_game
-from deckgen.model.rules import Diagram
+from deckgen.model.rules import Diagram, load_play_rules
 
 
 def diagram(grid: str, *cells: tuple[tuple[int, int], list[str]]) -> Diagram:
@@ -19,9 +20,9 @@ def diagram(grid: str, *cells: tuple[tuple[int, int], list[str]]) -> Diagram:
 
 def problems_of(game_id: str, *diagrams: Diagram) -> list[str]:
     game = get_game(game_id)
-    rules = game.rules.model_copy(update={"diagrams": list(diagrams)})
+    rules = load_play_rules(game_id).model_copy(update={"diagrams": list(diagrams)})
     with pytest.raises(DataError) as caught:
-        type(game)(rules)
+        build_engine(type(game), rules)
     return caught.value.problems
 
 

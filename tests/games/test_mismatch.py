@@ -11,9 +11,10 @@ import pytest
 from deckgen.bots.mismatch import GreedyMismatchBot
 from deckgen.bots.registry import make_bot
 from deckgen.errors import BadPosition, DataError, DeckgenError, IllegalMove, UnknownCard
+from deckgen.games.building import build_engine
 from deckgen.sim.play import play_game
 from deckgen.games.mismatch import REVEAL, MismatchGame, MismatchState
-from deckgen.model.rules import load_rules
+from deckgen.model.rules import load_play_rules, load_rules
 from tests.games.playout import check_playouts
 
 SHORT_PLAYOUTS_PER_SETTING = 40
@@ -23,7 +24,7 @@ LONG_PLAYOUT_BOTS = {2: "random", 3: "greedy", 4: "random", 5: "greedy", 6: "ran
 
 @pytest.fixture(scope="module")
 def game() -> MismatchGame:
-    return MismatchGame(load_rules("mismatch"))
+    return build_engine(MismatchGame, load_rules("mismatch"))
 
 
 def position(game: MismatchGame, decks: list[list[str]], captured: list[list[str]] | None = None,
@@ -315,7 +316,7 @@ def test_unfinished_game_has_no_winner(game: MismatchGame) -> None:
 
 
 def test_turn_cap_leaves_the_game_unfinished(game: MismatchGame) -> None:
-    capped = MismatchGame(game.rules.model_copy(update={"turn_cap": 5}))
+    capped = build_engine(MismatchGame, load_play_rules(game.rules.id).model_copy(update={"turn_cap": 5}))
     state = play_game(capped, 4, ["greedy"] * 4, seed=2)
     assert state.turns == 5 and not state.is_over
     assert state.result().finished is False and state.result().winners == ()
@@ -360,7 +361,7 @@ def test_deal_table_that_does_not_add_up_is_a_data_error(game: MismatchGame) -> 
     params = dict(game.rules.params)
     params["long_game"] = {**params["long_game"], "removed": {**params["long_game"]["removed"], 5: 2}}
     with pytest.raises(DataError, match=r"params.long_game.hand_size.5: 5 x 41 \+ 2 removed"):
-        MismatchGame(game.rules.model_copy(update={"params": params}))
+        build_engine(MismatchGame, load_play_rules(game.rules.id).model_copy(update={"params": params}))
 
 
 def test_position_without_any_cards_is_refused(game: MismatchGame) -> None:

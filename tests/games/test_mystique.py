@@ -12,6 +12,7 @@ import pytest
 
 from deckgen.bots.mystique import GreedyBot
 from deckgen.errors import BadOption, BadPlayerCount, BadPosition, DataError, DeckgenError, IllegalMove, UnknownCard
+from deckgen.games.building import build_engine
 from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.mystique import DEFLECT, TAKE_MOVE, MystiqueGame, MystiqueState, add_subsets
@@ -24,7 +25,7 @@ PLAYOUTS_PER_SETTING = 50
 
 @pytest.fixture(scope="module")
 def game() -> MystiqueGame:
-    return MystiqueGame(load_rules("mystique"))
+    return build_engine(MystiqueGame, load_rules("mystique"))
 
 
 def position(game: MystiqueGame, hands: list[list[str]], burns: list[list[str]] | None = None,
@@ -462,7 +463,7 @@ def test_partnerships_need_four_or_six_players(game: MystiqueGame, n_players: in
 
 
 def test_options_default_off() -> None:
-    rules = load_rules("mystique")
+    rules = load_rules("mystique").for_play()
     assert rules.resolve_options() == {
         "aces_scoring": False, "spell_deflection": False, "partnerships": False, "skirmishes": 1}
 
@@ -600,7 +601,7 @@ def test_rule_data_is_complete() -> None:
 
 
 def game_decks(n_players: int) -> int:
-    return load_rules("mystique").setup_for(n_players).decks
+    return load_rules("mystique").for_play().setup_for(n_players).decks
 
 
 def settings() -> list[tuple[int, str, bool]]:
@@ -614,7 +615,7 @@ def test_playouts(n_players: int, bot: str, with_options: bool) -> None:
         options = dict(ALL_OPTIONS, partnerships=n_players in (4, 6))
     finals = check_playouts("mystique", n_players, [bot] * n_players, PLAYOUTS_PER_SETTING, seed=n_players,
                             options=options)
-    dealt = 60 * game_decks(n_players) - load_rules("mystique").setup_for(n_players).removed
+    dealt = 60 * game_decks(n_players) - load_rules("mystique").for_play().setup_for(n_players).removed
     assert all(state.is_over and state.turns <= 2 * dealt + 1 for state in finals)
     if with_options:
         assert sum(state.deflections for state in finals) > 0
@@ -637,7 +638,7 @@ def finish_skirmish(state: MystiqueState) -> None:
 
 
 def test_a_match_option_takes_only_1_3_or_5() -> None:
-    rules = load_rules("mystique")
+    rules = load_rules("mystique").for_play()
     assert rules.resolve_options({"skirmishes": "3"})["skirmishes"] == 3
     with pytest.raises(BadOption, match="skirmishes: found 2 \\(expected one of 1, 3, 5\\)"):
         rules.resolve_options({"skirmishes": 2})

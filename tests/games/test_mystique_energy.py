@@ -17,6 +17,7 @@ from deckgen.games.registry import get_game
 from deckgen.games.mystique_energy import EnergyState, MystiqueEnergy
 from deckgen.model.rules import Diagram
 from deckgen.sim.play import play_game
+from deckgen.model.rules import load_play_rules
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +28,7 @@ def game() -> MystiqueEnergy:
 
 
 def diagram(game: MystiqueEnergy, diagram_id: str) -> Diagram:
-    return next(d for d in game.rules.diagrams if d.id == diagram_id)
+    return next(d for d in load_play_rules(game.rules.id).diagrams if d.id == diagram_id)
 
 
 def grid_of(cells: list[tuple[tuple[int, int], str]]) -> list[dict[str, Any]]:

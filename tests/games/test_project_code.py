@@ -61,7 +61,7 @@ def test_only_the_file_beside_the_rule_file_runs(games: Path, tmp_path: Path) ->
         stray.parent.mkdir(parents=True, exist_ok=True)
         stray.write_text(MARKING.format(mark=str(mark)))
     assert project_code.engine_path(get_game("comet-chase").rules) is None
-    assert project_code.engine_path(load_play_rules("sky-climb")) is None
+    assert project_code.engine_path(load_play_rules("sky-climb").for_play()) is None
     assert not mark.exists()
 
 

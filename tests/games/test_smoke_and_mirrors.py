@@ -10,6 +10,7 @@ import pytest
 from deckgen.bots.registry import make_bot
 from deckgen.bots.smoke_and_mirrors import GreedyBot
 from deckgen.errors import DataError, DeckgenError
+from deckgen.games.building import build_engine
 from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.smoke_and_mirrors import (
@@ -22,6 +23,7 @@ from deckgen.games.smoke_and_mirrors import (
     SmokeState,
     possible_totals,
 )
+from deckgen.model.rules import load_play_rules
 from tests.games.playout import check_playouts
 
 GAME_ID = "smoke-and-mirrors"
@@ -127,10 +129,10 @@ def test_removed_cards_must_match_setup_count(game: SmokeAndMirrors) -> None:
     """Checked when the engine is built, so `deckgen validate` reports it before any game."""
     params = {**game.rules.params, "removed_cards": {2: []}}
     with pytest.raises(DataError, match=r"params\.removed_cards\.2: lists 0 card\(s\) but setup\.2\.removed is 1"):
-        SmokeAndMirrors(game.rules.model_copy(update={"params": params}))
+        build_engine(SmokeAndMirrors, load_play_rules(game.rules.id).model_copy(update={"params": params}))
     params = {**game.rules.params, "removed_cards": {2: ["swirl-9"]}}
     with pytest.raises(DataError, match=r"params\.removed_cards\.2: no cards \['swirl-9'\]"):
-        SmokeAndMirrors(game.rules.model_copy(update={"params": params}))
+        build_engine(SmokeAndMirrors, load_play_rules(game.rules.id).model_copy(update={"params": params}))
 
 
 def test_first_starter_is_random_and_recorded(game: SmokeAndMirrors) -> None:

@@ -13,6 +13,7 @@ from scipy.stats import chisquare
 from deckgen.bots.zoomies import GreedyZoomiesBot
 from deckgen.errors import DataError, DeckgenError
 from deckgen.errors import IllegalMove
+from deckgen.games.building import build_engine
 from deckgen.games.registry import get_game
 from deckgen.sim.play import game_rngs, play_game
 from deckgen.games.zoomies import HIGH, LOW, Zoomies, ZoomiesState, standing
@@ -23,7 +24,7 @@ from tests.games.playout import check_playouts
 
 @pytest.fixture(scope="module")
 def game() -> Zoomies:
-    return Zoomies(load_rules("zoomies"))
+    return build_engine(Zoomies, load_rules("zoomies"))
 
 
 def card(number: int) -> str:
@@ -103,7 +104,7 @@ def test_rule_numbers_come_from_the_rule_data() -> None:
             "setup": {4: rules.setup[4].model_copy(update={"hand_size": 3})},
         }
     )
-    state = Zoomies(shorter).new_game(4, random.Random(2), {"second_place_wins": True})
+    state = build_engine(Zoomies, shorter).new_game(4, random.Random(2), {"second_place_wins": True})
     assert [len(h) for h in state.hands] == [3, 3, 3, 3]
     assert len(state.deck) == 54 - 2 - 12
 
@@ -114,13 +115,13 @@ def test_rule_data_the_engine_cannot_play_is_refused() -> None:
         update={"params": {"round_hand_sizes": [5, 4, 5], "round_trick_points": [1, 2, 3]}}
     )
     with pytest.raises(DataError, match="58 cards, the deck has 54"):
-        Zoomies(too_many)
+        build_engine(Zoomies, too_many)
     missing = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 4]}})
     with pytest.raises(DataError, match="params.round_trick_points: required key is missing"):
-        Zoomies(missing)
+        build_engine(Zoomies, missing)
     mismatched = rules.model_copy(update={"params": {"round_hand_sizes": [5, 4, 4], "round_trick_points": [1, 2]}})
     with pytest.raises(DataError, match="one value per round"):
-        Zoomies(mismatched)
+        build_engine(Zoomies, mismatched)
 
 
 # -- a trick: goal, readings, specials ------------------------------------------------

@@ -46,7 +46,7 @@ def problems(path: Path) -> list[str]:
 
 def test_valid_rules_load(tmp_path: Path):
     rules = load_rules_file(write(tmp_path, rules_data()))
-    assert rules.setup_for(3).removed == 1
+    assert rules.for_play().setup_for(3).removed == 1
     assert list(rules.players.counts()) == [2, 3]
 
 
@@ -64,9 +64,9 @@ def test_unknown_key_and_bad_option_default(tmp_path: Path):
 
 
 def test_turn_unit_names_what_the_turns_are(tmp_path: Path):
-    assert load_rules_file(write(tmp_path, rules_data())).turns_text(1) == "1 move"  # the default
+    assert load_rules_file(write(tmp_path, rules_data())).for_play().turns_text(1) == "1 move"  # the default
     rules = load_rules_file(write(tmp_path, rules_data(turn_unit="round")))
-    assert (rules.turns_are, rules.turns_text(7)) == ("round", "7 rounds")
+    assert (rules.for_play().turns_are, rules.for_play().turns_text(7)) == ("round", "7 rounds")
     (line,) = problems(write(tmp_path, rules_data(turn_unit="hand")))
     assert "turn_unit" in line and "'move', 'turn', 'trick', 'round' or 'reveal'" in line
     described = yaml.safe_load((decks_dir() / "standard" / "games" / "crazy-eights.yaml").read_text())
@@ -83,9 +83,9 @@ def test_file_name_and_deck_folder_must_agree(tmp_path: Path):
 
 def test_options_resolve_and_reject(tmp_path: Path):
     rules = load_rules_file(write(tmp_path, rules_data()))
-    assert rules.resolve_options({"rate": "0.25", "fast": "yes"}) == {"rate": 0.25, "fast": True, "length": "short"}
+    assert rules.for_play().resolve_options({"rate": "0.25", "fast": "yes"}) == {"rate": 0.25, "fast": True, "length": "short"}
     with pytest.raises(UnknownName) as info:
-        rules.resolve_options({"speed": "1", "rate": "2", "length": "medium", "fast": "maybe"})
+        rules.for_play().resolve_options({"speed": "1", "rate": "2", "length": "medium", "fast": "maybe"})
     assert info.value.problems == [
         "game toy: unknown option 'speed' (options: fast, length, rate)",
         "game toy: option rate: 2.0 is above the maximum 1",
@@ -97,7 +97,7 @@ def test_options_resolve_and_reject(tmp_path: Path):
 def test_wrong_player_count(tmp_path: Path):
     rules = load_rules_file(write(tmp_path, rules_data()))
     with pytest.raises(BadPlayerCount, match=r"game toy: 5 players not allowed \(allowed: 2-3\)"):
-        rules.setup_for(5)
+        rules.for_play().setup_for(5)
 
 
 def test_unknown_game_lists_known_games():

@@ -16,7 +16,8 @@ from openpyxl import Workbook
 
 from deckgen.errors import DataError
 from deckgen.model import sources
-from deckgen.model.deck import Deck, load_deck_file
+from deckgen.model.deck import load_deck_file
+from deckgen.model.deck_data import Deck
 
 ATTRIBUTES = {"colour": ["red", "blue"], "value": [1, 2, 3], "wild": [True, False]}
 HEADER = "id,name,colour,value,wild,text,copies\n"

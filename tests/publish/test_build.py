@@ -169,5 +169,5 @@ def test_a_game_s_documents_hold_the_quick_reference_on_a4_and_on_letter(tmp_pat
     assert pages == [[595, 842], [612, 792]]
     wanted = {f"{rules.deck}/{rules.id}-quickref.pdf", f"{rules.deck}/{rules.id}-quickref-letter.pdf"}
     assert wanted <= set(parse_page(write_index(tmp_path)).links)
-    report = parse_page(write_game_report(rules, tmp_path, index_link=True))
+    report = parse_page(write_game_report(rules.for_play(), tmp_path, index_link=True))
     assert {f"{rules.id}-quickref.pdf", f"{rules.id}-quickref-letter.pdf"} <= set(report.links)

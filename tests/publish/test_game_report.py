@@ -87,7 +87,7 @@ def write_json(out: Path, kind: str, data: Any) -> Path:
 def test_a_report_with_every_section_parses_and_its_links_resolve(out: Path) -> None:
     write_json(out, "analysis", analysis_data())
     write_json(out, "sweep", sweep_data())
-    page_path = write_game_report(load_rules(GAME), out, index_link=False)
+    page_path = write_game_report(load_rules(GAME).for_play(), out, index_link=False)
     assert page_path == out / DECK / f"{GAME}-report.html"
     page = parse_page(page_path)
     text = " ".join(page.text)
@@ -108,14 +108,14 @@ def test_a_report_with_every_section_parses_and_its_links_resolve(out: Path) -> 
 
 
 def test_a_report_links_the_index_only_where_there_is_one(out: Path) -> None:
-    page = parse_page(write_game_report(load_rules(GAME), out))
+    page = parse_page(write_game_report(load_rules(GAME).for_play(), out))
     assert "../index.html" not in page.links  # a folder without an index (after a sweep, say)
     (out / "index.html").write_text("<!DOCTYPE html><title>index</title>", encoding="utf-8")
-    assert "../index.html" in parse_page(write_game_report(load_rules(GAME), out)).links
+    assert "../index.html" in parse_page(write_game_report(load_rules(GAME).for_play(), out)).links
 
 
 def test_without_results_the_page_says_what_to_run(tmp_path: Path) -> None:
-    page_path = write_game_report(load_rules(GAME), tmp_path, index_link=False)
+    page_path = write_game_report(load_rules(GAME).for_play(), tmp_path, index_link=False)
     text = " ".join(parse_page(page_path).text)
     assert "No fairness simulation yet" in text and "No skill analysis yet" in text
     assert "Variants" not in text
@@ -123,7 +123,7 @@ def test_without_results_the_page_says_what_to_run(tmp_path: Path) -> None:
 
 def test_data_text_is_escaped(out: Path) -> None:
     write_json(out, "sweep", sweep_data(label=HOSTILE))
-    html = write_game_report(load_rules(GAME), out, index_link=False).read_text(encoding="utf-8")
+    html = write_game_report(load_rules(GAME).for_play(), out, index_link=False).read_text(encoding="utf-8")
     assert "<script" not in html
     assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
 
@@ -131,8 +131,8 @@ def test_data_text_is_escaped(out: Path) -> None:
 def test_the_same_results_give_the_same_bytes(out: Path) -> None:
     write_json(out, "analysis", analysis_data())
     write_json(out, "sweep", sweep_data())
-    first = write_game_report(load_rules(GAME), out).read_bytes()
-    assert write_game_report(load_rules(GAME), out).read_bytes() == first
+    first = write_game_report(load_rules(GAME).for_play(), out).read_bytes()
+    assert write_game_report(load_rules(GAME).for_play(), out).read_bytes() == first
 
 
 @pytest.mark.parametrize(("kind", "text", "expected"), [
@@ -148,7 +148,7 @@ def test_the_same_results_give_the_same_bytes(out: Path) -> None:
 def test_a_bad_result_file_is_one_line_naming_file_and_field(out: Path, kind: str, text: str, expected: str) -> None:
     (out / DECK / f"{GAME}-{kind}.json").write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as caught:
-        write_game_report(load_rules(GAME), out)
+        write_game_report(load_rules(GAME).for_play(), out)
     assert any(expected in line for line in caught.value.problems), caught.value.problems
     assert all("\n" not in line for line in caught.value.problems)
     assert not (out / DECK / f"{GAME}-report.html").exists()

@@ -35,7 +35,7 @@ def out(thumbnails: Path, tmp_path: Path) -> Path:
     (target / DECK / f"{DECK}-pnp.pdf").write_bytes(b"%PDF-1.4\n")
     (target / "mystique").mkdir()
     (target / "mystique" / "mystique-rules.pdf").write_bytes(b"%PDF-1.4\n")
-    write_game_report(load_rules("smoke-and-mirrors"), target)
+    write_game_report(load_rules("smoke-and-mirrors").for_play(), target)
     return target
 
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import yaml
 
-from deckgen.model.deck import Deck, load_deck_file
+from deckgen.model.deck import load_deck_file
+from deckgen.model.deck_data import Deck
 
 
 def make_project(root: Path, layout: dict | str, cards: list[dict] | None = None, deck_extra: dict | None = None) -> Path:

@@ -67,7 +67,7 @@ def _check_setup_rows(rules: GameRules) -> None:
     header, *rows = setup_rows(rules)
     assert [int(r[0]) for r in rows] == list(rules.players.counts())
     for row in rows:
-        spec = rules.setup_for(int(row[0]))
+        spec = rules.for_play().setup_for(int(row[0]))
         cells = dict(zip(header, row))
         expected_hand = "\u2013" if spec.hand_size is None else str(spec.hand_size)
         assert cells["Cards each"] == expected_hand

@@ -18,7 +18,8 @@ from click.testing import CliRunner
 
 from deckgen.cli import main
 from deckgen.model.colour import parse_colour
-from deckgen.model.deck import Deck, deck_ids, load_deck
+from deckgen.model.deck import deck_ids, load_deck
+from deckgen.model.deck_data import Deck
 from deckgen.model.geometry import CARD_SIZES, CardGeometry
 from deckgen.render import svg
 from deckgen.render.contrast import (

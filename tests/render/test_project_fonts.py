@@ -11,7 +11,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from deckgen.errors import DataError
-from deckgen.model.deck import Deck
+from deckgen.model.deck_data import Deck
 from deckgen.render import fonts
 from deckgen.render.png import export_images
 from deckgen.render.sheets import SheetOptions, render_sheets

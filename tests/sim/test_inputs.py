@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.errors import DataError
 from deckgen.games.registry import get_game
-from deckgen.sim.inputs import GameSpec, game_from_spec, game_with_deck
+from deckgen.sim.inputs import GameSpec, deck_is_variant, game_from_spec, game_with_deck
 
 
 def _variant_spec(tmp_path: Path) -> GameSpec:
@@ -22,7 +22,7 @@ def _variant_spec(tmp_path: Path) -> GameSpec:
 def test_a_deck_variant_is_rebuilt_from_its_text(tmp_path: Path) -> None:
     spec = _variant_spec(tmp_path)
     rebuilt = game_from_spec(spec)
-    assert rebuilt.rules.deck_variant is not None
+    assert deck_is_variant(rebuilt) and not deck_is_variant(get_game("mismatch"))
     assert rebuilt.cards.ids == get_game("mismatch").cards.ids
 
 

@@ -12,10 +12,10 @@ the turn cap, so runs contain unfinished games and shared wins.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 import pytest
-from pydantic import Field
 
 from deckgen.bots import registry as bot_registry
 from deckgen.errors import BadPosition
@@ -25,7 +25,8 @@ from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.kit.ranking import scored_result
 from deckgen.games.kit.seats import next_seats
 from deckgen.model import rules as rules_module
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
+from deckgen.model.play_rules import GameData
 from deckgen.model.rules import GameRules
 
 PASS: tuple[int] = (-1,)
@@ -49,9 +50,10 @@ TOY_RULES = GameRules.model_validate(
 )
 
 
-class ToyParams(StrictModel):
+@dataclass(frozen=True)
+class ToyParams:
     #: Which of a card's two readings counts in a trick.
-    reading: str = Field(pattern="^(low|high)$")
+    reading: str = bounded(pattern="^(low|high)$")
 
 
 class ToyState(State):
@@ -148,8 +150,8 @@ class ToyGame(Game):
     id = "toy-high-card"
     Params = ToyParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         pick = max if self.params.reading == "high" else min
         #: Each card's value in a trick.
         self.value = [pick(card.fields["readings"]) for card in self.deck.cards]

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class SunsParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class SunsParams:
     #: The suit whose cards are the horizon.
     horizon_suit: str
     #: Cards each player holds after every refill, and bidding rounds per sun.
-    hand_cards: int = Field(ge=1)
-    bidding_rounds: int = Field(ge=1)
+    hand_cards: int = bounded(ge=1)
+    bidding_rounds: int = bounded(ge=1)
     #: Extra bid value for a card of the sun's colour, and for one of its number.
-    colour_bonus: int = Field(ge=0)
-    number_bonus: int = Field(ge=0)
+    colour_bonus: int = bounded(ge=0)
+    number_bonus: int = bounded(ge=0)

@@ -8,7 +8,7 @@ from deckgen.games.base import Game
 from deckgen.games.battle_for_the_suns.moves import STOP
 from deckgen.games.battle_for_the_suns.params import SunsParams
 from deckgen.games.notation.one_card import OneCardNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -17,8 +17,8 @@ class SunsTables(Game[SunsParams]):
 
     Params = SunsParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = OneCardNotation(self.cards.ids, "bid", ("stop", STOP))
         colours = [str(v) for v in self.deck.attributes["colour"]]
         self.colour = [colours.index(str(c.attrs["colour"])) for c in self.deck.cards]

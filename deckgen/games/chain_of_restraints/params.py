@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class RestraintsParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class RestraintsParams:
     """The grid's side and the line that wins."""
 
     #: The cards must always fit in a box of grid_side columns by grid_side rows.
-    grid_side: int = Field(ge=2, le=6)
+    grid_side: int = bounded(ge=2, le=6)
     #: Top cards in a line that must share a value to win.
-    line_length: int = Field(ge=2, le=6)
+    line_length: int = bounded(ge=2, le=6)

@@ -9,7 +9,7 @@ from typing import Final
 from deckgen.games.base import Game
 from deckgen.games.chain_of_restraints.params import RestraintsParams
 from deckgen.games.notation.chain_of_restraints import RestraintsNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 #: The attributes four top cards may share, in the order of the win counters.
@@ -24,8 +24,8 @@ class RestraintsTables(Game[RestraintsParams]):
     Params = RestraintsParams
     grid = "square"
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = RestraintsNotation(self.cards.ids)
         deck = self.deck
         values = [[str(v) for v in deck.attributes[a]] for a in ATTRIBUTES]

@@ -16,7 +16,7 @@ from deckgen.games.clique_mystique.board import (
 from deckgen.games.clique_mystique.moves import PASS, PLACE, REPLACE
 from deckgen.games.clique_mystique.params import CliqueParams
 from deckgen.games.notation.clique_mystique import CliqueNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 #: The attributes and how many values each must have: Cliques of 3, 4 and 5 and the Motley Crew
@@ -30,8 +30,8 @@ class CliqueTables(Game[CliqueParams]):
     Params = CliqueParams
     grid = "square"
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         params = self.params
         attributes = self.deck.attributes
         counts = [len(attributes[name]) for name, _ in ATTRIBUTES]
@@ -43,7 +43,7 @@ class CliqueTables(Game[CliqueParams]):
         self.kinds, self.weights = group_tables(counts[0], counts[1], counts[2])
         self.geometry = Geometry(params.board_radius, tuple(counts))
         self.notation = CliqueNotation(self.cards.ids, params.board_radius, (PLACE, REPLACE, PASS))
-        self.hand_size = int(rules.setup[2].hand_size or 0)
+        self.hand_size = int(self.rules.setup[2].hand_size or 0)
         self.colours, self.suits = counts[0], counts[1]
         #: The most cards one placement puts down, read per line: a plain attribute, not the model's.
         self.max_placed = params.max_cards_placed

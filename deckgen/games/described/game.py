@@ -29,7 +29,7 @@ from deckgen.model.play import DesignerParams
 from deckgen.model.play_nodes import value_type
 from deckgen.model.play_defs import Program
 from deckgen.model.play_program import build_program
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 
 #: Fields of a state `position` accepts besides zones and counters.
 POSITION_FACTS = ("round", "dealer", "direction", "phase", "turns")
@@ -41,8 +41,9 @@ class DescribedGame(Game):
     id = "described"
     Params = DesignerParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
+        rules = data.rules
         assert rules.play is not None
         self.program: Program = build_program(rules.play, self.deck, rules.options, rules.params, rules.path,
                                               rules.players.counts())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Sequence
 
 from deckgen.errors import BadPosition, UnknownCard
-from deckgen.model.deck import Deck
+from deckgen.model.deck_data import Deck
 
 
 def bits_of(mask: int) -> list[int]:

@@ -12,7 +12,7 @@ from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
 from deckgen.games.mirrorquest.cards import OWED, PHASE_NAMES, PICTURE, CardTable
 from deckgen.games.mirrorquest.params import MirrorquestParams
 from deckgen.games.mirrorquest.state import MirrorquestState
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -22,8 +22,8 @@ class Mirrorquest(Game[MirrorquestParams]):
     id = "mirrorquest"
     Params = MirrorquestParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.table = CardTable(self)
 
     def setup_problems(self) -> list[str]:

@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class MirrorquestParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class MirrorquestParams:
     #: The seat that plays first.
-    first_seat: int = Field(ge=0)
+    first_seat: int = bounded(ge=0)
     #: A colour match has exactly this many cards until the first reshuffle.
-    colour_match_cards: int = Field(ge=1)
+    colour_match_cards: int = bounded(ge=1)
     #: After the first reshuffle, a colour match may have any number of cards.
     reshuffle_unlocks_colour_sets: bool
     #: A catch-up set against a pickup has at least this many cards.
-    catch_up_min_cards: int = Field(ge=2)
+    catch_up_min_cards: int = bounded(ge=2)
     #: Cards drawn by the draw move.
-    draw_cards: int = Field(ge=1)
+    draw_cards: int = bounded(ge=1)
     #: Cards drawn when an opponent calls a player's name first.
-    call_penalty_cards: int = Field(ge=0)
+    call_penalty_cards: int = bounded(ge=0)
     #: Cards a player owes after a regular wildcard.
-    cards_owed_after_wildcard: int = Field(ge=1)
+    cards_owed_after_wildcard: int = bounded(ge=1)

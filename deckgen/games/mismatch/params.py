@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class LongGame(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class LongGame:
     """The long game's deal: every card of the four decks."""
 
-    cards: int = Field(ge=1)
+    cards: int = bounded(ge=1)
     hand_size: dict[int, int]
     removed: dict[int, int]
 
 
-class MismatchParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class MismatchParams:
     #: Each colour scores `colour_bonus` extra against the next one in this cycle.
-    colour_cycle: list[str] = Field(min_length=2)
-    colour_bonus: int = Field(ge=0)
+    colour_cycle: list[str] = bounded(min_length=2)
+    colour_bonus: int = bounded(ge=0)
     #: The card field holding the number value.
     value_field: str
     #: The short game takes this suit of every colour.
     short_game_suit: str
-    short_game_cards: int = Field(ge=2)
+    short_game_cards: int = bounded(ge=2)
     long_game: LongGame
     #: In a tie each player adds this many cards to the pot before the tie-breaker.
-    tie_pot_cards: int = Field(ge=0)
+    tie_pot_cards: int = bounded(ge=0)

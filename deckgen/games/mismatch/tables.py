@@ -8,7 +8,7 @@ from deckgen.games.base import Game
 from deckgen.games.mismatch.moves import REVEAL
 from deckgen.games.mismatch.params import MismatchParams
 from deckgen.games.notation.mismatch import MismatchNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -17,8 +17,8 @@ class MismatchTables(Game[MismatchParams]):
 
     Params = MismatchParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = MismatchNotation(REVEAL)
         params = self.params
         cards = self.deck.cards

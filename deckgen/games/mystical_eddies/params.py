@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class EddiesParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class EddiesParams:
     """The cards set aside each round and the rankings of suits, colours and numbers."""
 
     #: Cards set aside unseen at the start of every round, before the deal.
-    set_aside: int = Field(ge=0)
+    set_aside: int = bounded(ge=0)
     #: Rankings, highest first.
-    suit_ranking: list[str] = Field(min_length=1)
-    colour_ranking: list[str] = Field(min_length=1)
-    number_ranking: list[int] = Field(min_length=1)
+    suit_ranking: list[str] = bounded(min_length=1)
+    colour_ranking: list[str] = bounded(min_length=1)
+    number_ranking: list[int] = bounded(min_length=1)

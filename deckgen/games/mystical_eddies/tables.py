@@ -8,7 +8,7 @@ from deckgen.games.base import Game
 from deckgen.games.mystical_eddies.params import EddiesParams
 from deckgen.games.mystical_eddies.tricks import MASKS, follows, ranking_key, shared_attributes
 from deckgen.games.notation.one_card import OneCardNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -17,8 +17,8 @@ class EddiesTables(Game[EddiesParams]):
 
     Params = EddiesParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = OneCardNotation(self.cards.ids)
         params = self.params
         suits = [str(v) for v in self.deck.attributes["suit"]]

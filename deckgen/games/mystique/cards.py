@@ -10,7 +10,7 @@ from deckgen.errors import UnknownName
 from deckgen.games.base import Move
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.mystique.params import MystiqueParams
-from deckgen.model.deck import Deck
+from deckgen.model.deck_data import Deck
 
 #: Move action: take the round's cards as burns (mask 0).
 TAKE: Final = -1

@@ -12,6 +12,7 @@ from deckgen.games.kit.zones import hand
 from deckgen.games.mystique.cards import CardTable, build_card_table
 from deckgen.games.mystique.params import MystiqueParams
 from deckgen.games.mystique.state import MystiqueState
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -21,8 +22,8 @@ class MystiqueGame(Game[MystiqueParams]):
     id = "mystique"
     Params = MystiqueParams
 
-    def __init__(self, rules: Any) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self._tables: dict[int, CardTable] = {}
 
     def rule_problems(self) -> list[str]:

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class MystiqueParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class MystiqueParams:
     #: The attributes a spell may share, in the deck's attribute names.
-    spell_attributes: list[str] = Field(min_length=1)
+    spell_attributes: list[str] = bounded(min_length=1)
     #: An opening spell has open_min..open_max cards; an answer at least as many as the spell.
-    open_min_cards: int = Field(ge=1)
-    open_max_cards: int = Field(ge=1)
+    open_min_cards: int = bounded(ge=1)
+    open_max_cards: int = bounded(ge=1)
     #: Seat step of play (-1: anticlockwise), and the opener's offset from the dealer.
     turn_direction: int
     first_player_offset: int
@@ -21,6 +22,6 @@ class MystiqueParams(StrictModel):
     deflect_attributes: list[str]
     #: Aces scoring: a card of this number counts this many burns.
     ace_number: int
-    ace_burns: int = Field(ge=1)
+    ace_burns: int = bounded(ge=1)
     #: Partnerships are played with these player counts; partners sit opposite.
     partnership_players: list[int]

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class ChainParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class ChainParams:
     #: Cards laid face up as the pool at the start.
-    pool_cards: int = Field(ge=1)
+    pool_cards: int = bounded(ge=1)

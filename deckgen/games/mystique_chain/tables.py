@@ -8,7 +8,7 @@ from deckgen.games.base import Game, Move
 from deckgen.games.mystique_chain.moves import ATTRIBUTES
 from deckgen.games.mystique_chain.params import ChainParams
 from deckgen.games.notation.mystique_chain import ChainNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -17,8 +17,8 @@ class ChainTables(Game[ChainParams]):
 
     Params = ChainParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = ChainNotation(self.cards.ids, ATTRIBUTES)
         cards = self.deck.cards
         values = [tuple(self.deck.attributes[a].index(card.attrs[a]) for a in ATTRIBUTES) for card in cards]

@@ -9,7 +9,7 @@ from deckgen.games.base import Game
 from deckgen.games.mystique_circle.params import CircleParams
 from deckgen.games.mystique_circle.tricks import build_takes
 from deckgen.games.notation.card_sets import CardSetsNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -18,8 +18,8 @@ class CircleTables(Game[CircleParams]):
 
     Params = CircleParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = CardSetsNotation(self.cards.ids, "hole")
         params = self.params
         colours = [str(v) for v in self.deck.attributes["colour"]]

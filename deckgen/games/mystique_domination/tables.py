@@ -12,7 +12,7 @@ from deckgen.games.kit.seats import team_of
 from deckgen.games.mystique_domination.params import DominationParams
 from deckgen.games.mystique_domination.patterns import PASS, PLAYERS, PatternTable
 from deckgen.games.notation.card_sets import CardSetsNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -21,10 +21,10 @@ class DominationTables(Game[DominationParams]):
 
     Params = DominationParams
 
-    def __init__(self, rules: GameRules) -> None:
-        spec = rules.setup.get(PLAYERS)
+    def __init__(self, data: GameData) -> None:
+        spec = data.rules.setup.get(PLAYERS)
         self.hand_size: int = spec.hand_size or 0 if spec is not None else 0
-        super().__init__(rules)
+        super().__init__(data)
         self.notation = CardSetsNotation(self.cards.ids, "give", PASS)
         attributes = self.deck.attributes
         colours = [str(v) for v in attributes["colour"]]

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class EnergyParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class EnergyParams:
     """How many neighbours a placed card needs, and the seat placing first."""
 
     #: Occupied neighbours a card needs once that many cards are down (the second card
     #: always needs one: it goes next to the first).
-    touching: int = Field(ge=1, le=2)
+    touching: int = bounded(ge=1, le=2)
     #: The seat that places first; play then goes seat + 1.
-    first_seat: int = Field(ge=0)
+    first_seat: int = bounded(ge=0)

@@ -9,7 +9,7 @@ from typing import Final
 from deckgen.games.base import Game
 from deckgen.games.mystique_energy.params import EnergyParams
 from deckgen.games.notation.mystique_energy import EnergyNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 #: The attributes scored, in key order: 3 colours, 4 suits, 5 numbers = 12 keys.
@@ -22,8 +22,8 @@ class EnergyTables(Game[EnergyParams]):
     Params = EnergyParams
     grid = "hexagonal"
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = EnergyNotation()
         attributes = self.deck.attributes
         values = [[str(v) for v in attributes[a]] for a in ATTRIBUTES]

@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class GuildSpec(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class GuildSpec:
     colour: str
     suit: str
-    points: int = Field(ge=0)
+    points: int = bounded(ge=0)
 
 
-class GuildsParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class GuildsParams:
     #: Points for controlling a guild, and the guild worth more.
-    guild_points: int = Field(ge=0)
+    guild_points: int = bounded(ge=0)
     special_guild: GuildSpec
     #: Seat step of play (-1: anticlockwise, seat - 1).
     turn_direction: int
     #: Seat that takes the first turn.
-    first_seat: int = Field(ge=0)
+    first_seat: int = bounded(ge=0)

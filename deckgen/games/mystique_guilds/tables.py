@@ -8,7 +8,7 @@ from deckgen.games.base import Game
 from deckgen.games.mystique_guilds.moves import BUY, DECK, DISCARD
 from deckgen.games.mystique_guilds.params import GuildsParams
 from deckgen.games.notation.piles import PilesNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -17,8 +17,8 @@ class GuildsTables(Game[GuildsParams]):
 
     Params = GuildsParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = PilesNotation(self.cards.ids, "buy", (DECK, DISCARD, BUY))
         colours = [str(v) for v in self.deck.attributes["colour"]]
         suits = [str(v) for v in self.deck.attributes["suit"]]

@@ -11,7 +11,7 @@ from deckgen.games.mystique_maze.cards import ATTRIBUTES, DISCARD, FROM_DECK, FR
 from deckgen.games.mystique_maze.params import MazeParams
 from deckgen.games.mystique_maze.paths import SeatPaths
 from deckgen.games.notation.piles import PilesNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -20,8 +20,8 @@ class MazeTables(Game[MazeParams]):
 
     Params = MazeParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = PilesNotation(self.cards.ids, "discard", (FROM_DECK, FROM_PILE, DISCARD))
         #: coords[card]: its place on the colour, suit and number lines.
         self.coords: list[tuple[int, int, int]] = [self._coords_of(card.attrs) for card in self.deck.cards]
@@ -55,6 +55,8 @@ class MazeTables(Game[MazeParams]):
         if len(p.corners) < self.rules.players.max:
             problems.append(problem(path, "params.corners", f"{len(p.corners)} seats, but the game seats "
                                                             f"up to {self.rules.players.max}"))
+        problems += [problem(path, f"params.corners.{seat}", f"found {len(pair)} cards (expected 2: the seat's "
+                             "two corners)") for seat, pair in enumerate(p.corners) if len(pair) != 2]
         named = [card for pair in p.corners for card in pair]
         unknown = [card for card in named if card not in self.cards.index]
         if unknown:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class PillarsParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class PillarsParams:
     #: Pillars the deck is split into, and the cards each player drafts.
-    pillars: int = Field(ge=2)
-    draft_cards: int = Field(ge=1)
+    pillars: int = bounded(ge=2)
+    draft_cards: int = bounded(ge=1)
     #: Attributes a build must share with the pillar's top card.
-    shared_attributes: int = Field(ge=1, le=3)
+    shared_attributes: int = bounded(ge=1, le=3)

@@ -8,7 +8,7 @@ from deckgen.games.base import Game
 from deckgen.games.mystique_pillars.moves import BUILD, DRAW
 from deckgen.games.mystique_pillars.params import PillarsParams
 from deckgen.games.notation.mystique_pillars import PillarsNotation
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -17,8 +17,8 @@ class PillarsTables(Game[PillarsParams]):
 
     Params = PillarsParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = PillarsNotation(self.cards.ids, (DRAW, BUILD))
         values = [(str(c.attrs["colour"]), str(c.attrs["suit"]), str(c.attrs["number"])) for c in self.deck.cards]
         need = self.params.shared_attributes

@@ -7,7 +7,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Final, Sequence
 
-from deckgen.model.deck import Card
+from deckgen.model.deck_data import Card
 
 CHALLENGE: Final = 0
 BREAK: Final = 1

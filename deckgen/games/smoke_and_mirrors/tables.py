@@ -5,7 +5,6 @@ the card values, the caches of move lists and totals per card mask, and the deal
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from deckgen.games.base import Game, Move
 from deckgen.games.kit.cards import bits_of
@@ -23,6 +22,7 @@ from deckgen.games.smoke_and_mirrors.cards import (
     totals_mask,
 )
 from deckgen.games.smoke_and_mirrors.params import SmokeParams
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -31,8 +31,8 @@ class SmokeTables(Game[SmokeParams]):
 
     Params = SmokeParams
 
-    def __init__(self, rules: Any) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self.notation = SmokeNotation(self.cards.ids, (CHALLENGE, BREAK, ACT, GIVE))
         params = self.params
         self.first_claim = params.first_claim

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class UpAndDownParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class UpAndDownParams:
     #: Cards each player turns face up from their pile as their hand.
-    hand_cards: int = Field(ge=1)
+    hand_cards: int = bounded(ge=1)

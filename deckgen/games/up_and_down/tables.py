@@ -8,7 +8,7 @@ from deckgen.games.base import Game
 from deckgen.games.kit.cards import CardIndex
 from deckgen.games.up_and_down.cards import CardTable
 from deckgen.games.up_and_down.params import UpAndDownParams
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -17,8 +17,8 @@ class UpAndDownTables(Game[UpAndDownParams]):
 
     Params = UpAndDownParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         self._tables: dict[int, CardTable] = {}
 
     def rule_problems(self) -> list[str]:

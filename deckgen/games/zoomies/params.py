@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from dataclasses import dataclass
 
-from deckgen.model.common import StrictModel
+from deckgen.games.kit.params import bounded
 
 
-class ZoomiesParams(StrictModel):
+@dataclass(frozen=True, kw_only=True)
+class ZoomiesParams:
     #: Cards dealt to each player at the start of each round.
-    round_hand_sizes: list[int] = Field(min_length=1)
+    round_hand_sizes: list[int] = bounded(min_length=1)
     #: Points for each trick taken in each round.
-    round_trick_points: list[int] = Field(min_length=1)
+    round_trick_points: list[int] = bounded(min_length=1)

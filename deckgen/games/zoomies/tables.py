@@ -8,7 +8,7 @@ from deckgen.games.base import Game
 from deckgen.games.notation.zoomies import ZoomiesNotation
 from deckgen.games.zoomies.moves import GOAL_NAMES, HIGH, LOW
 from deckgen.games.zoomies.params import ZoomiesParams
-from deckgen.model.rules import GameRules
+from deckgen.model.play_rules import GameData
 from deckgen.model.wording import problem
 
 
@@ -18,10 +18,10 @@ class ZoomiesTables(Game[ZoomiesParams]):
 
     Params = ZoomiesParams
 
-    def __init__(self, rules: GameRules) -> None:
-        super().__init__(rules)
+    def __init__(self, data: GameData) -> None:
+        super().__init__(data)
         cards = self.deck.cards
-        self.removed_count = {n: spec.removed for n, spec in rules.setup.items()}
+        self.removed_count = {n: spec.removed for n, spec in self.rules.setup.items()}
         #: readings[card] = (smaller, larger); a double reads (v, v).
         self.readings: list[tuple[int, int]] = []
         self.special: list[bool] = []

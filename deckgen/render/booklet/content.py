@@ -11,7 +11,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from deckgen.compose import NONE_LABEL, check_deck
-from deckgen.model.deck import Card, Deck
+from deckgen.model.deck_data import Card, Deck
 from deckgen.model.geometry import MM_TO_PT
 from deckgen.model.rules import GameRules, OptionSpec
 from deckgen.render import painter, svg
@@ -119,12 +119,12 @@ def metadata_line(rules: GameRules) -> str:
 
 
 def setup_rows(rules: GameRules) -> list[list[str]]:
-    """The setup table, one row per player count, straight from rules.setup_for(n).
+    """The setup table, one row per player count, straight from rules.setup[n].
 
     Columns that say nothing for this game (one deck throughout, nothing removed, no notes)
     are left out; the header row comes first.
     """
-    specs = [(n, rules.setup_for(n)) for n in rules.players.counts()]
+    specs = [(n, rules.setup[n]) for n in rules.players.counts()]
     columns: list[tuple[str, Callable[[Any], str]]] = [("Players", lambda s: "")]
     if any(s.decks != 1 for _, s in specs):
         columns.append(("Decks", lambda s: str(s.decks)))

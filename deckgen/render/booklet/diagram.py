@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from reportlab.lib import colors
 from reportlab.platypus import Flowable
 
-from deckgen.model.deck import Card
+from deckgen.model.deck_data import Card
 from deckgen.model.rules import Diagram
 from deckgen.render.booklet.content import card_height_for
 from deckgen.render.booklet.style import CardPainter

@@ -20,7 +20,7 @@ from reportlab.platypus import (
     Paragraph,
 )
 
-from deckgen.model.deck import Card, Deck
+from deckgen.model.deck_data import Card, Deck
 from deckgen.model.rules import GameRules
 from deckgen.render.booklet.content import metadata_line, rich
 from deckgen.render.booklet.paper import BookletPaper

@@ -27,7 +27,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from deckgen.errors import DeckgenError
 from deckgen.fileio import output_file, write_atomic
-from deckgen.model.deck import Deck, load_deck
+from deckgen.model.deck import load_deck
+from deckgen.model.deck_data import Deck
 from deckgen.model.rules import GameRules, Section
 from deckgen.render import fonts
 from deckgen.render.booklet.content import (

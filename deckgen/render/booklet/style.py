@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckgen import paths
 from deckgen.model.common import StrictModel, read_yaml, validate
-from deckgen.model.deck import Card
+from deckgen.model.deck_data import Card
 from deckgen.render import fonts
 
 # --------------------------------------------------------------------------- style data

@@ -10,19 +10,20 @@ from typing import Any
 import pytest
 
 from deckgen.errors import DataError
+from deckgen.games.building import build_engine
 from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.trial import trial_problems
 from deckgen.model.common import validate
 from deckgen.model.play import PlaySpec
-from deckgen.model.rules import GameRules
+from deckgen.model.rules import GameRules, load_play_rules
 
 GAME = "up-and-down-described"
 
 
 def rules_with(change: Any, **updates: Any) -> GameRules:
     """The shipped description with its play section changed by `change(play_dict)`."""
-    rules = get_game(GAME).rules
+    rules = load_play_rules(GAME)
     assert rules.play is not None
     play = copy.deepcopy(rules.play.model_dump(by_alias=True, exclude_unset=True))
     change(play)
@@ -31,7 +32,7 @@ def rules_with(change: Any, **updates: Any) -> GameRules:
 
 def problems_of(change: Any, **updates: Any) -> list[str]:
     with pytest.raises(DataError) as caught:
-        DescribedGame(rules_with(change, **updates))
+        build_engine(DescribedGame, rules_with(change, **updates))
     return caught.value.problems
 
 
@@ -80,10 +81,10 @@ def test_procedures_that_call_themselves_are_a_loop() -> None:
 
 
 def test_a_deal_larger_than_the_deck_is_refused() -> None:
-    rules = get_game(GAME).rules
+    rules = load_play_rules(GAME)
     setup = {**rules.setup, 2: rules.setup[2].model_copy(update={"hand_size": 31})}
     with pytest.raises(DataError, match=r"setup\.2: 2 x 31 cards dealt .* but 1 deck\(s\) hold 60"):
-        DescribedGame(rules.model_copy(update={"setup": setup}))
+        build_engine(DescribedGame, rules.model_copy(update={"setup": setup}))
 
 
 @pytest.mark.parametrize("condition", ["false", "1 > 2", "not (1 > 0 or 2 > 3)"])
@@ -96,7 +97,7 @@ def test_a_move_that_can_never_be_legal_is_refused(condition: str) -> None:
 def test_a_seat_without_a_legal_move_is_named() -> None:
     def change(play: dict[str, Any]) -> None:
         play["phases"]["turn"] = [{"play": {"from": "hand", "to": "centre", "if": "card.number > 9"}}]
-    game = DescribedGame(rules_with(change))
+    game = build_engine(DescribedGame, rules_with(change))
     state = game.new_game(3, random.Random(1), game.rules.resolve_options())
     with pytest.raises(DataError, match=r"play\.phases\.turn: seat \d has no legal move at turn 0 of round 1 "
                        r"\(3 players\)"):
@@ -107,7 +108,7 @@ def test_a_seat_without_a_legal_move_is_named() -> None:
 def test_a_game_that_never_ends_is_caught_by_the_trial() -> None:
     def change(play: dict[str, Any]) -> None:
         play["phases"]["turn"] = [{"pass": {}}]
-    game = DescribedGame(rules_with(change, turn_cap=50))
+    game = build_engine(DescribedGame, rules_with(change, turn_cap=50))
     problems = trial_problems(game)
     assert problems[0].endswith("up-and-down-described.yaml: play: none of 12 random games with "
                            "2 players ended within turn_cap 50: likely, the round never ended (play.round.end)")
@@ -163,7 +164,7 @@ def test_market_words_outside_a_buy_move_point_at_the_buy_move(change: Any, wher
 
 @pytest.mark.parametrize("section", ["auction", "board", "grid"])
 def test_a_section_for_a_feature_the_language_lacks_is_named_when_the_file_is_read(section: str) -> None:
-    rules = get_game(GAME).rules
+    rules = load_play_rules(GAME)
     assert rules.play is not None
     play = rules.play.model_dump(by_alias=True, exclude_unset=True)
     play[section] = {"cards": 3}
@@ -217,7 +218,7 @@ def test_reveal_is_a_turn_unit_only_with_secret_turns() -> None:
 def test_secret_turns_go_round_from_the_seat_after_the_dealer_and_reveal_after_the_last() -> None:
     """Up and Down with every turn secret: seats 0, 1, 2 move in order (the dealer is seat 2),
     then the reveal runs once, counted as a turn, and seat 0 starts the next secret turns."""
-    game = DescribedGame(rules_with(secret_turns(reveal=[{"set": {"flipped": True}}])))
+    game = build_engine(DescribedGame, rules_with(secret_turns(reveal=[{"set": {"flipped": True}}])))
     state = game.new_game(3, random.Random(4), game.rules.resolve_options(), record=True)
     assert state.dealer == 2
     for seat in (0, 1, 2):
@@ -228,7 +229,7 @@ def test_secret_turns_go_round_from_the_seat_after_the_dealer_and_reveal_after_t
 
 
 def test_a_reveal_that_leaves_nobody_to_move_is_named() -> None:
-    game = DescribedGame(rules_with(secret_turns(who="not flipped", reveal=[{"set": {"flipped": True}}])))
+    game = build_engine(DescribedGame, rules_with(secret_turns(who="not flipped", reveal=[{"set": {"flipped": True}}])))
     state = game.new_game(2, random.Random(4), game.rules.resolve_options())
     state.apply(state.legal_moves()[0])
     with pytest.raises(DataError, match=r"play\.simultaneous\.who: no seat takes part after the reveal at turn 1 "
@@ -239,12 +240,12 @@ def test_a_reveal_that_leaves_nobody_to_move_is_named() -> None:
 # -- readings ----------------------------------------------------------------------------------
 
 def zoomies_problems(change: Any) -> list[str]:
-    rules = get_game("zoomies-described").rules
+    rules = load_play_rules("zoomies-described")
     assert rules.play is not None
     play = copy.deepcopy(rules.play.model_dump(by_alias=True, exclude_unset=True))
     change(play["phases"]["turn"][0]["play"])
     with pytest.raises(DataError) as caught:
-        DescribedGame(rules.model_copy(update={"play": PlaySpec.model_validate(play)}))
+        build_engine(DescribedGame, rules.model_copy(update={"play": PlaySpec.model_validate(play)}))
     return caught.value.problems
 
 

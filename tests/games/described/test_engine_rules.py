@@ -12,17 +12,18 @@ from typing import Any
 import pytest
 
 from deckgen.errors import DataError
+from deckgen.games.building import build_engine
 from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.model.play import PlaySpec
-from deckgen.model.rules import PlayerRange
+from deckgen.model.rules import PlayerRange, load_play_rules
 
 BASE = "up-and-down-described"
 
 
 def described(play: dict[str, Any], **updates: Any) -> DescribedGame:
-    rules = get_game(BASE).rules
-    return DescribedGame(rules.model_copy(update={"play": PlaySpec.model_validate(play), **updates}))
+    rules = load_play_rules(BASE)
+    return build_engine(DescribedGame, rules.model_copy(update={"play": PlaySpec.model_validate(play), **updates}))
 
 
 def small_play(**changes: Any) -> dict[str, Any]:

@@ -14,6 +14,8 @@ from pydantic import ValidationError
 from deckgen.errors import DataError
 from deckgen.games.described.game import DescribedGame
 from deckgen.games.described.state import DescribedState
+from deckgen.games.building import build_engine
+from deckgen.model.rules import load_play_rules
 from deckgen.games.registry import get_game
 from deckgen.model.play import PlaySpec
 
@@ -22,8 +24,8 @@ BUY, PASS = 0, 1
 
 
 def described(play: dict[str, Any], base: str = BASE) -> DescribedGame:
-    rules = get_game(base).rules
-    return DescribedGame(rules.model_copy(update={"play": PlaySpec.model_validate(play)}))
+    rules = load_play_rules(base)
+    return build_engine(DescribedGame, rules.model_copy(update={"play": PlaySpec.model_validate(play)}))
 
 
 def market_play(exact: bool = False, **buy: Any) -> dict[str, Any]:

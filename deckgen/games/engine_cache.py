@@ -1,0 +1,40 @@
+"""Hand-written engines built again from cached data (`deckgen.model.data_cache`): the checked
+rules, params and deck an engine was built from, kept with the files they came from (the rule
+file, the deck's folder, deckgen's data model and the engine's params), so that a command about
+a game whose files did not change builds its engine without PyYAML or pydantic."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from deckgen.model import data_cache
+from deckgen.model.play_rules import GameData
+
+KIND = "engine"
+#: deckgen's data model: an edit to it (a field added) changes what the cached data means.
+MODEL_FOLDER = Path(data_cache.__file__).resolve().parent
+
+
+def _key(rules_path: Path) -> str:
+    return str(rules_path.resolve())
+
+
+def inputs(rules_path: Path, params_type: type, data: GameData) -> list[Path]:
+    """The files an engine's data is made from, whose change makes its entry stale."""
+    deck_folder = data.deck.path.resolve().parent
+    params_file = getattr(sys.modules.get(params_type.__module__), "__file__", None)
+    return [rules_path.resolve(), *sorted(p for p in deck_folder.iterdir() if p.is_file()),
+            *sorted(MODEL_FOLDER.glob("*.py")), *([Path(params_file)] if params_file else [])]
+
+
+def load(rules_path: Path) -> tuple[str, GameData] | None:
+    """The engine id and data cached for the rule file at `rules_path`, if still current."""
+    found = data_cache.read(KIND, _key(rules_path))
+    return found if isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], GameData) else None
+
+
+def store(rules_path: Path, engine_id: str, params_type: type, data: GameData, started_ns: int) -> None:
+    """Keep what the engine `engine_id` was built from (its diagrams left out: checked once)."""
+    kept = GameData(data.rules, data.params, data.deck)
+    data_cache.write(KIND, _key(rules_path), (engine_id, kept), inputs(rules_path, params_type, data), started_ns)
