@@ -12,6 +12,8 @@ two-sample tests of `analyse`, `sweep` and `tune` import scipy where they run.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from deckgen.sim.metrics import design_metrics
@@ -46,10 +48,22 @@ def length_summary(records: list[GameRecord]) -> dict[str, float | int] | None:
 
 
 def counter_summary(records: list[GameRecord]) -> dict[str, dict[str, float | int]]:
-    """Every counter the engine reported: total over all games and mean per game."""
+    """Every counter the engine reported: total over all games and mean per game. An engine
+    reports the same counters in the same order every game, so they are summed a column at
+    a time in C; games that differ are summed pair by pair."""
+    counters = list(map(attrgetter("counters"), records))
     totals: dict[str, int] = {}
-    for record in records:
-        for name, value in record.counters:
+    if len(set(map(len, counters))) == 1:
+        for column in zip(*counters):
+            names = set(map(itemgetter(0), column))
+            if len(names) == 1:
+                name = names.pop()
+                totals[name] = totals.get(name, 0) + sum(map(itemgetter(1), column))
+                continue
+            for name, value in column:
+                totals[name] = totals.get(name, 0) + value
+    else:
+        for name, value in chain.from_iterable(counters):
             totals[name] = totals.get(name, 0) + value
     games = len(records)
     return {name: {"total": total, "mean": total / games} for name, total in sorted(totals.items())}
@@ -81,7 +95,7 @@ def summarize(run: SimRun) -> dict[str, Any]:
         "turn_cap": run.turn_cap,
         "finished": finished,
         "unfinished": len(records) - finished,
-        "shared_wins": sum(1 for r in records if r.finished and _rival_winners(r, sides)),
+        "shared_wins": sum(1 for r in records if r.finished and len(r.winners) > 1 and _rival_winners(r, sides)),
         "no_winner": sum(1 for r in records if r.finished and not r.winners),
         "seat_wins": wins,
         "seat_win_rate": rates,

@@ -77,6 +77,15 @@ def test_counters_give_totals_and_per_game_means_over_every_game() -> None:
     }
 
 
+def test_counters_sum_alike_whatever_order_the_games_report_them_in() -> None:
+    same_order = [record((0,), draws=3, passes=1), record((1,), draws=5, passes=0)]
+    other_order = [record((0,), draws=3, passes=1), record((1,), passes=0, draws=5)]
+    assert counter_summary(same_order) == counter_summary(other_order) == {
+        "draws": {"total": 8, "mean": 4.0},
+        "passes": {"total": 1, "mean": 0.5},
+    }
+
+
 def test_summarize_reports_unfinished_games_apart() -> None:
     records = [record((0,)), record((0,)), record((1,)), record((0, 1)), record((), turns=99, finished=False)]
     run = SimRun("toy", "Toy", 2, 5, ("random", "random"), {}, 99, records)
