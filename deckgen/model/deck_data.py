@@ -1,12 +1,13 @@
 """What a deck is once its cards are generated: plain data, free of the schema library, so that
 an engine built from cached data (`deckgen.model.data_cache`) loads neither pydantic nor PyYAML.
-The deck file's schema, which makes it, is `deckgen.model.deck_spec`."""
+The deck file's schema, which makes it, is `deckgen.model.deck_spec`. Named tuples, not
+dataclasses: a simulation imports these on every start, and a dataclass takes some four
+million instructions to make (its methods are generated and compiled), a named tuple under one."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckgen.errors import UnknownName
 
@@ -18,8 +19,7 @@ def value_label(labels: dict[str, str], value: Scalar | None) -> str:
     return "" if value is None else labels.get(str(value), str(value))
 
 
-@dataclass(frozen=True)
-class Colours:
+class Colours(NamedTuple):
     """The colour fields that tell an attribute's values apart and the second cues the design
     gives (every value's own `cues`, `marks` only some values carry): `ColourCues` as read."""
 
@@ -28,8 +28,7 @@ class Colours:
     marks: dict[str, tuple[Scalar, ...]]
 
 
-@dataclass(frozen=True)
-class Attribute:
+class Attribute(NamedTuple):
     """An attribute of a generated deck: its ordered values, labels, per-value fields and colours."""
 
     values: tuple[Scalar, ...]
@@ -41,22 +40,20 @@ class Attribute:
         return value_label(self.labels, value)
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(NamedTuple):
     """One card back of a deck: the id its image file is named by, and its name."""
 
     id: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """One physical card: a stable id, its attributes, derived fields and number."""
 
     id: str
     name: str
     attrs: dict[str, Scalar | None]
-    fields: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, Any]
     number: int | None = None
     #: (group index, row index) in the deck file; copies of one row share it.
     source: tuple[int, int] = (0, 0)
@@ -79,8 +76,7 @@ class Card:
         return out
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(NamedTuple):
     """A validated deck with its generated cards, in generation order."""
 
     id: str

@@ -4,16 +4,15 @@ turn cap and unit, its report bot and params) as plain data, free of the schema 
 `GameRules` (`deckgen.model.rules`) is the rule file as validated; `GameRules.for_play` makes
 this from it. Being plain, it is what the engine cache (`deckgen.games.engine_cache`) keeps
 between commands, so a simulation of a game whose files did not change loads neither pydantic
-nor PyYAML.
+nor PyYAML. Named tuples, the quickest records to define at start-up (`deckgen.model.deck_data`).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from deckgen.errors import BadOption, BadPlayerCount
 from deckgen.model.deck_data import Deck
@@ -34,8 +33,7 @@ def bound_text(value: float) -> str:
     return str(int(value)) if math.isfinite(value) and value == int(value) else repr(value)
 
 
-@dataclass(frozen=True)
-class Players:
+class Players(NamedTuple):
     """The player counts a game is for, fewest to most."""
 
     min: int
@@ -45,8 +43,7 @@ class Players:
         return range(self.min, self.max + 1)
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     """How one player count is set up (`SetupSpec` as read): what the engine deals by."""
 
     decks: int = 1
@@ -56,8 +53,7 @@ class Setup:
     note: str = ""
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A rule option (`OptionSpec` as read): its type, default and allowed values."""
 
     type: OptionType
@@ -103,8 +99,7 @@ class Option:
         return text
 
 
-@dataclass(frozen=True)
-class PlayRules:
+class PlayRules(NamedTuple):
     """A game's rules as its engine reads them. `play` is the description (a `PlaySpec`) of a
     described game, None for a hand-written engine; `params` the rule file's raw `params`,
     which the engine validates against its own model."""
@@ -177,8 +172,7 @@ class ResolvedOptions(dict[str, OptionValue]):
         self.game_id = game_id
 
 
-@dataclass(frozen=True)
-class GameData:
+class GameData(NamedTuple):
     """What an engine is built from: its rules, its `params` checked against the engine's own
     `Params` dataclass, and the deck it plays (the shipped one or a sweep's variant). `diagrams`
     are the rule file's (`Diagram`s), checked against the engine with its other problems; empty

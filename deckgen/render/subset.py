@@ -7,7 +7,6 @@ short game is `--select suit=spades` (13 spades of each of the four colours, 52 
 
 from __future__ import annotations
 
-import dataclasses
 
 from deckgen.errors import DeckgenError, UnknownName
 from deckgen.model.deck_data import Deck
@@ -66,7 +65,7 @@ def select_cards(deck: Deck, card_ids: str | None, select: str | None) -> Deck:
                       if all(str(card.attrs.get(name)) in values for name, values in wanted.items()))
         if not cards:
             raise UnknownName(f"--select {select}: no card of deck {deck.id} matches")
-    return deck if cards is deck.cards else dataclasses.replace(deck, cards=cards)
+    return deck if cards is deck.cards else deck._replace(cards=cards)
 
 
 def parse_offset(text: str) -> tuple[float, float]:

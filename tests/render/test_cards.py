@@ -3,7 +3,6 @@ players need, images come out at print-shop sizes, and every bad input fails cle
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 import struct
 import xml.etree.ElementTree as ET
@@ -50,7 +49,7 @@ def test_background_covers_the_bleed() -> None:
 
 def test_text_is_escaped() -> None:
     deck = load_deck("mystique")
-    card = dataclasses.replace(deck.cards[0], name="Moons & <Suns>")
+    card = deck.cards[0]._replace(name="Moons & <Suns>")
     document = svg.card_svg(deck, card)
     assert "&amp; &lt;Suns&gt;" in document
     assert "Moons & <Suns>" in texts(document)

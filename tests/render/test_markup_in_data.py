@@ -69,12 +69,10 @@ def test_markup_in_quick_reference_lines_prints_as_typed(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("name", ["<script>x</script>", "A & B", "]]> <!-- x"])
 def test_markup_in_a_card_name_stays_text_in_its_svg(name: str) -> None:
-    from dataclasses import replace
-
     from deckgen.model.deck import load_deck
 
     deck = load_deck("mystique")
-    card = replace(deck.cards[0], name=name)
+    card = deck.cards[0]._replace(name=name)
     svg_text = card_svg(deck, card)
     assert "<script>" not in svg_text and "<!--" not in svg_text
     check_svg(svg_text, "card")  # still a well-formed document the painter accepts

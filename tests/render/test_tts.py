@@ -4,7 +4,6 @@ card a CardID inside its sheet."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -75,7 +74,7 @@ def test_each_back_gets_its_own_deck_number() -> None:
 def test_card_names_are_escaped_as_json() -> None:
     deck = load_deck("smoke-and-mirrors")
     tricky = 'Star "1" \\ </script> é'
-    deck = dataclasses.replace(deck, cards=(dataclasses.replace(deck.cards[0], name=tricky), *deck.cards[1:]))
+    deck = deck._replace(cards=(deck.cards[0]._replace(name=tricky), *deck.cards[1:]))
     fronts, backs = distinct_faces(deck, POKER, None)
     text = json.dumps(tts.saved_object(deck, POKER, tts.plan_sheets(POKER, fronts, backs), str))
     assert json.loads(text)["ObjectStates"][0]["ContainedObjects"][0]["Nickname"] == tricky
