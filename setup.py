@@ -63,15 +63,16 @@ SPLIT_PACKAGES = ("described",)
 
 
 #: Modules that stay interpreted, as path patterns under deckgen/games/ (`PurePath.match`):
-#: - the engines' params, pydantic models of rule data. Compiled, their class annotations shrink
-#:   to bare `list` and `dict`, so pydantic would no longer check the items (a `number_line:
-#:   [x, y]` accepted where the interpreted model refuses it);
+#: - the engines' params, dataclasses of rule data that pydantic checks (model/records.py).
+#:   Compiled, their class annotations shrink to bare `list` and `dict`, so pydantic would no
+#:   longer check the items (a `number_line: [x, y]` accepted where the interpreted one refuses it);
 #: - the hand-written engines' move notations, which only logs, replays and positions read,
 #:   never a game being played: compiled, they were 1.4 MB of the 27 MB of C, some 5% of the
 #:   compile (notation/described.py stays compiled: the described engine's buys decode each
 #:   move with its `counts_of` as they are played);
-#: - the registry and the loader of a project's own engines, run once per command.
-INTERPRETED = ("params.py", "notation/*.py", "registry.py", "project_code.py")
+#: - the registry, the loader of a project's own engines, and how an engine is built from its
+#:   rule file and cached (building.py, engine_cache.py): run once per command.
+INTERPRETED = ("params.py", "notation/*.py", "registry.py", "project_code.py", "building.py", "engine_cache.py")
 
 #: Modules compiled although a pattern of INTERPRETED matches them.
 COMPILED_ANYWAY = ("notation/described.py",)

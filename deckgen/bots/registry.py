@@ -16,8 +16,6 @@ from typing import Any, Callable, Protocol
 
 from deckgen import project
 from deckgen.bots.random_bot import RandomBot
-from deckgen.bots.search import SearchBot, parse_search_spec
-from deckgen.bots.search_settings import playout_settings
 from deckgen.errors import UnknownName
 from deckgen.games.registry import get_game
 
@@ -86,7 +84,11 @@ project.on_change(_turn_cap.cache_clear)
 
 
 def _search_factory(game_id: str, spec: str) -> BotFactory:
-    """Search starting from the game's greedy bot's move where the game has one."""
+    """Search starting from the game's greedy bot's move where the game has one. The search
+    modules load here, not with the registry: a simulation with random bots never needs them."""
+    from deckgen.bots.search import SearchBot, parse_search_spec
+    from deckgen.bots.search_settings import playout_settings
+
     budget, seconds = parse_search_spec(spec)
 
     def make(rng: random.Random, seat: int) -> Bot:
@@ -123,7 +125,7 @@ def check_bot_names(game_id: str, names: list[str]) -> None:
         )
     for name in names:
         if name.partition(":")[0] == SEARCH:
-            parse_search_spec(name)
+            _search_factory(game_id, name)  # a malformed budget says what is wrong with it
 
 
 def make_bot(game_id: str, name: str, rng: random.Random, seat: int) -> Bot:

@@ -20,10 +20,10 @@ GAMES_DIR = Path(deckgen.games.__file__).parent
 pure_python = pytest.mark.skipif(os.environ.get(PURE_PYTHON_VARIABLE) == "1", reason="pure Python asked for")
 
 
-#: What setup.py leaves interpreted (its INTERPRETED): the engines' params models, the
-#: hand-written engines' move notations (but the described engine's, whose decoding its buys
-#: call as they are played), the registry and the loader of a project's engines.
-INTERPRETED = ("params.py", "notation/*.py", "registry.py", "project_code.py")
+#: What setup.py leaves interpreted (its INTERPRETED): the engines' params, the hand-written
+#: engines' move notations (but the described engine's, whose decoding its buys call as they
+#: are played), the registry, the loader of a project's engines, and the engine builder and cache.
+INTERPRETED = ("params.py", "notation/*.py", "registry.py", "project_code.py", "building.py", "engine_cache.py")
 COMPILED_ANYWAY = "notation/described.py"
 
 
