@@ -86,21 +86,21 @@ class UpAndDownState(State[Move]):
         t = self.table
         follows = (t.uphill if self.direction == UPHILL else t.downhill)[self.centre[-1]]
         hand = self.hands[self.current_player]
-        count = 0
-        for card in hand:
-            count += follows >> card & 1
+        places = count = 0  # the playable cards' places in the hand, as bits, and how many
+        for at in range(len(hand)):
+            if follows >> hand[at] & 1:
+                places |= 1 << at
+                count += 1
         if watch is not None:
             watch.append((self.current_player, count or 1, self.standing()))
         if not count:
             self._pass()
             return
         skip = int(pick * count)
-        for at in range(len(hand)):
-            if follows >> hand[at] & 1:
-                if not skip:
-                    self._play_turn(at)
-                    return
-                skip -= 1
+        while skip:
+            places &= places - 1
+            skip -= 1
+        self._play_turn((places & -places).bit_length() - 1)
 
     def apply(self, move: Move) -> None:
         card = move[0]
