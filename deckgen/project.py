@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from deckgen import paths
 from deckgen.errors import DataError
@@ -21,8 +21,7 @@ from deckgen.fileio import forget_resolved_folders, is_safe_id, shown_path
 from deckgen.paths import MARKER, marker_above
 
 
-@dataclass(frozen=True)
-class Project:
+class Project(NamedTuple):
     """A designer's project (`root` holds the marker) or, with `root` None, only the shipped data."""
 
     root: Path | None

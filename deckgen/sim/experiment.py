@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckgen.games.base import Game
 from deckgen.games.registry import get_game
@@ -36,8 +36,7 @@ ProgressStart = Callable[[str, int], Progress | None]
 """Starts the progress line of one part ("<label> <n>p", games at most): its callback or None."""
 
 
-@dataclass(frozen=True)
-class Backend:
+class Backend(NamedTuple):
     """Where games are played: `workers` local processes, or a Dask cluster (a running
     scheduler's address, or `local:N` started here)."""
 

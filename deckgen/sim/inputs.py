@@ -11,10 +11,9 @@ from __future__ import annotations
 import fnmatch
 import hashlib
 import os
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from deckgen import __version__, project
 from deckgen.errors import DataError, DeckgenError
@@ -114,8 +113,7 @@ def deck_is_variant(game: Game) -> bool:
     return shipped is None or game.deck.path.resolve() != shipped.resolve()
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(NamedTuple):
     """Enough to rebuild a game in another process or on another machine: its id and, for a
     deck variant, the deck file's text; the hashes let a worker refuse to play a game whose
     rule file or code differs from the client's (its results would not be the same)."""

@@ -4,14 +4,13 @@ with it before any engine loads."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 #: Games per player count one simulation may ask for (more: run several seeds).
 MAX_GAMES = 10_000_000
 
 
-@dataclass(frozen=True)
-class Stop:
+class Stop(NamedTuple):
     """After `games`, or with a `precision` once every seat's 95% interval is at most
     +/- precision wide (at most `games`)."""
 

@@ -9,9 +9,8 @@ them all cost it about a tenth of a one-game run.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckgen.fileio import output_file, write_atomic
 from deckgen.games.base import Game
@@ -59,8 +58,7 @@ def play_sweep(game_name: str, grid: dict[str, list[str]], decks: list[Path], pl
     return game, data, write_atomic(output_file(root, game.rules.deck, f"{game.rules.id}-sweep.json"), sweep_json(data))
 
 
-@dataclass(frozen=True)
-class AnalysisLimits:
+class AnalysisLimits(NamedTuple):
     """What the command line fixed of an analysis (None: the plan chooses to fit the budget)."""
 
     budget: float

@@ -4,7 +4,6 @@ shows the thumbnails, escapes data text and gives the same bytes for the same fo
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -61,7 +60,7 @@ def test_data_text_is_escaped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
 
     hostile = "<script>alert(1)</script> & co"
     shipped = load_deck(DECK)
-    monkeypatch.setattr(index, "load_deck", lambda deck_id: replace(shipped, name=hostile, description=hostile)
+    monkeypatch.setattr(index, "load_deck", lambda deck_id: shipped._replace(name=hostile, description=hostile)
                         if deck_id == DECK else load_deck(deck_id))
     html = write_index(tmp_path / "out").read_text(encoding="utf-8")
     assert "<script" not in html

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -29,7 +28,7 @@ def test_a_deck_variant_is_rebuilt_from_its_text(tmp_path: Path) -> None:
 def test_a_variant_text_with_a_key_given_twice_is_refused_as_a_deck_file_is(tmp_path: Path) -> None:
     spec = _variant_spec(tmp_path)
     assert spec.deck_text is not None
-    doubled = dataclasses.replace(spec, deck_text="id: one\nid: two\n" + spec.deck_text)
+    doubled = spec._replace(deck_text="id: one\nid: two\n" + spec.deck_text)
     with pytest.raises(DataError) as caught:
         game_from_spec(doubled)
     assert str(caught.value).splitlines() == [f"{spec.deck_name}: line 2, column 1: key 'id' appears twice in one "
@@ -37,6 +36,6 @@ def test_a_variant_text_with_a_key_given_twice_is_refused_as_a_deck_file_is(tmp_
 
 
 def test_a_variant_text_too_large_for_a_data_file_is_refused(tmp_path: Path) -> None:
-    spec = dataclasses.replace(_variant_spec(tmp_path), deck_text="x" * (1024 * 1024 + 1))
+    spec = _variant_spec(tmp_path)._replace(deck_text="x" * (1024 * 1024 + 1))
     with pytest.raises(DataError, match="larger than 1024 KiB"):
         game_from_spec(spec)
