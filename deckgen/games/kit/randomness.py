@@ -97,6 +97,20 @@ def sequence_output(origin_high: i64, origin_low: i64, position: int) -> tuple[i
     return high, low
 
 
+def xoshiro_step(s0: i64, s1: i64, s2: i64, s3: i64) -> tuple[i64, i64, i64, i64, i64]:
+    """One step of xoshiro128** on its four 32-bit words: the output and the next words (a
+    tuple of machine integers, returned compiled without an object made)."""
+    scaled: i64 = (s1 * 5) & MASK32
+    result: i64 = ((((scaled << 7) | (scaled >> 25)) & MASK32) * 9) & MASK32
+    shifted: i64 = (s1 << 9) & MASK32
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= shifted
+    return result, s0, s1, s2, ((s3 << 11) | (s3 >> 21)) & MASK32
+
+
 class Xoshiro128:
     """xoshiro128**: four 32-bit words of state, not all 0."""
 
@@ -133,24 +147,14 @@ class Xoshiro128:
 
     def next32(self) -> i64:
         """The next 32-bit output (the reference implementation's `next`)."""
-        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
-        scaled: i64 = (s1 * 5) & MASK32
-        result: i64 = ((((scaled << 7) | (scaled >> 25)) & MASK32) * 9) & MASK32
-        shifted: i64 = (s1 << 9) & MASK32
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= shifted
-        self.s0, self.s1, self.s2 = s0, s1, s2
-        self.s3 = ((s3 << 11) | (s3 >> 21)) & MASK32
+        result, self.s0, self.s1, self.s2, self.s3 = xoshiro_step(self.s0, self.s1, self.s2, self.s3)
         return result
 
     def random(self) -> float:
         """A float in [0, 1) from 53 bits of two outputs, as `random.Random.random` makes it."""
-        high: i64 = self.next32() >> 5
-        low: i64 = self.next32() >> 6
-        return float(high * 67108864 + low) * FLOAT_STEP
+        high, s0, s1, s2, s3 = xoshiro_step(self.s0, self.s1, self.s2, self.s3)
+        low, self.s0, self.s1, self.s2, self.s3 = xoshiro_step(s0, s1, s2, s3)
+        return float((high >> 5) * 67108864 + (low >> 6)) * FLOAT_STEP
 
     def getrandbits(self, k: int) -> int:
         """A whole number of `k` random bits: whole outputs from the lowest bits up, the last
@@ -169,29 +173,28 @@ class Xoshiro128:
             k -= 32
         return bits
 
-    def below(self, n: i64) -> i64:
-        """A whole number in [0, n), each equally likely, for 0 < n < 2^31 (Lemire's method:
-        an output times n, its high word kept, rare low words rejected)."""
-        product: i64 = self.next32() * n
-        low: i64 = product & MASK32
-        if low < n:
-            floor: i64 = (4294967296 - n) % n
-            while low < floor:
-                product = self.next32() * n
-                low = product & MASK32
-        return product >> 32
-
     def shuffle(self, items: list[Any]) -> None:
-        """Shuffle `items` where they are, each order equally likely (Fisher-Yates). The items
-        are moved as objects (`Any`): compiled, a `list[int]`'s were unboxed and boxed again
-        at every swap, more than the draw itself."""
+        """Shuffle `items` where they are, each order equally likely (Fisher-Yates), the swap
+        with place i drawn in [0, i] by Lemire's method: an output times i + 1, its high word
+        kept, rare low words rejected. The words stay in local variables and the items are
+        moved as objects (`Any`): compiled, a `list[int]`'s were unboxed and boxed again."""
+        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
         i: i64 = len(items) - 1
         while i > 0:
-            j = self.below(i + 1)
+            n: i64 = i + 1
+            word, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+            product: i64 = word * n
+            if product & MASK32 < n:
+                floor: i64 = (4294967296 - n) % n
+                while product & MASK32 < floor:
+                    word, s0, s1, s2, s3 = xoshiro_step(s0, s1, s2, s3)
+                    product = word * n
+            j: i64 = product >> 32
             swapped = items[j]
             items[j] = items[i]
             items[i] = swapped
             i -= 1
+        self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3
 
 
 @mypyc_attr(native_class=False)
