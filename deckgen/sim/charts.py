@@ -263,6 +263,12 @@ def wrapped(name: str, width: int = LABEL_CHARS) -> list[str]:
 
 def sweep_chart(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, float]]]], fair: float,
                 label: str) -> Markup:
+    """`sweep_rows` as one SVG picture (the design report's sweep section)."""
+    chart = sweep_rows(rows, fair)
+    return _svg(chart.width, chart.height, label, chart.body)
+
+
+def sweep_rows(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, float]]]], fair: float) -> Chart:
     """One row per variant (its label, whole, over as many lines as it needs, and (rate, low,
     high) per seat): each seat's win rate as a dot on its 95% interval, side by side within the
     row, on an axis zoomed to the figures so that differences show, and the fair share dashed."""
@@ -307,4 +313,4 @@ def sweep_chart(rows: Sequence[tuple[str, Sequence[tuple[float | None, float, fl
     body.append(_line(x_of(fair), top, x_of(fair), bottom, FAIR, ' stroke-width="1.5" stroke-dasharray="5 3"'))
     body.append(_text(left + plot_width / 2, height - 4,
                       f"win rate by seat, axis from {_percent(x_low)} (dashed: fair share {_percent(fair)})"))
-    return _svg(width, height, label, body)
+    return Chart(width, height, body)

@@ -198,7 +198,13 @@ def write_plot(runs: list[SimRun], summaries: list[dict[str, Any]], path: Path, 
         rows.append([(f"{run.players} players: wins by seat (finished games)", seat_bars(rates, fair)),
                      (f"length of finished games ({summary['unfinished']} unfinished)", length_bars(lengths, units))])
     name = runs[0].game_name if runs else ""
-    svg = str(figure(name, rows, f"{name}: win rate by seat with 95% intervals, and lengths of finished games"))
+    write_svg_plot(str(figure(name, rows, f"{name}: win rate by seat with 95% intervals, and lengths of finished games")),
+                   path)
+
+
+def write_svg_plot(svg: str, path: Path) -> None:
+    """A chart drawn as SVG written as the file suffix asks: as it is, or made PNG or PDF by
+    cairosvg; one line naming the file when it cannot be written."""
     kind = plot_format(path)
     try:
         with atomic_path(path) as temp:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import textwrap
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -313,44 +312,17 @@ def format_sweep(data: dict[str, Any], game_name: str, units: str) -> str:
 
 
 def plot_sweep(data: dict[str, Any], path: Path) -> None:
-    """Seat 0's win rate with its 95% interval for every variant, one panel per player count,
-    against the fair share. The format follows the suffix (png, pdf, svg)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    matplotlib.rcParams["svg.hashsalt"] = "deckgen"  # the same ids in every SVG
-    import matplotlib.pyplot as plt
-
-    from deckgen.errors import DeckgenError
-    from deckgen.fileio import atomic_path
-    from deckgen.sim.report import plot_format
+    """Each seat's win rate with its 95% interval for every variant, one chart per player
+    count, against the fair share: the design report's sweep charts, drawn by sim.charts. The
+    format follows the suffix (png, pdf, svg)."""
+    from deckgen.sim.charts import figure, sweep_rows
+    from deckgen.sim.report import write_svg_plot
 
     counts = list(data["variants"][0]["by_players"])
-    labels = [v["label"] for v in data["variants"]]
-    figure, axes = plt.subplots(1, len(counts), figsize=(max(4.0, 0.6 * len(labels) + 2) * len(counts), 4.2),
-                                squeeze=False)
-    for axis, n in zip(axes[0], counts):
-        rates = [v["by_players"][n]["seat_win_rate"][0] for v in data["variants"]]
-        values = [r["rate"] or 0.0 for r in rates]
-        errors = [[v - r["ci95"][0] for v, r in zip(values, rates)], [r["ci95"][1] - v for v, r in zip(values, rates)]]
-        colours = ["#c44e52" if v["vs_default"] is None else "#4c72b0"
-                   for v in (variant["by_players"][n] for variant in data["variants"])]
-        # Dots with whiskers on an axis around the figures (bars from 0 flatten a point's difference).
-        for x, (value, low, high, colour) in enumerate(zip(values, errors[0], errors[1], colours)):
-            axis.errorbar([x], [value], yerr=[[low], [high]], fmt="o", capsize=4, color=colour)
-        axis.axhline(1 / int(n), color="#555555", linestyle="--", label="fair share")
-        axis.set_xticks(range(len(labels)), [textwrap.fill(label, 24) for label in labels], rotation=30, ha="right",
-                        fontsize=8)
-        axis.set_ylabel("seat 0 win rate (finished games)")
-        axis.set_title(f"{n} players")
-        axis.legend(loc="best", fontsize=8)
-    figure.suptitle(f"{data['game']}: seat 0 by variant (red: default), 95% intervals; the axis spans the figures")
-    figure.tight_layout()
-    try:
-        with atomic_path(path) as temp:
-            figure.savefig(temp, format=plot_format(path), bbox_inches="tight",  # long labels are not cut
-                           metadata=None if plot_format(path) == "png" else {"Date": None})
-    except (OSError, ValueError) as exc:
-        raise DeckgenError(f"--plot {path}: cannot write the plot ({exc})") from None
-    finally:
-        plt.close(figure)
+    rows = []
+    for n in counts:
+        rates = [(v["label"], [(r["rate"], r["ci95"][0], r["ci95"][1]) for r in v["by_players"][n]["seat_win_rate"]])
+                 for v in data["variants"]]
+        rows.append([(f"{n} players: win rate by seat in each variant, 95% intervals", sweep_rows(rates, 1 / int(n)))])
+    name = data["game"]
+    write_svg_plot(str(figure(f"{name}: variants", rows, f"{name}: win rate by seat in each variant")), path)
