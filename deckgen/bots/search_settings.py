@@ -6,13 +6,18 @@ that in the duel (the last round, where the best challenger meets the greedy mov
 `greedy_moves` are the game's greedy bot's, whichever seat moves: greedy replies show what a
 sensible opponent does next (answers a bluff, completes a line), which random replies hide,
 but each costs a greedy decision, so games get as many as their greedy bot's cost allows.
+Where `greedy_always` is set, every playout opens with them, not only the duel's: played to
+the end, that is a policy rollout (Crazy Eights, Comet Chase), which improves on the greedy
+bot where the worlds are dealt well; a round long, it is what Clique Mystique can afford.
 
-Where the plain determinization misleads, the game's greedy bot may deal the worlds instead
-(`search.OpponentModel`): in Smoke and Mirrors a world dealt at random lays an opponent's
-face-down act at random, as if its claim said nothing about it, so doubting looked better
-than it is (search won 5 to 10 % of games against greedy with random playouts, 43 % with
-greedy ones, so it kept the greedy move); with the standing act laid as greedy would have
-laid it, 52 % of 200, and 58 % with two greedy moves opening the duel's playouts.
+Where the plain determinization misleads, the game's greedy bot (or the game's own `model`)
+may deal the worlds instead (`search_playout.OpponentModel`): in Smoke and Mirrors a world
+dealt at random lays an opponent's face-down act at random, as if its claim said nothing
+about it, so doubting looked better than it is (search won 5 to 10 % of games against greedy
+with random playouts, 43 % with greedy ones, so it kept the greedy move); with the standing
+act laid as greedy would have laid it, 52 % of 200, and 58 % with two greedy moves opening the
+duel's playouts. In Crazy Eights and Comet Chase a player who drew is dealt none of the cards
+it could have played (`search_shedding`).
 
 Where the game's standing says nothing until the end, the game judges its playouts itself
 (`evaluate`): in President every seat stands level until the first goes out, who has won, so
