@@ -125,13 +125,14 @@ class Xoshiro128:
     def of_sequence(origin: int, source: int) -> Xoshiro128:
         """Source number `source` of the splitmix64 sequence starting at `origin`."""
         generator = Xoshiro128(1, 0, 0, 0)
-        generator.start_at(origin, source)
+        generator.start_at(origin >> 32, origin & MASK32, source)
         return generator
 
-    def start_at(self, origin: int, source: int) -> None:
-        """Become source number `source` of the splitmix64 sequence starting at `origin`: its
-        state is the sequence's outputs 2 x source and 2 x source + 1, lowest halves first."""
-        high, low = origin >> 32, origin & MASK32
+    def start_at(self, high: i64, low: i64, source: int) -> None:
+        """Become source number `source` of the splitmix64 sequence starting at the origin
+        whose 32-bit halves are `high` and `low` (split once: a 64-bit origin is a bignum to
+        compiled code): its state is the sequence's outputs 2 x source and 2 x source + 1,
+        lowest halves first."""
         first_high, first_low = sequence_output(high, low, WORDS_PER_SOURCE * source)
         second_high, second_low = sequence_output(high, low, WORDS_PER_SOURCE * source + 1)
         self.set_words(first_low, first_high, second_low, second_high)
@@ -259,9 +260,11 @@ class RunSources:
     done with the last one's state."""
 
     def __init__(self, seed: int) -> None:
-        self.origin = run_origin(seed)
-        self.chance = GameRandom.of_run(self.origin, 0, CHANCE)
-        self.bots = GameRandom.of_run(self.origin, 0, BOTS)
+        origin = run_origin(seed)
+        self.origin_high: i64 = origin >> 32
+        self.origin_low: i64 = origin & MASK32
+        self.chance = GameRandom.of_run(origin, 0, CHANCE)
+        self.bots = GameRandom.of_run(origin, 0, BOTS)
         # Their generators, restarted by native calls (GameRandom's methods are Python-level).
         self.chance_source: Xoshiro128 = self.chance.source
         self.bots_source: Xoshiro128 = self.bots.source
@@ -269,9 +272,9 @@ class RunSources:
     def of_game(self, index: int) -> tuple[GameRandom, GameRandom]:
         """The sources of game `index`, restarted in place into the state `GameRandom.of_run`
         makes them (no pending normal value kept from the last game)."""
-        self.chance_source.start_at(self.origin, index * SOURCES_PER_GAME + CHANCE)
+        self.chance_source.start_at(self.origin_high, self.origin_low, index * SOURCES_PER_GAME + CHANCE)
         self.chance.gauss_next = None
-        self.bots_source.start_at(self.origin, index * SOURCES_PER_GAME + BOTS)
+        self.bots_source.start_at(self.origin_high, self.origin_low, index * SOURCES_PER_GAME + BOTS)
         self.bots.gauss_next = None
         return self.chance, self.bots
 
