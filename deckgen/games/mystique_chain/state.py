@@ -6,7 +6,7 @@ import copy
 import random
 from typing import Any
 
-from deckgen.games.base import Move, Result, State
+from deckgen.games.base import Move, Result, State, Watched
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.randomness import UnitDraws
@@ -110,6 +110,16 @@ class ChainState(State[Move]):
         if not following:
             self.loser = seat
             self.is_over = True
+
+    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
+        """`State.play_randomly_watched` with the legal moves counted, not listed: after the
+        opening, three declarations for each pool card that may follow. The same draws and
+        the same notes (the traced games of every run, a third of a 1,000-game run's cost)."""
+        while not self.is_over and self.turns < turn_cap:
+            move = self.random_move(rng)
+            count = len(self.legal_moves()) if self.declared < 0 else 3 * _count(self.matching(self.declared))
+            watch.append((self.current_player, count, self.standing()))
+            self.apply(move)
 
     def apply(self, move: Move) -> None:
         if len(move) == 1:
