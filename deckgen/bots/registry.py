@@ -18,6 +18,7 @@ from deckgen import project
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import UnknownName
 from deckgen.games.registry import get_game
+from deckgen.model.play_rules import PlayRules
 
 
 class Bot(Protocol):
@@ -56,7 +57,7 @@ def _own_bots(game_id: str) -> dict[str, BotFactory]:
     if game_id in _BOTS:
         return _BOTS[game_id]
     try:
-        described = get_game(game_id).rules.play is not None
+        described = _rules(game_id).play is not None
     except UnknownName:  # not a game: only the bots every game has
         return {}
     return _DESCRIBED_BOTS if described else {}
@@ -75,12 +76,13 @@ def _load_bot_modules() -> None:
 
 
 @cache
-def _turn_cap(game_id: str) -> int:
-    """The game's turn cap, read once: search bots are made for every seat of every game."""
-    return get_game(game_id).rules.turn_cap
+def _rules(game_id: str) -> PlayRules:
+    """The game's rules, read once: bots are made for every seat of every game, and a
+    described game's engine compiles its description each time it is built."""
+    return get_game(game_id).rules
 
 
-project.on_change(_turn_cap.cache_clear)
+project.on_change(_rules.cache_clear)
 
 
 def _search_factory(game_id: str, spec: str) -> BotFactory:
@@ -92,7 +94,7 @@ def _search_factory(game_id: str, spec: str) -> BotFactory:
     budget, seconds = parse_search_spec(spec)
 
     def make(rng: random.Random, seat: int) -> Bot:
-        return SearchBot(rng, seat, _turn_cap(game_id), budget, seconds, _own_bots(game_id).get(GREEDY),
+        return SearchBot(rng, seat, _rules(game_id).turn_cap, budget, seconds, _own_bots(game_id).get(GREEDY),
                          playout_settings(game_id))
 
     return make

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from deckgen.games.base import Game
 from deckgen.model import data_cache
 from deckgen.model.play_rules import GameData
 
@@ -20,10 +21,10 @@ def _key(rules_path: Path) -> str:
     return str(rules_path.resolve())
 
 
-def inputs(rules_path: Path, params_type: type, data: GameData) -> list[Path]:
+def inputs(rules_path: Path, engine: type[Game], data: GameData) -> list[Path]:
     """The files an engine's data is made from, whose change makes its entry stale."""
     deck_folder = data.deck.path.resolve().parent
-    params_file = getattr(sys.modules.get(params_type.__module__), "__file__", None)
+    params_file = getattr(sys.modules.get(engine.Params.__module__), "__file__", None)
     return [rules_path.resolve(), *sorted(p for p in deck_folder.iterdir() if p.is_file()),
             *sorted(MODEL_FOLDER.glob("*.py")), *([Path(params_file)] if params_file else [])]
 
@@ -34,7 +35,7 @@ def load(rules_path: Path) -> tuple[str, GameData] | None:
     return found if isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], GameData) else None
 
 
-def store(rules_path: Path, engine_id: str, params_type: type, data: GameData, started_ns: int) -> None:
-    """Keep what the engine `engine_id` was built from (its diagrams left out: checked once)."""
+def store(rules_path: Path, engine: type[Game], data: GameData, started_ns: int) -> None:
+    """Keep what `engine` was built from (its diagrams left out: checked once)."""
     kept = GameData(data.rules, data.params, data.deck)
-    data_cache.write(KIND, _key(rules_path), (engine_id, kept), inputs(rules_path, params_type, data), started_ns)
+    data_cache.write(KIND, _key(rules_path), (engine.id, kept), inputs(rules_path, engine, data), started_ns)

@@ -127,7 +127,7 @@ def get_game(name: str) -> Game:
     it is built again from the engine cache, without reading or validating them."""
     path = project.current().rule_files().get(name)
     cached = engine_cache.load(path) if path is not None else None
-    if cached is not None and path is not None:
+    if cached is not None:
         engine_id, data = cached
         cls = _hand_written(engine_id)
         if cls is not None and project_code.engine_path(data.rules) is None:
@@ -157,5 +157,5 @@ def _built(name: str, path: Path | None) -> Game:
     data = game_data(cls, rules)
     game = cls(data)
     if path is not None and _GAME_CLASSES.get(rules.id) is cls:
-        engine_cache.store(path, rules.id, cls.Params, data, started)
+        engine_cache.store(path, cls, data, started)
     return game

@@ -12,7 +12,6 @@ deckgen's other caches (`deckgen.paths.user_cache_dir`), in `~/.cache/deckgen/da
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import pickle
@@ -22,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from deckgen import __version__
+from deckgen.errors import DeckgenError
+from deckgen.fileio import write_atomic
 from deckgen.paths import user_cache_dir
 
 #: Files modified less than this before a build began are not cached: file times advance in
@@ -76,11 +77,7 @@ def write(kind: str, key: str, value: Any, inputs: Iterable[Path], started_ns: i
     folder = user_cache_dir("data")
     if folder is None:
         return
-    target = _entry_path(folder, kind, key)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}")
     try:
-        temporary.write_bytes(pickle.dumps((key, now, value), protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(temporary, target)
-    except (OSError, pickle.PicklingError, TypeError, AttributeError):
-        with contextlib.suppress(OSError):
-            temporary.unlink(missing_ok=True)
+        write_atomic(_entry_path(folder, kind, key), pickle.dumps((key, now, value), protocol=pickle.HIGHEST_PROTOCOL))
+    except (DeckgenError, OSError, pickle.PicklingError, TypeError, AttributeError):
+        pass  # a cache that cannot be written, or a value pickle cannot keep: only time is lost

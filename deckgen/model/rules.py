@@ -95,7 +95,7 @@ class OptionSpec(StrictModel):
     def option(self) -> Option:
         """The option as an engine reads it (plain data, which checks and parses values)."""
         choices = tuple(self.choices) if self.choices is not None else None
-        return Option(self.type, self.default, choices, self.min, self.max, self.description)
+        return Option(**{**self.model_dump(), "choices": choices})
 
 
 class Section(StrictModel):
@@ -226,7 +226,7 @@ class GameRules(StrictModel):
         return PlayRules(
             id=self.id, name=self.name, path=self.path, deck=self.deck,
             players=Players(self.players.min, self.players.max),
-            setup={n: Setup(s.decks, s.hand_size, s.removed, s.set_aside, s.note) for n, s in self.setup.items()},
+            setup={n: Setup(**spec.model_dump()) for n, spec in self.setup.items()},
             options={name: spec.option() for name, spec in self.options.items()},
             turn_cap=self.turn_cap, turns_are=turns_are, report_bot=self.report_bot, params=dict(self.params),
             play=self.play,

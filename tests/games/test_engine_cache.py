@@ -37,7 +37,7 @@ def test_a_cached_engine_plays_as_the_one_built_from_its_files() -> None:
 
 def test_an_entry_names_every_file_the_engine_was_built_from() -> None:
     game = get_game("zoomies")
-    files = engine_cache.inputs(rule_file("zoomies"), type(game).Params, GameData(game.rules, game.params, game.deck))
+    files = engine_cache.inputs(rule_file("zoomies"), type(game), GameData(game.rules, game.params, game.deck))
     names = {path.name for path in files}
     assert rule_file("zoomies").resolve() in files and game.deck.path.resolve() in files
     assert {"play_rules.py", "deck_data.py", "rules.py", "params.py"} <= names

@@ -13,7 +13,6 @@ import pytest
 
 from deckgen.errors import DataError
 from deckgen.games.building import build_engine
-from deckgen.games.registry import get_game
 from deckgen.games.described.game import DescribedGame
 from deckgen.model.play import PlaySpec
 from deckgen.model.rules import PlayerRange, load_play_rules
@@ -111,7 +110,7 @@ def test_a_standing_rule_is_how_seats_stand_while_the_game_is_on_and_the_score_a
 def test_partners_stand_as_their_team() -> None:
     game = described(small_play(result={"score": "0", "standing": "size(table) - size(hand[seat])",
                                         "teams": "opposite"}),
-                     players=PlayerRange(min=4, max=4), setup={4: get_game(BASE).rules.setup[4]})
+                     players=PlayerRange(min=4, max=4), setup={4: load_play_rules(BASE).setup[4]})
     state = game.position({"hand/0": ["gold:red-suns-5"], "hand/1": ["gold:red-suns-1"],
                            "hand/2": ["gold:red-suns-2", "gold:red-suns-3"], "hand/3": [],
                            "table": ["gold:red-suns-4"], "stock": []})
@@ -177,7 +176,7 @@ def test_the_holder_of_a_card_starts() -> None:
 
 def test_partners_opposite_score_and_win_together() -> None:
     game = described(small_play(result={"score": "0 - size(hand[seat])", "teams": "opposite"}),
-                     players=PlayerRange(min=4, max=4), setup={4: get_game(BASE).rules.setup[4]})
+                     players=PlayerRange(min=4, max=4), setup={4: load_play_rules(BASE).setup[4]})
     assert [game.side_of(seat, 4) for seat in range(4)] == [0, 1, 0, 1]
     state = game.position({"hand/0": ["gold:red-suns-5"], "hand/1": ["gold:red-suns-1"],
                            "hand/2": ["gold:red-suns-2", "gold:red-suns-3"], "hand/3": ["gold:red-suns-4"],
