@@ -15,10 +15,8 @@ from __future__ import annotations
 import errno
 import os
 import re
-import shutil
 import stat
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -137,6 +135,36 @@ def _temp_prefix(target: Path) -> str:
     return f".{target.name}.{os.getpid()}."
 
 
+def _new_temp(folder: Path, prefix: str, make: Callable[[str], None]) -> Path:
+    """A new temporary file or folder in `folder`, named `prefix`, a random token and
+    `.part` (the name `clean_debris` knows), made by `make` (which must refuse a name already
+    taken): tempfile's job, without the start-up its import costs every command."""
+    for _ in range(100):
+        path = os.path.join(folder, f"{prefix}{os.urandom(6).hex()}.part")
+        try:
+            make(path)
+        except FileExistsError:
+            continue
+        return Path(path)
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
+
+
+def _new_file(path: str) -> None:
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+def _new_folder(path: str) -> None:
+    os.mkdir(path, 0o700)
+
+
+def _remove_tree(folder: Path) -> None:
+    """Remove a folder and what it holds, as far as possible (shutil, imported here: most
+    commands remove no folder)."""
+    import shutil
+
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 #: What a full or read-only disk says while a file is being written (not a missing input).
 _DISK_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO})
 
@@ -171,11 +199,9 @@ def atomic_path(target: Path) -> Iterator[Path]:
     _check_replaceable(target)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        fd, name = tempfile.mkstemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent)
-        os.close(fd)
+        temp = _new_temp(target.parent, _temp_prefix(target), _new_file)
     except OSError as exc:
         raise cannot_write(target, exc) from None
-    temp = Path(name)
     try:
         with _written_to(target):
             yield temp
@@ -193,7 +219,7 @@ def _remove(temp: Path) -> None:
     debris that the next run's clean_debris removes)."""
     try:
         if temp.is_dir() and not temp.is_symlink():
-            shutil.rmtree(temp, ignore_errors=True)
+            _remove_tree(temp)
         else:
             temp.unlink(missing_ok=True)
     except OSError:
@@ -228,7 +254,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
     written or a full disk is an OutputError in one line."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        temp = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
+        temp = _new_temp(target.parent, _temp_prefix(target), _new_folder)
     except OSError as exc:
         raise cannot_write(target, exc) from None
     try:
@@ -238,7 +264,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
         try:
             os.chmod(temp, 0o755)
             if target.is_dir() and not target.is_symlink():
-                old = Path(tempfile.mkdtemp(prefix=_temp_prefix(target), suffix=".part", dir=target.parent))
+                old = _new_temp(target.parent, _temp_prefix(target), _new_folder)
                 os.replace(target, old / target.name)
             elif target.exists() or target.is_symlink():
                 target.unlink()
@@ -249,7 +275,7 @@ def atomic_folder(target: Path) -> Iterator[Path]:
             raise cannot_write(target, exc) from None
         finally:
             if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
+                _remove_tree(old)
     finally:
         _remove(temp)
 
@@ -289,7 +315,7 @@ def clean_debris(root: Path, depth: int = 3) -> list[Path]:
                 continue
             path = Path(folder) / name
             if name in dirs and not path.is_symlink():
-                shutil.rmtree(path, ignore_errors=True)
+                _remove_tree(path)
                 dirs.remove(name)
             else:
                 try:
@@ -327,9 +353,7 @@ def _check_output_dir(folder: Path) -> None:
         if not existing.is_dir():
             raise OutputError(f"{shown_path(folder)}: {shown_path(existing)} is not a folder (give a folder with --output)")
     try:
-        fd, probe = tempfile.mkstemp(prefix=f".probe.{os.getpid()}.", suffix=".part", dir=existing)
-        os.close(fd)
-        os.unlink(probe)
+        os.unlink(_new_temp(existing, f".probe.{os.getpid()}.", _new_file))
     except OSError as exc:
         place = "this folder" if existing == folder else shown_path(existing)
         raise OutputError(f"{shown_path(folder)}: cannot write in {place} ({exc.strerror or 'input/output error'})") from None

@@ -9,7 +9,6 @@ when that module is imported. Bots may import their engine; engines never import
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import random
 from functools import cache
 from typing import Any, Callable, Protocol
@@ -68,6 +67,8 @@ def _load_bot_modules() -> None:
     if _loaded:
         return
     _loaded = True
+    import pkgutil  # here: a run of random bots loads no bot module
+
     import deckgen.bots as package
 
     for info in pkgutil.iter_modules(package.__path__):

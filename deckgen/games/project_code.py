@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from pathlib import Path
 from types import ModuleType
 
@@ -50,6 +49,8 @@ def raised_at(path: Path, exc: BaseException) -> str:
     through (no line when it never reached the file's code)."""
     if isinstance(exc, SyntaxError) and exc.filename is not None and Path(exc.filename) == path.resolve():
         return f"line {exc.lineno}: syntax error: {one_line(exc.msg)}"
+    import traceback  # here: it loads textwrap and more, and only a failing engine file needs it
+
     target = str(path.resolve())
     lines = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == target]
     return f"{f'line {lines[-1]}: ' if lines else ''}{type(exc).__name__}: {one_line(str(exc))}"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 import time
 from pathlib import Path
 
@@ -43,6 +42,8 @@ def register(cls: type[Game]) -> type[Game]:
 
 
 def _import_game_modules() -> None:
+    import pkgutil  # here: a command whose engine is cached never lists the engines
+
     import deckgen.games as package
 
     for info in pkgutil.iter_modules(package.__path__):

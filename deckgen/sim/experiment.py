@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from deckgen.games.base import Game
@@ -51,23 +50,26 @@ class Backend(NamedTuple):
             yield engine if engine is not None else self.workers
 
 
-@dataclass(frozen=True)
 class Experiment:
-    """Seeded games of `game` at each of `counts` with `bots[n]` in the seats of count n."""
+    """Seeded games of `game` at each of `counts` with `bots[n]` in the seats of count n; its
+    `runs` fill as it plays. A plain class: defining a dataclass costs every command a few
+    milliseconds of start-up."""
 
-    game: Game
-    counts: list[int]
-    bots: dict[int, list[str]]
-    options: dict[str, Any]
-    seed: int
-    stop: Stop
-    #: Games traced move by move for the design metrics (0: none, as tuning needs none).
-    traced: int = TRACED_GAMES
-    #: What progress lines and stored runs call it (default: the game's id).
-    label: str = ""
-    #: Kept in the store and reused there (the build's and the sweep's streams of chunks).
-    resume: bool = False
-    runs: list[SimRun] = field(default_factory=list, compare=False)
+    def __init__(self, game: Game, counts: list[int], bots: dict[int, list[str]], options: dict[str, Any], seed: int,
+                 stop: Stop, traced: int = TRACED_GAMES, label: str = "", resume: bool = False) -> None:
+        self.game = game
+        self.counts = counts
+        self.bots = bots
+        self.options = options
+        self.seed = seed
+        self.stop = stop
+        #: Games traced move by move for the design metrics (0: none, as tuning needs none).
+        self.traced = traced
+        #: What progress lines and stored runs call it (default: the game's id).
+        self.label = label
+        #: Kept in the store and reused there (the build's and the sweep's streams of chunks).
+        self.resume = resume
+        self.runs: list[SimRun] = []
 
     @classmethod
     def parse(cls, game_name: str, players: str | int | None, bots_text: str | None,

@@ -10,9 +10,8 @@ that a replay of the game's chance (a log, a check) never depends on what the bo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.registry import RANDOM, SEARCH, Bot, BotFactory, bots_for, check_bot_names, make_bot
@@ -46,8 +45,7 @@ def _bot_factory(game_id: str, name: str) -> BotFactory:
     return bots_for(game_id)[name]
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A game with its seats' bots and its options, checked and resolved once for a run."""
 
     game: Game

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import re
 from itertools import repeat
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from deckgen.errors import BadPlayerCount, DeckgenError
@@ -48,9 +47,9 @@ class GameRecord(NamedTuple):
     trace: GameTrace | None = None
 
 
-@dataclass(frozen=True)
-class SimRun:
-    """The records of one simulation at one player count, in game-index order."""
+class SimRun(NamedTuple):
+    """The records of one simulation at one player count, in game-index order (a named
+    tuple: defining a dataclass costs every command a few milliseconds of start-up)."""
 
     game_id: str
     game_name: str

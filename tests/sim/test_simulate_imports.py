@@ -27,3 +27,28 @@ def test_simulate_loads_no_other_command(tmp_path: Path) -> None:
     loaded = set(done.stdout.split())
     assert "deckgen.cli.simulate" in loaded
     assert loaded & UNNEEDED == set()
+
+
+#: What a command whose engine is cached runs (the command itself, not click's test runner,
+#: which loads tempfile and shutil of its own).
+CACHED_SCRIPT = """
+import sys
+from deckgen.cli import main
+try:
+    main(['simulate', 'mystique-chain', '--games', '3', '--jobs', '1'], prog_name='deckgen')
+except SystemExit as end:
+    assert not end.code, end.code
+print(' '.join(sorted(sys.modules)), file=sys.stderr)
+"""
+
+#: Standard modules only an error, a folder written or the first build needs.
+UNNEEDED_ONCE_CACHED = {"tempfile", "shutil", "traceback", "pkgutil", "pydantic", "yaml"}
+
+
+def test_cached_simulate_loads_no_file_tools(tmp_path: Path) -> None:
+    for _ in range(2):  # the first run builds the engine and caches it; the second loads it
+        done = subprocess.run([sys.executable, "-c", CACHED_SCRIPT], cwd=tmp_path, capture_output=True, text=True,
+                              check=True)
+    loaded = set(done.stderr.split())
+    assert "deckgen.sim.store" in loaded
+    assert loaded & UNNEEDED_ONCE_CACHED == set()
