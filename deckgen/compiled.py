@@ -4,22 +4,25 @@ setup.py compiles the modules under deckgen/games/ with mypyc in groups (one C l
 engine, one for the kit, one for base: setup.py says which) and puts the libraries in
 `deckgen/games/__compiled__/`, away from the sources, so no import finds them by accident.
 Beside them it writes a manifest: the SHA-256 of each group's sources when they were
-compiled, and the groups each group imports. A finder placed first on `sys.meta_path` (by
+compiled, with their sizes and times, and the groups each group imports. A finder placed first on `sys.meta_path` (by
 `deckgen/games/__init__.py`) loads a module compiled only while its group's sources and those
 of every group it imports, all the way down, are exactly as they were compiled; otherwise it
 loads the `.py` file. An edited engine therefore runs at once, interpreted, until the next
 build compiles it again; an edited kit module sends every engine that imports it back to its
-source too, since their compiled code calls the kit's compiled functions directly.
+source too, since their compiled code calls the kit's compiled functions directly. A source
+whose size and time of change are those it had when compiled is not read again (git's rule:
+unless it changed within RACY_NS of the build, when an edit may have kept both); any other is
+read and hashed, so a file touched but not changed still runs compiled.
 
 This module uses the standard library only: setup.py loads it by path to write the manifest.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from importlib.util import spec_from_file_location
@@ -39,10 +42,23 @@ PURE_PYTHON_VARIABLE = "DECKGEN_PURE_PYTHON"
 #: What every compiled file name ends with on this interpreter (.cpython-311-x86_64-linux-gnu.so).
 EXTENSION_SUFFIX = EXTENSION_SUFFIXES[0]
 
+#: A source changed less than this long before its build may have changed again within the
+#: same tick of the file clock: its size and time are not trusted, its bytes are hashed.
+RACY_NS = 2_000_000_000
+
 
 def source_hash(path: Path) -> str:
-    """The SHA-256 of a source file's bytes."""
+    """The SHA-256 of a source file's bytes (hashlib imported here: a command whose sources
+    match their stamps hashes nothing, and hashlib loads OpenSSL)."""
+    import hashlib
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def source_stamp(path: Path) -> list[int]:
+    """A source file's size and time of change, in nanoseconds."""
+    status = path.stat()
+    return [status.st_size, status.st_mtime_ns]
 
 
 def imported_modules(module: str, path: Path) -> set[str]:
@@ -80,6 +96,7 @@ def write_manifest(folder: Path, package_dir: Path, groups: Sequence[Group]) -> 
     """Record, for each group, its sources' hashes and the groups it imports; remove files
     of the folder no group names any more (an engine renamed or deleted)."""
     group_of = {module: group.name for group in groups for module in group.modules}
+    written_ns = time.time_ns()  # before any source is read: an edit while they are is newer
     entries = {}
     for group in groups:
         needs: set[str] = set()
@@ -89,6 +106,7 @@ def write_manifest(folder: Path, package_dir: Path, groups: Sequence[Group]) -> 
             "library": group.library,
             "modules": group.modules,
             "sources": {source: source_hash(package_dir / source) for source in group.modules.values()},
+            "stamps": {source: source_stamp(package_dir / source) for source in group.modules.values()},
             "needs": sorted(needs - {group.name}),
             "own_files": group.own_files,
         }
@@ -98,7 +116,8 @@ def write_manifest(folder: Path, package_dir: Path, groups: Sequence[Group]) -> 
         if path.name not in kept and path.name != MANIFEST:
             path.unlink()
     manifest = folder / MANIFEST
-    manifest.write_text(json.dumps({"suffix": EXTENSION_SUFFIX, "groups": entries}, indent=1, sort_keys=True) + "\n")
+    manifest.write_text(json.dumps({"suffix": EXTENSION_SUFFIX, "written_ns": written_ns, "groups": entries},
+                                   indent=1, sort_keys=True) + "\n")
     return manifest
 
 
@@ -132,13 +151,17 @@ class CompiledFinder:
             if name not in closure and name in self.groups:
                 closure.add(name)
                 to_visit.extend(self.groups[name]["needs"])
-        return all(self._unchanged(source, digest)
+        return all(self._unchanged(source, digest, self.groups[name].get("stamps", {}).get(source))
                    for name in sorted(closure) for source, digest in self.groups[name]["sources"].items())
 
-    def _unchanged(self, source: str, digest: str) -> bool:
+    def _unchanged(self, source: str, digest: str, stamp: list[int] | None) -> bool:
+        """Whether a source is as compiled: its size and time as recorded (a trusted stamp,
+        `read_manifest`), or else its bytes' hash."""
         path = self.package_dir / source
         try:
             status = path.stat()
+            if stamp == [status.st_size, status.st_mtime_ns]:
+                return True
             key = (source, status.st_mtime_ns, status.st_size)
             if key not in self.hashes:
                 self.hashes[key] = source_hash(path)
@@ -172,7 +195,8 @@ class CompiledFinder:
 
 def read_manifest(package_dir: Path) -> dict[str, dict] | None:
     """The groups of a package's cache, or None without a usable one (never built, built by
-    another interpreter, or unreadable: then every module runs from its source)."""
+    another interpreter, or unreadable: then every module runs from its source). A group's
+    `stamps` keep only the sources changed more than RACY_NS before the build."""
     try:
         manifest = json.loads((package_dir / FOLDER / MANIFEST).read_text())
     except (OSError, ValueError):
@@ -180,7 +204,15 @@ def read_manifest(package_dir: Path) -> dict[str, dict] | None:
     if not isinstance(manifest, dict) or manifest.get("suffix") != EXTENSION_SUFFIX:
         return None
     groups = manifest.get("groups")
-    return groups if isinstance(groups, dict) else None
+    if not isinstance(groups, dict) or not all(isinstance(group, dict) for group in groups.values()):
+        return None
+    written_ns = manifest.get("written_ns")
+    for group in groups.values():
+        stamps = group.get("stamps") if isinstance(written_ns, int) else None
+        group["stamps"] = {source: stamp for source, stamp in stamps.items()
+                           if isinstance(stamp, list) and len(stamp) == 2 and isinstance(stamp[1], int)
+                           and stamp[1] < written_ns - RACY_NS} if isinstance(stamps, dict) else {}
+    return groups
 
 
 def install(package: str, package_dir: Path) -> CompiledFinder | None:

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from deckgen.compiled import (
     FOLDER,
     MANIFEST,
     PURE_PYTHON_VARIABLE,
+    RACY_NS,
     CompiledFinder,
     Group,
     install,
@@ -74,6 +76,36 @@ def test_an_edited_module_and_those_importing_it_run_from_their_source(tmp_path:
     assert origin(finder, "pkg.alone").endswith(EXTENSION_SUFFIX)
     assert finder.find_spec("pkg.helper__mypyc") is None
     assert finder.stale_modules() == ["pkg.helper", "pkg.lead"]
+
+
+def test_a_source_as_compiled_by_size_and_time_is_not_read_again(tmp_path: Path) -> None:
+    """A source whose size and time are those recorded runs compiled without being hashed
+    (shown here by bytes changed behind a restored time), unless it changed within RACY_NS
+    of the build: then an edit keeping both is still seen."""
+    package = tmp_path / "pkg"
+    (package / FOLDER).mkdir(parents=True)
+    old, racy = package / "old.py", package / "racy.py"
+    old.write_text("VALUE = 1\n")
+    racy.write_text("VALUE = 1\n")
+    long_ago = time.time_ns() - 10 * RACY_NS
+    os.utime(old, ns=(long_ago, long_ago))
+    write_manifest(package / FOLDER, package, [
+        Group(f"pkg.{name}", {f"pkg.{name}": f"{name}.py"}, f"pkg.{name}__mypyc") for name in ("old", "racy")
+    ])
+    for path in (old, racy):
+        status = path.stat()
+        path.write_text("VALUE = 2\n")
+        os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    finder = finder_of(package)
+    assert origin(finder, "pkg.old").endswith(EXTENSION_SUFFIX)
+    assert finder.stale_modules() == ["pkg.racy"]
+
+
+def test_a_source_touched_but_unchanged_still_runs_compiled(tmp_path: Path) -> None:
+    package = cached_package(tmp_path)
+    later = time.time_ns() + RACY_NS
+    os.utime(package / "helper.py", ns=(later, later))
+    assert finder_of(package).stale_modules() == []
 
 
 def test_a_removed_source_is_not_run_compiled(tmp_path: Path) -> None:

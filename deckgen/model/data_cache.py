@@ -12,7 +12,6 @@ deckgen's other caches (`deckgen.paths.user_cache_dir`), in `~/.cache/deckgen/da
 
 from __future__ import annotations
 
-import hashlib
 import os
 import pickle
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from deckgen import __version__
+from deckgen.digest import sha256
 from deckgen.errors import DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.paths import user_cache_dir
@@ -48,7 +48,7 @@ def stamps(paths: Iterable[Path]) -> tuple[Stamp, ...]:
 
 def _entry_path(folder: Path, kind: str, key: str) -> Path:
     full = f"{__version__}|{sys.version}|{key}"
-    return folder / f"{kind}-{hashlib.sha256(full.encode()).hexdigest()[:32]}.pickle"
+    return folder / f"{kind}-{sha256(full.encode()).hexdigest()[:32]}.pickle"
 
 
 def read(kind: str, key: str) -> Any | None:

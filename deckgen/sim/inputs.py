@@ -9,13 +9,13 @@ a hash, so a stored result is never reused for different inputs.
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import os
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from deckgen import __version__, project
+from deckgen.digest import sha256
 from deckgen.errors import DataError, DeckgenError
 from deckgen.model.play_rules import GameData
 
@@ -30,7 +30,7 @@ _PLAYING_CODE = ("games", "bots", "model", "sim/play.py", "sim/runner.py", "sim/
 
 def text_hash(data: bytes | str) -> str:
     """A short sha256 of some text or bytes (enough to tell inputs apart)."""
-    return hashlib.sha256(data.encode() if isinstance(data, str) else data).hexdigest()[:20]
+    return sha256(data.encode() if isinstance(data, str) else data).hexdigest()[:20]
 
 
 def file_hash(path: Path) -> str:
@@ -61,7 +61,7 @@ def relative_files(root: str, folders: tuple[str, ...], pattern: str = "*.py") -
 
 def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> str:
     """One hash over the files `relative_files` finds, names and contents, in a fixed order."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for name in relative_files(str(root), folders, pattern):
         with open(os.path.join(root, name), "rb") as handle:
             digest.update(name.encode() + b"\0" + handle.read() + b"\0")
@@ -79,7 +79,7 @@ def code_stamp() -> str:
     run whose code is as it was skips reading and hashing some 200 files (a few percent of a
     short run); an edit, a checkout or a new install changes the stamp and hashes again."""
     package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    digest = hashlib.sha256(__version__.encode())
+    digest = sha256(__version__.encode())
     for name in relative_files(package, _PLAYING_CODE):
         found = os.stat(os.path.join(package, name))
         digest.update(f"{name}\0{found.st_size}\0{found.st_ino}\0{found.st_mtime_ns}\0".encode())

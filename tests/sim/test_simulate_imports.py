@@ -42,7 +42,7 @@ print(' '.join(sorted(sys.modules)), file=sys.stderr)
 """
 
 #: Standard modules only an error, a folder written or the first build needs.
-UNNEEDED_ONCE_CACHED = {"tempfile", "shutil", "traceback", "pkgutil", "pydantic", "yaml"}
+UNNEEDED_ONCE_CACHED = {"tempfile", "shutil", "traceback", "pkgutil", "hashlib", "pydantic", "yaml"}
 
 
 def test_cached_simulate_loads_no_file_tools(tmp_path: Path) -> None:
