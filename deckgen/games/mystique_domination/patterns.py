@@ -55,6 +55,13 @@ class PatternTable:
         for entry in found:
             self.starts.append(self.starts[-1] + entry[4])
         self.total = self.starts[-1]
+        #: Cards in each category's patterns; the categories of the most cards at the lowest
+        #: value among them (an n of a kind and a run may tie: three 2s and 1-2-3).
+        self.sizes = [second - first + 1 if run else second
+                      for run, first, second in zip(self.runs, self.firsts, self.seconds)]
+        most = max(self.sizes, default=0)
+        lowest = min((v for v, size in zip(self.values, self.sizes) if size == most), default=0)
+        self.longest = [k for k, size in enumerate(self.sizes) if size == most and self.values[k] == lowest]
 
 
 def unrank(held: int, table: PatternTable, category: int, offset: int, number_masks: list[int]) -> int:

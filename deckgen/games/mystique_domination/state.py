@@ -337,6 +337,11 @@ class DominationState(State[Move]):
 
     def clone(self) -> DominationState:
         """A copy for search: its own hands, piles, scores and chance; the engine is shared."""
+        return self.clone_reseeded(copied(self.rng))
+
+    def clone_reseeded(self, rng: random.Random) -> DominationState:
+        """A copy drawing its chance from `rng`, as search plays each candidate: copying the
+        random source first, which it would drop, cost two thirds of a clone (11 us compiled)."""
         twin = copy.copy(self)
         twin.hands = self.hands[:]
         twin.pending = self.pending[:]
@@ -349,7 +354,7 @@ class DominationState(State[Move]):
         twin.went_out_by_team = self.went_out_by_team[:]
         twin.margins = self.margins[:]
         twin.events = None
-        twin.rng = copied(self.rng)
+        twin.rng = rng
         return twin
 
     def replace_cards(self, zones: dict[str, list[str]]) -> None:
