@@ -42,18 +42,7 @@ import math
 from typing import Any, NamedTuple, Sequence
 
 from deckgen.games.base import State, Watched
-from deckgen.games.kit.standings import (
-    by_side,
-    decision_counts,
-    decisiveness,
-    has_sole_leader,
-    lead_change,
-    leader_sets,
-    legal_move_total,
-    side_standings,
-    top_sides,
-    winner_deficit,
-)
+from deckgen.games.kit.standings import game_trace, top_sides
 from deckgen.sim.numerics import t_quantile_two_sided
 
 
@@ -84,25 +73,9 @@ class Tracer:
         self.watched: list[Watched] = []
 
     def finish(self, state: State) -> GameTrace:
-        watched = self.watched
-        #: The standing before every move (the positions Ludii evaluates).
-        before_moves = side_standings(watched, self.sides, self.n_sides)
-        every_position = before_moves + [by_side(list(state.standing()), self.sides, self.n_sides)]
         result = state.result()
-        won = {self.sides[seat] for seat in result.winners}
-        winner = won.pop() if result.finished and len(won) == 1 else -1
-        leaders = leader_sets(before_moves)  # once, for both measures that read them
-        decisions = decision_counts(watched, self.n_players)
-        return GameTrace(
-            moves=len(watched),
-            decision_moves=sum(decisions),
-            legal_moves=legal_move_total(watched),
-            decisions=tuple(decisions),
-            lead_change=lead_change(leaders),
-            winner_deficit=winner_deficit(every_position, winner) if winner >= 0 else None,
-            decisiveness=decisiveness(before_moves, winner) if winner >= 0 else None,
-            led_before_end=has_sole_leader(leaders),
-        )
+        return GameTrace(*game_trace(self.watched, list(state.standing()), result.winners, result.finished,
+                                     self.sides, self.n_sides, self.n_players))
 
 
 def sole_leader(standing: list[float]) -> int:

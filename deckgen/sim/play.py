@@ -18,7 +18,7 @@ from deckgen.bots.registry import RANDOM, SEARCH, Bot, BotFactory, bots_for, che
 from deckgen.errors import NoLegalMove
 from deckgen.games.base import Game, Move, State, Watched
 from deckgen.games.kit.randomness import BOTS, CHANCE, GameRandom, RunSources, run_origin
-from deckgen.games.random_runs import Outcome, play_random_games
+from deckgen.games.random_runs import Outcome, Traced, play_random_games, play_traced_games
 
 OnMove = Callable[[State, Move], None]
 """Called with the state and the move about to be applied to it."""
@@ -89,6 +89,17 @@ class Table(NamedTuple):
         try:
             play_random_games(self.game, self.n_players, self.options, self.game.rules.turn_cap, sources, start, stop,
                               outcomes)
+        except NoLegalMove as error:
+            raise self._stuck(error, seed, start + len(outcomes)) from None
+        return outcomes
+
+    def play_traced(self, seed: int, start: int, stop: int, sources: RunSources, sides: list[int]) -> list[Traced]:
+        """As `play_random`, every game traced for the design metrics, with each outcome its
+        measures (`kit.standings.game_trace`; `sides`: the side of each seat)."""
+        outcomes: list[Traced] = []
+        try:
+            play_traced_games(self.game, self.n_players, self.options, self.game.rules.turn_cap, sources, start, stop,
+                              sides, outcomes)
         except NoLegalMove as error:
             raise self._stuck(error, seed, start + len(outcomes)) from None
         return outcomes

@@ -192,26 +192,30 @@ def play_range(
     """Play games start..stop-1 of a run and keep only their records; games with an index
     below `traced` are traced (the same games, watched)."""
     from deckgen.games.kit.randomness import RunSources
-    from deckgen.sim.metrics import Tracer
+    from deckgen.sim.metrics import GameTrace, Tracer
     from deckgen.sim.play import Table
 
     records = []
     table = Table.of(game, n_players, bots, options)
     sources = RunSources(seed)  # restarted for each game: a game's state is done with before the next
     sides = [game.side_of(seat, n_players) for seat in range(n_players)]
-    # With the random bot in every seat, the untraced games (from `batch_start` on) are played in
-    # the engines' compiled loop; the others one by one.
-    batch_start = min(max(start, traced), stop) if table.all_random else stop
-    for index in range(start, batch_start):
+    if table.all_random:
+        # Every seat random: the engines' compiled loops play, traced games first. Each record
+        # made by tuple.__new__, in C: the named tuple's own constructor is an interpreted call
+        # a game.
+        traced_stop = min(max(start, traced), stop)
+        if start < traced_stop:
+            records += [tuple.__new__(GameRecord, (*outcome[:4], tuple.__new__(GameTrace, outcome[4])))
+                        for outcome in table.play_traced(seed, start, traced_stop, sources, sides)]
+        if traced_stop < stop:
+            records += map(tuple.__new__, repeat(GameRecord), table.play_random(seed, traced_stop, stop, sources))
+        return records
+    for index in range(start, stop):
         tracer = Tracer(n_players, sides) if index < traced else None
         state = table.play(seed, index, watch=tracer.watched if tracer is not None else None, sources=sources)
         result = state.result()
         records.append(GameRecord(result.finished, tuple(result.winners), result.turns, tuple(result.counters.items()),
                                   tracer.finish(state) if tracer is not None else None))
-    if batch_start < stop:
-        # Each record made by tuple.__new__, in C: the named tuple's own constructor is an
-        # interpreted call a game.
-        records += map(tuple.__new__, repeat(GameRecord), table.play_random(seed, batch_start, stop, sources))
     return records
 
 

@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from deckgen.games.base import State, Watched
+from deckgen.games.kit.randomness import RunSources
 from deckgen.games.registry import get_game
-from deckgen.sim.play import game_rngs
+from deckgen.sim.metrics import GameTrace, Tracer
+from deckgen.sim.play import Table, game_rngs
 
 #: (game, options, games per player count) whose engines draw random moves in a loop of their
 #: own; Mismatch's games are long, and it draws nothing.
@@ -80,3 +82,26 @@ def test_the_engine_loop_notes_what_a_traced_game_notes(game_id: str, options: d
     for index in range(games):
         assert watched(game_id, n_players, index, options, fast=True) == \
             watched(game_id, n_players, index, options, fast=False)
+
+
+#: Traced games of every kind of standing: level until the end (Mystique Chain), points
+#: (Zoomies), teams whose seats share a side (Mystique Domination).
+TRACED_CASES = [("mystique-chain", 2), ("zoomies", 4), ("mystique-domination", 4), ("up-and-down", 3)]
+
+
+@pytest.mark.parametrize(("game_id", "n_players"), TRACED_CASES)
+def test_the_compiled_traced_loop_records_what_the_tracer_records(game_id: str, n_players: int) -> None:
+    """`Table.play_traced` (the engines' loop, measured in the kit) gives each game the
+    outcome and measures that playing it watched and finishing a `Tracer` give."""
+    game = get_game(game_id)
+    table = Table.of(game, n_players, ["random"] * n_players)
+    sides = [game.side_of(seat, n_players) for seat in range(n_players)]
+    fast = table.play_traced(7, 0, 8, RunSources(7), sides)
+    sources = RunSources(7)
+    for index, (finished, winners, turns, counters, trace) in enumerate(fast):
+        tracer = Tracer(n_players, sides)
+        state = table.play(7, index, watch=tracer.watched, sources=sources)
+        result = state.result()
+        assert (finished, winners, turns, counters) == \
+            (result.finished, tuple(result.winners), result.turns, tuple(result.counters.items()))
+        assert GameTrace(*trace) == tracer.finish(state), f"game {index}"

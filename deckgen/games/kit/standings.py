@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 
 #: One position before a move, as `State.play_randomly_watched` notes it: the seat to move,
-#: its number of legal moves and every seat's standing (a copy, never changed).
+#: its number of legal moves and every seat's standing (a copy, never changed). A standing
+#: that did not change may be noted as the same list again (Mystique Chain's, level until the
+#: end): the measures below work out each list once, however many positions note it.
 Noted = tuple[int, int, list[float]]
 
 
@@ -31,8 +33,15 @@ def by_side(standing: list[float], sides: list[int], n_sides: int) -> list[float
 
 
 def side_standings(watched: list[Noted], sides: list[int], n_sides: int) -> list[list[float]]:
-    """The standing per side before every move noted."""
-    return [by_side(standing, sides, n_sides) for _, _, standing in watched]
+    """The standing per side before every move noted (one list for positions noting one)."""
+    found: list[list[float]] = []
+    last: list[float] | None = None
+    per_side: list[float] = []
+    for _, _, standing in watched:
+        if standing is not last:
+            last, per_side = standing, by_side(standing, sides, n_sides)
+        found.append(per_side)
+    return found
 
 
 def decision_counts(watched: list[Noted], n_players: int) -> list[int]:
@@ -78,7 +87,14 @@ def top_sides(standing: list[float]) -> tuple[int, ...]:
 
 def leader_sets(standings: list[list[float]]) -> list[tuple[int, ...]]:
     """The sides on top (`top_sides`) at every position."""
-    return [top_sides(standing) for standing in standings]
+    found: list[tuple[int, ...]] = []
+    last: list[float] | None = None
+    leaders: tuple[int, ...] = ()
+    for standing in standings:
+        if standing is not last:
+            last, leaders = standing, top_sides(standing)
+        found.append(leaders)
+    return found
 
 
 def has_sole_leader(leaders: list[tuple[int, ...]]) -> bool:
@@ -125,9 +141,19 @@ def decisiveness(before_moves: list[list[float]], winner: int) -> float:
     every time, as every side's best standing is the level start, which no winner passes."""
     if not before_moves:
         return 1.0
-    lead_rows = [leads(standing) for standing in before_moves]
+    lead_rows: list[list[float]] = []
+    last: list[float] | None = None
+    row: list[float] = []
+    for standing in before_moves:
+        if standing is not last:
+            last, row = standing, leads(standing)
+        lead_rows.append(row)
     threshold = -math.inf
+    last_row: list[float] | None = None
     for row in lead_rows:
+        if row is last_row:
+            continue
+        last_row = row
         for side in range(len(row)):
             if side != winner and row[side] > threshold:
                 threshold = row[side]
@@ -141,8 +167,37 @@ def winner_deficit(standings: list[list[float]], winner: int) -> float:
     """Mean over positions of the winner's distance behind the leader, as a share of the
     spread of standings there (0 where it leads or all stand level)."""
     total = 0.0
+    last: list[float] | None = None
+    term = 0.0
     for standing in standings:
-        best, worst = highest(standing), lowest(standing)
-        if best > worst:
-            total += (best - standing[winner]) / (best - worst)
+        if standing is not last:
+            last = standing
+            best, worst = highest(standing), lowest(standing)
+            term = (best - standing[winner]) / (best - worst) if best > worst else 0.0
+        total += term
     return total / len(standings)
+
+
+Trace = tuple[int, int, int, tuple[int, ...], float, "float | None", "float | None", bool]
+"""A traced game's measures, the fields of `sim.metrics.GameTrace` in its order: moves,
+decision moves, legal moves, decisions per seat, lead change, winner's deficit and
+decisiveness (None without a single winning side) and whether a side led alone before the end."""
+
+
+def game_trace(watched: list[Noted], final: list[float], winners: tuple[int, ...], finished: bool, sides: list[int],
+               n_sides: int, n_players: int) -> Trace:
+    """What one traced game adds to the metrics, from the positions noted before its moves,
+    the standing after the last (`final`) and its result's winners (sim.metrics defines the
+    measures). One function, compiled, for every traced game."""
+    before_moves = side_standings(watched, sides, n_sides)
+    won = {sides[seat] for seat in winners}
+    winner = won.pop() if finished and len(won) == 1 else -1
+    leaders = leader_sets(before_moves)  # once, for both measures that read them
+    decisions = decision_counts(watched, n_players)
+    deficit: float | None = None
+    decided: float | None = None
+    if winner >= 0:
+        deficit = winner_deficit(before_moves + [by_side(final, sides, n_sides)], winner)
+        decided = decisiveness(before_moves, winner)
+    return (len(watched), sum(decisions), legal_move_total(watched), tuple(decisions), lead_change(leaders),
+            deficit, decided, has_sole_leader(leaders))

@@ -78,13 +78,25 @@ class ChainState(State[Move]):
         return self.game.plays[cards[pick // 3]][pick % 3]
 
     def play_randomly(self, rng: random.Random, turn_cap: int) -> None:
-        """`State.play_randomly` without moves: after the opening declaration each turn draws
-        the one number `random_move` draws and plays the matching card and declaration it
-        picks, found among the mask's bits without listing them. The position lives in local
-        variables until the game ends or reaches the cap."""
+        self._play_out(rng, turn_cap, None)
+
+    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
+        self._play_out(rng, turn_cap, watch)
+
+    def _play_out(self, rng: random.Random, turn_cap: int, watch: list[Watched] | None) -> None:
+        """`State.play_randomly` (and, given `watch`, `play_randomly_watched`) without moves:
+        after the opening declaration each turn draws the one number `random_move` draws and
+        plays the matching card and declaration it picks, found among the mask's bits without
+        listing them. The position lives in local variables until the game ends or reaches the
+        cap. A watched turn notes its legal moves counted, three declarations for each pool
+        card that may follow, and every seat's standing, 0 until the game is over: the same
+        list at every position, which the measures read once (`kit.standings`)."""
         if self.is_over or self.turns >= turn_cap:
             return
+        level = self.standing()
         if self.declared < 0:
+            if watch is not None:
+                watch.append((self.current_player, len(self.legal_moves()), level))
             self.apply(self.random_move(rng))
         draws = UnitDraws(rng)
         masks = self.game.exact_masks if self.exactly_one else self.game.match_masks
@@ -93,7 +105,10 @@ class ChainState(State[Move]):
         # Not over: some pool card follows the top card (_declare ends the game otherwise).
         following = pool & masks[discard[-1]][declared]
         while following and turns < turn_cap:
-            pick = int(draws.next() * 3 * _count(following))
+            count = _count(following)
+            if watch is not None:
+                watch.append((seat, 3 * count, level))
+            pick = int(draws.next() * 3 * count)  # random_move's product, rounded as it rounds
             skip = pick // 3
             while skip:  # drop the lowest cards: the pick is the (pick // 3)-th
                 following &= following - 1
@@ -110,16 +125,6 @@ class ChainState(State[Move]):
         if not following:
             self.loser = seat
             self.is_over = True
-
-    def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
-        """`State.play_randomly_watched` with the legal moves counted, not listed: after the
-        opening, three declarations for each pool card that may follow. The same draws and
-        the same notes (the traced games of every run, a third of a 1,000-game run's cost)."""
-        while not self.is_over and self.turns < turn_cap:
-            move = self.random_move(rng)
-            count = len(self.legal_moves()) if self.declared < 0 else 3 * _count(self.matching(self.declared))
-            watch.append((self.current_player, count, self.standing()))
-            self.apply(move)
 
     def apply(self, move: Move) -> None:
         if len(move) == 1:
