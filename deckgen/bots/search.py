@@ -187,7 +187,7 @@ class SearchBot:
             trial.apply(moves[index])
             replies: list[Chooser] = [reply(rng, other) for other in range(n_players)] if reply is not None else []
             values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, replies, greedy_moves,
-                                             self.settings.evaluate)
+                                             self.settings.evaluate, self.settings.stop)
         self.playouts += len(candidates)
 
 

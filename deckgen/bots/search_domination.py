@@ -10,12 +10,11 @@ patterns of the lowest value (`PatternTable.longest`), each category's lowest in
 being its numbers' lowest cards; a follow weighs only the patterns of the lowest value that
 beats the last play, and an n of a kind's best is its cards whose suits hold most pile cards.
 
-A playout stops after its moves or at the game's end, not at a round's, so it plays
-`PLAYOUT_MOVES` and the world shows when the round ended: `DominationWorlds` deals worlds
-whose last round's points are cleared, and points there again mean that it ended. From then
-on every seat plays the cheapest moves, which cannot end the next round within those moves,
-and `domination_value` reads the scores: the team's chance to win the game from them, if each
-later round splits its points as greedy rounds do. Judged instead by who leads after the round
+A playout stops when the round ends (`round_ended`, search_settings' `stop`), or after
+`PLAYOUT_MOVES`: `DominationWorlds` deals worlds whose last round's points are cleared, so
+points there again mean that the round searched ended, and `domination_value` reads the
+scores then: the team's chance to win the game from them, if each later round splits its
+points as greedy rounds do. Judged instead by who leads after the round
 (the game's standing), search gained 5 points of win share on greedy over 200 games, with
 the win chance 13 (search_settings has the figures).
 """
@@ -42,10 +41,7 @@ KEPT_KIND_NUMBER = 4
 VALUABLE_PILE = 6
 
 #: The most moves a playout plays after the candidate: the round searched ends within them at
-#: 83 % of the greedy bot's decisions (99 % within 80). After its end the next round,
-#: played by `DominationReply.after_round`, ends 61 moves on at the soonest, so no playout
-#: sees two rounds end (with the rule file's pass; in a variant without one, 57 moves on,
-#: so a playout whose round ends in its first three moves may see the next one end too).
+#: 83 % of the greedy bot's decisions (99 % within 80).
 PLAYOUT_MOVES = 60
 
 
@@ -136,8 +132,6 @@ class DominationReply:
         self.seat = seat
 
     def choose(self, state: DominationState) -> Move:
-        if round_ended(state):
-            return self.after_round(state)
         if state.passing:
             return tuple(bits_of(pass_mask(state.game, state.hands[state.current_player])))
         game = state.game
@@ -148,19 +142,6 @@ class DominationReply:
             return PASS_MOVE
         mask = follow_mask(state, game, hand)
         return tuple(bits_of(mask)) if mask else PASS_MOVE
-
-    @staticmethod
-    def after_round(state: DominationState) -> Move:
-        """Once the round searched has ended, the cheapest moves, which keep the next round from
-        ending within `PLAYOUT_MOVES`: the lowest cards passed, the lowest card led, every follow
-        a pass. The first leader then plays one card a trick and wins it, so the round ends
-        with its fifteenth card, 61 moves after the last one's end (4 passes, 14 tricks, a lead)."""
-        hand = state.hands[state.current_player]
-        if state.passing:
-            return tuple(bits_of(hand)[:state.game.params.pass_cards])
-        if state.last == 0:
-            return ((hand & -hand).bit_length() - 1,)
-        return PASS_MOVE
 
 
 def follow_mask(state: DominationState, game: DominationTables, hand: int) -> int:

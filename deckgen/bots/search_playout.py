@@ -25,6 +25,9 @@ from deckgen.games.base import Move, State
 #: An unfinished position's worth to a seat, 0 to 1 (the game's standing by default).
 Evaluation = Callable[[Any, int], float]
 
+#: Whether a playout stops at a position, before its moves run out, to be judged there.
+Stop = Callable[[Any], bool]
+
 
 class Chooser(Protocol):
     """A bot as a playout uses it: a move for the state's current player."""
@@ -71,14 +74,14 @@ def standing_value(state: State, seat: int) -> float:
 
 def play_out(world: State, seat: int, rng: random.Random, depth: int, turn_cap: int,
              replies: Sequence[Chooser] = (), greedy_moves: int = 0,
-             evaluate: Evaluation = standing_value) -> float:
-    """Play `world` on for at most `depth` moves and return its worth to `seat`: its result if it
-    ended, else `evaluate`'s judgement (the standing unless the game has its own). The first
-    `greedy_moves` of them are the `replies` bots' (one per seat, the game's greedy bot or a
-    cheaper rendition of its policy), the others random."""
+             evaluate: Evaluation = standing_value, stop: Stop | None = None) -> float:
+    """Play `world` on for at most `depth` moves, or until `stop` says, and return its worth to
+    `seat`: its result if it ended, else `evaluate`'s judgement (the standing unless the game
+    has its own). The first `greedy_moves` of them are the `replies` bots' (one per seat, the
+    game's greedy bot or a cheaper rendition of its policy), the others random."""
     moves_left = depth
     apply, random_move = world.apply, world.random_move
-    while moves_left and not world.is_over and world.turns < turn_cap:
+    while moves_left and not world.is_over and world.turns < turn_cap and (stop is None or not stop(world)):
         if depth - moves_left < greedy_moves:
             apply(replies[world.current_player].choose(world))
         else:

@@ -34,10 +34,16 @@ from dataclasses import dataclass
 from typing import Callable
 
 from deckgen.bots.search_climbing import ClimbingReply, climbing_value
-from deckgen.bots.search_domination import PLAYOUT_MOVES, DominationReply, DominationWorlds, domination_value
+from deckgen.bots.search_domination import (
+    PLAYOUT_MOVES,
+    DominationReply,
+    DominationWorlds,
+    domination_value,
+    round_ended,
+)
 from deckgen.bots.search_energy import energy_value
 from deckgen.bots.search_maze import maze_value
-from deckgen.bots.search_playout import Chooser, Evaluation, OpponentModel, standing_value
+from deckgen.bots.search_playout import Chooser, Evaluation, OpponentModel, Stop, standing_value
 from deckgen.bots.search_shedding import SheddingModel, SheddingReply
 
 #: Rounds of moves a playout plays after the candidate unless the game says otherwise.
@@ -59,6 +65,8 @@ class PlayoutSettings:
     greedy_always: bool = False
     #: Makes a seat's model of the others' play, which deals its worlds, where not the greedy bot.
     model: Callable[[random.Random, int], OpponentModel] | None = None
+    #: Where a playout ends early, to be judged (Mystique Domination: the end of its round).
+    stop: Stop | None = None
 
     def depth(self, n_players: int) -> int:
         """The most moves a playout plays after the candidate move."""
@@ -133,7 +141,8 @@ GAME_SETTINGS: dict[str, PlayoutSettings] = {
     "mirrorquest": PlayoutSettings(greedy_moves=1),
     "mystical-eddies": PlayoutSettings(rounds=8, greedy_moves=6),
     "mystique-domination": PlayoutSettings(rounds=PLAYOUT_MOVES // 4, greedy_moves=PLAYOUT_MOVES, greedy_always=True,
-                                           reply=DominationReply, model=DominationWorlds, evaluate=domination_value),
+                                           reply=DominationReply, model=DominationWorlds, evaluate=domination_value,
+                                           stop=round_ended),
     "mystique-energy": PlayoutSettings(evaluate=energy_value),
     "mystique-maze": PlayoutSettings(rounds=1, greedy_moves=1, evaluate=maze_value),
     "president": PlayoutSettings(rounds=4, greedy_moves=12, evaluate=climbing_value, reply=ClimbingReply),

@@ -1,5 +1,5 @@
-"""Mystique Domination's playouts: the reply plays exactly the greedy bot's moves, a playout's
-round ends once and is judged by the game's win chances from its scores."""
+"""Mystique Domination's playouts: the reply plays exactly the greedy bot's moves, a
+playout stops where its round ends and is judged by the game's win chances from its scores."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 
 from deckgen.bots import mystique_domination
 from deckgen.bots.mystique_domination import GreedyDominationBot
+from deckgen.bots.search_playout import play_out
 from deckgen.bots.search_domination import (
     KEPT_KIND_NUMBER,
     KEPT_KIND_SIZE,
-    PLAYOUT_MOVES,
     VALUABLE_PILE,
     DominationReply,
     DominationWorlds,
@@ -60,7 +60,7 @@ def test_the_reply_keeps_the_greedy_bots_numbers() -> None:
         mystique_domination.KEPT_KIND_SIZE, mystique_domination.KEPT_KIND_NUMBER, mystique_domination.VALUABLE_PILE)
 
 
-def test_a_playout_sees_the_round_searched_end_and_no_other() -> None:
+def test_a_playout_stops_where_the_round_searched_ends() -> None:
     for seed in range(6):
         state = new_game(seed)
         rng = random.Random(seed)
@@ -68,13 +68,12 @@ def test_a_playout_sees_the_round_searched_end_and_no_other() -> None:
             state.apply(state.random_move(rng))
         world = DominationWorlds(rng, 0).sample_world(state, rng)
         assert not round_ended(world)
+        searched, scores = world.turns, list(world.scores)
         replies = [DominationReply(rng, seat) for seat in range(4)]
-        searched = world.turns
-        while not round_ended(world):
-            world.apply(replies[world.current_player].choose(world))
-        for _ in range(PLAYOUT_MOVES):
-            world.apply(replies[world.current_player].choose(world))
+        value = play_out(world, 0, rng, 1000, 100, replies, 1000, domination_value, round_ended)
         assert world.turns == searched + 1 and sum(world.round_points) == 50
+        assert [new - old for new, old in zip(world.scores, scores)] == world.round_points
+        assert value == domination_value(world, 0)
 
 
 def test_the_win_chance_favours_the_leader_and_is_even_when_level() -> None:
