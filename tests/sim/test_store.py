@@ -21,6 +21,7 @@ from deckgen.sim.store import (
     STORE_NAME,
     ResultStore,
     StoreError,
+    close_stores,
     decode_records,
     encode_records,
     game_inputs,
@@ -48,6 +49,18 @@ def test_a_run_is_found_again_by_its_request_and_listed(tmp_path: Path, toy_game
     rows = store.runs()
     assert len(rows) == 1 and rows[0]["game"] == toy_game.rules.id and rows[0]["players"] == 3
     assert store.runs("another-game") == []
+
+
+def test_the_stores_a_process_opened_close_as_it_ends_leaving_no_log(tmp_path: Path, toy_game: Game) -> None:
+    """SQLite folds its write-ahead log into the database when the last connection closes; a
+    log left behind is read whole by the next command that opens the store."""
+    store = open_store(tmp_path)
+    store.record_run("simulate", game_inputs(toy_game), {"seed": 1}, {"seat_win_rate": []})
+    log = tmp_path / f"{STORE_NAME}-wal"
+    assert log.exists()
+    close_stores()
+    assert not log.exists()
+    assert open_store(tmp_path).find_run("simulate", game_inputs(toy_game), {"seed": 1}) == {"seat_win_rate": []}
 
 
 def test_stored_chunks_are_not_played_again_whatever_the_split(tmp_path: Path, toy_game: Game,
