@@ -10,16 +10,16 @@ the row above it, so the six neighbours of (q, r) sit around it on the page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 COLOUR_CODES = {"yellow": "y", "red": "r", "blue": "b"}
 SUIT_CODES = {"moons": "M", "suns": "S", "arms": "A", "crowns": "C"}
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One occupied cell: the top card, how many cards the stack holds, and marks."""
+class Cell(NamedTuple):
+    """One occupied cell: the top card, how many cards the stack holds, and marks. A named
+    tuple: a compiled dataclass is made anew at every start (its methods generated and
+    compiled), some three million instructions of every command."""
 
     col: int
     row: int

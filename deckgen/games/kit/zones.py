@@ -16,7 +16,7 @@ its size). A covered card the seat saw before it was covered is remembered
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 ZONE_NAME = re.compile(r"[a-z]+(?:_[a-z]+)*(?:/(?:0|[1-9][0-9]?))?")
 
@@ -33,11 +33,11 @@ def is_zone_name(name: str) -> bool:
     return ZONE_NAME.fullmatch(name) is not None
 
 
-@dataclass(frozen=True)
-class DeclaredZone:
+class DeclaredZone(NamedTuple):
     """A zone as a game declares it, from which what each seat sees follows: its name (with
     `/<seat>` for a seat's own), its owner (-1 when shared), who sees it (`owner`,
-    `everyone`, `nobody`) and whether every card shows (`fan`) or only the top (a pile)."""
+    `everyone`, `nobody`) and whether every card shows (`fan`) or only the top (a pile). A
+    named tuple, as `kit.board.Cell` is."""
 
     name: str
     owner: int
