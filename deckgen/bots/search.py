@@ -18,12 +18,13 @@ differences are the moves' and not the luck's.
 The budget is the number of playouts per decision. With many legal moves a flat split would
 give each move a playout or two, so the budget is spent by sequential halving (Karnin, Koren
 and Somekh 2013): every candidate gets an equal share, the better half goes on to the next
-round, until one is left. Where the game has a greedy bot its move is always a candidate and
-stays to the end, and the last round is a duel between it and the best other candidate on
-fresh worlds: the challenger is left standing because it did well on the earlier samples,
-which therefore flatter it (the winner's curse), so only the duel's samples judge it, and it
-replaces the greedy move only if it beats it there by more than a standard error of their
-paired differences. Moves are tried in the order the engine lists them and ties keep the
+round, until one is left. Where the game has a greedy bot its move (or, where the game's
+settings name one, a better policy's: Crazy Eights' keeps its 8s, `search_shedding_policy`) is
+always a candidate and stays to the end, and the last round is a duel between it and the best
+other candidate on fresh worlds: the challenger is left standing because it did well on the
+earlier samples, which therefore flatter it (the winner's curse), so only the duel's samples
+judge it, and it replaces the greedy move only if it beats it there by more than a standard
+error of their paired differences. Moves are tried in the order the engine lists them and ties keep the
 earlier move, so one seed gives one game.
 
 `search:200` sets the budget; `search:200:0.5` also stops a decision after 0.5 seconds
@@ -82,14 +83,16 @@ class SearchBot:
         self.turn_cap = turn_cap
         self.budget = budget
         self.seconds = seconds
-        #: The game's greedy bot, whose move is always a candidate and is kept unless another
-        #: beats it clearly: search departs from a sensible beginner only where its playouts say so.
-        self.prior = prior_bot(rng, seat) if prior_bot is not None else None
+        greedy = prior_bot(rng, seat) if prior_bot is not None else None
+        #: The game's greedy bot (or the better policy its settings name), whose move is always a
+        #: candidate and is kept unless another beats it clearly: search departs from a sensible
+        #: player only where its playouts say so.
+        self.prior = settings.prior(rng, seat) if settings.prior is not None and greedy is not None else greedy
         self.settings = settings
         #: Where the game has a model of the others' play (its own, or its greedy bot), it deals
         #: the worlds search plays from; one that reads their turns is told this seat's moves.
         self.model: OpponentModel | None = (settings.model(rng, seat) if settings.model is not None else
-                                            self.prior if isinstance(self.prior, OpponentModel) else None)
+                                            greedy if isinstance(greedy, OpponentModel) else None)
         self.observer = self.model if isinstance(self.model, MoveObserver) else None
         #: Makes the greedy bots that open a duel's playouts: a fresh one per seat in every
         #: playout, since a greedy bot may remember what it read of its game (Mystique Energy's).
@@ -180,12 +183,16 @@ class SearchBot:
         rng, n_players = self.rng, world.n_players
         depth = self.settings.depth(n_players)
         reply = self.reply if greedy_moves else None
+        #: Per seat, what makes its bot for the playouts' greedy moves (the searcher's own, where
+        #: the settings give it a better policy than the others').
+        makers = [] if reply is None else [(self.settings.own_reply or reply) if other == self.seat else reply
+                                           for other in range(n_players)]
         start = rng.getstate()
         for index in candidates:
             rng.setstate(start)
             trial = world.clone_reseeded(rng)
             trial.apply(moves[index])
-            replies: list[Chooser] = [reply(rng, other) for other in range(n_players)] if reply is not None else []
+            replies: list[Chooser] = [make(rng, other) for other, make in enumerate(makers)]
             values[index][sample] = play_out(trial, self.seat, rng, depth, self.turn_cap, replies, greedy_moves,
                                              self.settings.evaluate, self.settings.stop)
         self.playouts += len(candidates)
