@@ -177,3 +177,18 @@ def test_greedy_leaves_the_fewest_ways_on(game: MystiqueChain) -> None:
         left[move] = len(after.legal_moves()) // 3
     chosen = GreedyChainBot(random.Random(0), 0).choose(state)
     assert left[chosen] == min(left.values()) < max(left.values())
+
+
+def test_a_result_ranks_as_the_kits_scored_result_would(game: MystiqueChain) -> None:
+    """Mystique Chain makes its result directly (its loser known): the winner, scores and
+    ranking `kit.ranking.scored_result` gives, for won games and games stopped by the cap."""
+    from deckgen.games.kit.ranking import scored_result
+
+    ends = set()
+    for seed in range(40):
+        state = game.new_game(2, random.Random(seed), game.rules.resolve_options())
+        state.play_randomly(random.Random(seed + 100), 3 if seed % 4 == 0 else 1000)
+        scores = [float(state.is_over and seat != state.loser) for seat in (0, 1)]
+        assert state.result() == scored_result(state.is_over, scores, state.turns, state.counters)
+        ends.add((state.is_over, state.loser if state.is_over else -1))
+    assert ends == {(False, -1), (True, 0), (True, 1)}  # capped games, and either seat losing

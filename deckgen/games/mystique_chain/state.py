@@ -10,7 +10,7 @@ from deckgen.games.base import Move, Result, State, Watched
 from deckgen.games.kit.cards import bits_of
 from deckgen.games.kit.notation import MoveNotation
 from deckgen.games.kit.randomness import UnitDraws
-from deckgen.games.kit.ranking import scored_result
+from deckgen.games.kit.result import result_of
 from deckgen.games.kit.zones import DeclaredZone, seat_zones, shared_zone
 from deckgen.games.mystique_chain.moves import ATTRIBUTES
 from deckgen.games.mystique_chain.tables import ChainTables
@@ -155,10 +155,14 @@ class ChainState(State[Move]):
         return [float(self.is_over and seat != self.loser) for seat in (0, 1)]
 
     def result(self) -> Result:
-        scores = [0.0, 0.0]
-        if self.is_over:
-            scores[1 - self.loser] = 1.0
-        return scored_result(self.is_over, scores, self.turns, self.counters)
+        """The seat that could follow wins, the other loses; an unfinished game ranks the seats
+        level in seat order (`kit.ranking.scored_result`'s order, made here directly: a
+        result a game, a tenth of a random game's cost when ranked in general)."""
+        if not self.is_over:
+            return result_of(False, (), (0.0, 0.0), (0, 1), self.turns, self.counters)
+        winner = 1 - self.loser
+        scores = (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+        return result_of(True, (winner,), scores, (winner, self.loser), self.turns, self.counters)
 
     @property
     def counters(self) -> dict[str, int]:
