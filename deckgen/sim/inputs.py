@@ -11,6 +11,7 @@ from __future__ import annotations
 import fnmatch
 import os
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -79,11 +80,39 @@ def code_stamp() -> str:
     run whose code is as it was skips reading and hashing some 200 files (a few percent of a
     short run); an edit, a checkout or a new install changes the stamp and hashes again."""
     package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    digest = sha256(__version__.encode())
-    for name in relative_files(package, _PLAYING_CODE):
-        found = os.stat(os.path.join(package, name))
-        digest.update(f"{name}\0{found.st_size}\0{found.st_ino}\0{found.st_mtime_ns}\0".encode())
-    return digest.hexdigest()[:20]
+    lines: list[str] = []
+    for name in _PLAYING_CODE:
+        path = os.path.join(package, name)
+        if os.path.isfile(path):
+            lines.append(_stamp_line(name, os.stat(path)))
+        else:
+            stamp_lines(path, name, lines)
+    return sha256((__version__ + "".join(lines)).encode()).hexdigest()[:20]
+
+
+#: Folders of the package that hold no source: bytecode, and the compiled engines (which run
+#: only while their sources are as compiled, `deckgen.compiled`).
+_NO_SOURCES = frozenset({"__pycache__", "__compiled__"})
+
+
+def _stamp_line(name: str, found: os.stat_result) -> str:
+    return f"{name}\0{found.st_size}\0{found.st_ino}\0{found.st_mtime_ns}\0"
+
+
+def stamp_lines(folder: str, relative: str, lines: list[str]) -> None:
+    """A stamp line for each Python file under `folder`, in `relative_files`'s order (each
+    folder's entries by name, a subfolder's files where its name falls): os.scandir's
+    entries, stat'ed from the open folder, at a fifth of the cost of listing and then
+    joining and stat'ing each path (code_stamp runs at the start of every stored run)."""
+    with os.scandir(folder) as listing:
+        entries = sorted(listing, key=attrgetter("name"))
+    for entry in entries:
+        name = f"{relative}/{entry.name}"
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name not in _NO_SOURCES:
+                stamp_lines(entry.path, name, lines)
+        elif entry.name.endswith(".py"):
+            lines.append(_stamp_line(name, entry.stat()))
 
 
 def remember_code_hash(stamp: str, value: str) -> None:

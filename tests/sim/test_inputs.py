@@ -8,7 +8,7 @@ import pytest
 
 from deckgen.errors import DataError
 from deckgen.games.registry import get_game
-from deckgen.sim.inputs import GameSpec, deck_is_variant, game_from_spec, game_with_deck
+from deckgen.sim.inputs import GameSpec, deck_is_variant, game_from_spec, game_with_deck, relative_files, stamp_lines
 
 
 def _variant_spec(tmp_path: Path) -> GameSpec:
@@ -39,3 +39,21 @@ def test_a_variant_text_too_large_for_a_data_file_is_refused(tmp_path: Path) -> 
     spec = _variant_spec(tmp_path)._replace(deck_text="x" * (1024 * 1024 + 1))
     with pytest.raises(DataError, match="larger than 1024 KiB"):
         game_from_spec(spec)
+
+
+def test_a_code_stamp_lists_the_python_files_in_order_and_changes_with_them(tmp_path: Path) -> None:
+    """The stamp's lines name every Python file, in `relative_files`' order (a folder's files
+    where its name falls among its neighbours'), none from bytecode or compiled folders, and a
+    file written again changes its line."""
+    for name in ("pkg/a.py", "pkg/a/b.py", "pkg/a_c.py", "pkg/z.txt", "pkg/__pycache__/a.py", "pkg/__compiled__/m.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x = 1\n")
+    lines: list[str] = []
+    stamp_lines(str(tmp_path / "pkg"), "pkg", lines)
+    named = [line.split("\0")[0] for line in lines]
+    assert named == ["pkg/a/b.py", "pkg/a.py", "pkg/a_c.py"]
+    assert named == [name for name in relative_files(str(tmp_path), ("pkg",)) if "__" not in name]
+    (tmp_path / "pkg" / "a.py").write_text("x = 22\n")
+    again: list[str] = []
+    stamp_lines(str(tmp_path / "pkg"), "pkg", again)
+    assert again[0] == lines[0] and again[1] != lines[1] and again[2] == lines[2]
