@@ -141,6 +141,10 @@ class CompiledFinder:
         #: Source hashes by (source, modification time, size): a file is read again only
         #: when it changed, so a long-running process sees an edit made after it started.
         self.hashes: dict[tuple[str, int, int], str] = {}
+        #: Each group's answer at the first import of one of its modules, kept: its modules
+        #: load alike, all compiled or all from source, even if a source changes between two
+        #: of their imports (and the sources are checked once, not once per module).
+        self.decided: dict[str, bool] = {}
 
     def is_current(self, group: str) -> bool:
         """Whether a group's sources, and those of every group it imports (all the way down),
@@ -174,7 +178,9 @@ class CompiledFinder:
         group = self.group_of.get(fullname)
         if group is None:
             return None
-        if self.is_current(group):
+        if group not in self.decided:
+            self.decided[group] = self.is_current(group)
+        if self.decided[group]:
             entry = self.groups[group]
             # A manifest written before `own_files` was: every module had its file.
             file = fullname if entry.get("own_files", True) else entry["library"]

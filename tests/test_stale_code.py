@@ -108,6 +108,20 @@ def test_a_source_touched_but_unchanged_still_runs_compiled(tmp_path: Path) -> N
     assert finder_of(package).stale_modules() == []
 
 
+def test_a_groups_modules_load_alike_though_a_source_changes_between_their_imports(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / FOLDER).mkdir(parents=True)
+    for name in ("first", "second"):
+        (package / f"{name}.py").write_text("VALUE = 1\n")
+    write_manifest(package / FOLDER, package,
+                   [Group("pkg.pair", {"pkg.first": "first.py", "pkg.second": "second.py"}, "pkg.pair__mypyc")])
+    finder = finder_of(package)
+    assert origin(finder, "pkg.first").endswith(EXTENSION_SUFFIX)
+    (package / "second.py").write_text("VALUE = 22\n")
+    assert origin(finder, "pkg.second").endswith(EXTENSION_SUFFIX)  # as its group was found at first
+    assert finder_of(package).stale_modules() == ["pkg.first", "pkg.second"]  # a new process sees the edit
+
+
 def test_a_removed_source_is_not_run_compiled(tmp_path: Path) -> None:
     package = cached_package(tmp_path)
     (package / "helper.py").unlink()
