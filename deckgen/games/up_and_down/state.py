@@ -70,19 +70,34 @@ class UpAndDownState(State[Move]):
         draws (one, a lone pass included) and plays the card it picks straight from the hand,
         with no list of playable cards and no move built."""
         draws = UnitDraws(rng)
+        unread: list[float] = []  # no turn is noted, so no standing is read
         while not self.is_over and self.turns < turn_cap:
-            self._random_turn(draws.next(), None)
+            self._random_turn(draws.next(), None, unread)
 
     def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
         """`State.play_randomly_watched` in the loop of `play_randomly`: the legal moves are the
-        playable cards (or the one pass), counted, not listed as moves."""
+        playable cards (or the one pass), counted, not listed as moves. The standing (the piles'
+        sizes) is noted as the same list until a pile changes, and the measures then read it
+        once (`kit.standings`)."""
         draws = UnitDraws(rng)
+        standing = self.standing()
         while not self.is_over and self.turns < turn_cap:
-            self._random_turn(draws.next(), watch)
+            if self._piles_changed(standing):
+                standing = self.standing()
+            self._random_turn(draws.next(), watch, standing)
 
-    def _random_turn(self, pick: float, watch: list[Watched] | None) -> None:
+    def _piles_changed(self, standing: list[float]) -> bool:
+        """Whether some pile's size is no longer the one `standing` was read from."""
+        piles = self.piles
+        for seat in range(len(piles)):
+            if -float(len(piles[seat])) != standing[seat]:
+                return True
+        return False
+
+    def _random_turn(self, pick: float, watch: list[Watched] | None, standing: list[float]) -> None:
         """The turn `random_move` picks with the draw `pick`: the playable card at that share
-        of the playable ones in hand order, or the pass; noted first in `watch` if given."""
+        of the playable ones in hand order, or the pass; noted first in `watch` if given, with
+        `standing`."""
         t = self.table
         follows = (t.uphill if self.direction == UPHILL else t.downhill)[self.centre[-1]]
         hand = self.hands[self.current_player]
@@ -92,7 +107,7 @@ class UpAndDownState(State[Move]):
                 places |= 1 << at
                 count += 1
         if watch is not None:
-            watch.append((self.current_player, count or 1, self.standing()))
+            watch.append((self.current_player, count or 1, standing))
         if not count:
             self._pass()
             return

@@ -109,12 +109,16 @@ class ZoomiesState(State[tuple[int, int]]):
             self._play(card, code)
 
     def play_randomly_watched(self, rng: random.Random, turn_cap: int, watch: list[Watched]) -> None:
-        """`State.play_randomly_watched` counting the legal moves rather than listing them, and
-        keeping the standing's own fresh list."""
+        """`State.play_randomly_watched` counting the legal moves rather than listing them. The
+        points move only when a trick is taken, so the standing is read at each lead and noted
+        as the same list through the trick, which the measures then read once (`kit.standings`)."""
         draws = UnitDraws(rng)
+        standing = self.standing()
         while not self.is_over and self.turns < turn_cap:
             card, code = self._pick(draws)
-            watch.append((self.current_player, self.move_count(), self.standing()))
+            if not self.trick_values:
+                standing = self.standing()
+            watch.append((self.current_player, self.move_count(), standing))
             self._play(card, code)
 
     def apply(self, move: tuple[int, int]) -> None:
