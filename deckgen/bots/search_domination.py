@@ -258,7 +258,8 @@ def domination_value(world: DominationState, seat: int) -> float:
         return 0.5 * win_chance(mine, theirs, params.target, majority)
     won = world.won
     every_card = (1 << game.cards.size) - 1
-    majorities = [(suit_mask, params.suit_points) for suit_mask in game.suit_masks] + [(every_card, params.cards_points)]
+    majorities = [(suit_mask, params.suit_points) for suit_mask in game.suit_masks]
+    majorities.append((every_card, params.cards_points))
     open_points = []
     for cards, points in majorities:
         half = cards.bit_count() // 2

@@ -55,7 +55,8 @@ def relative_files(root: str, folders: tuple[str, ...], pattern: str = "*.py") -
         if os.path.isfile(start):
             found.append(folder)
             continue
-        listed = [os.path.join(top[cut:], name) for top, _, names in os.walk(start) for name in fnmatch.filter(names, pattern)]
+        listed = [os.path.join(top[cut:], name)
+                  for top, _, names in os.walk(start) for name in fnmatch.filter(names, pattern)]
         found += sorted(listed, key=lambda name: name.split(os.sep))
     return found
 
