@@ -1,7 +1,8 @@
 """The greedy bot of every described game: one plain preference per move kind, so a designer
 can read what it does without reading code (docs/rules-format.md, "The greedy bot").
 
-- It plays a card when it can, else gives, buys, declares, takes or draws, and passes last.
+- It plays a card when it can, else gives, buys, declares, takes or draws, and passes last
+  (`search_shedding.KIND_ORDER`).
 - Of the cards it may play or give, it picks the one the description's `greedy` expression
   rates highest, or without one the card worth most (its number attributes and table
   numbers added up): it sheds what would cost it most. A set or run is worth its cards'
@@ -15,11 +16,9 @@ from __future__ import annotations
 import random
 
 from deckgen.bots.registry import GREEDY, register_described_bot
+from deckgen.bots.search_shedding import most_wanted
 from deckgen.games.base import Move
 from deckgen.games.described.state import DescribedState
-
-#: Move kinds from most to least wanted.
-PREFERENCE = ("play", "give", "buy", "declare", "take", "draw", "pass")
 
 
 class GreedyDescribedBot:
@@ -29,10 +28,7 @@ class GreedyDescribedBot:
 
     def choose(self, state: DescribedState) -> Move:
         layout = state.layout
-        moves = state.legal_moves()
-        kinds = layout.move_kinds
-        best_kind = min(PREFERENCE.index(kinds[move[0]]) for move in moves)
-        moves = [move for move in moves if PREFERENCE.index(kinds[move[0]]) == best_kind]
+        moves = most_wanted(state.legal_moves(), layout.move_kinds)
         scored = [(self.worth(state, move), move) for move in moves]
         top = max(score for score, _ in scored)
         return self.rng.choice([move for score, move in scored if score == top])

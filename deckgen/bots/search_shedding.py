@@ -144,10 +144,16 @@ class SheddingModel:
             zones[zone] = cards
 
 
-
-#: Move kinds from most to least wanted, as the greedy bot ranks them (`described.PREFERENCE`,
-#: not imported: that module loads the described engine, which most runs never use).
+#: Move kinds from most to least wanted, as the described greedy bot ranks them (kept here, not
+#: in `described`, which loads the described engine, which most runs never use).
 KIND_ORDER = ("play", "give", "buy", "declare", "take", "draw", "pass")
+
+
+def most_wanted(moves: list[Move], kinds: list[str]) -> list[Move]:
+    """The moves of the most wanted kind (`KIND_ORDER`), in the engine's order, as the greedy
+    bot narrows its choice first."""
+    wanted = min(KIND_ORDER.index(kinds[move[0]]) for move in moves)
+    return [move for move in moves if KIND_ORDER.index(kinds[move[0]]) == wanted]
 
 
 class SheddingReply:
@@ -165,14 +171,10 @@ class SheddingReply:
     def choose(self, world: DescribedState) -> Move:
         layout = world.layout
         kinds, rating = layout.move_kinds, layout.greedy
-        moves = world.legal_moves()
-        wanted = min(KIND_ORDER.index(kinds[move[0]]) for move in moves)
         best: list[Move] = []
         best_key = (0, 0)
         held_values: dict[int, int] | None = None
-        for move in moves:
-            if KIND_ORDER.index(kinds[move[0]]) != wanted:
-                continue
+        for move in most_wanted(world.legal_moves(), kinds):
             cards = (move[1], *move[3:]) if move[1] >= 0 else ()
             worth = sum(rating(world, card) for card in cards) if rating is not None else \
                 sum(layout.card_worth[card] for card in cards)

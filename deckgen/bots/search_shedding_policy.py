@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from deckgen.bots.search_shedding import KIND_ORDER
+from deckgen.bots.search_shedding import most_wanted
 from deckgen.games.base import Move
 
 if TYPE_CHECKING:  # annotations only: importing it loads the described engine in every run
@@ -48,9 +48,8 @@ class WildsLastPolicy:
         layout = world.layout
         kinds = layout.move_kinds
         legal = world.legal_moves()
-        wanted = min(KIND_ORDER.index(kinds[move[0]]) for move in legal)
-        moves = [move for move in legal if KIND_ORDER.index(kinds[move[0]]) == wanted]
-        if KIND_ORDER[wanted] != "play":
+        moves = most_wanted(legal, kinds)
+        if kinds[moves[0][0]] != "play":
             return moves[0] if len(moves) == 1 else self.rng.choice(moves)
         plain = [move for move in moves if move[2] < 0]
         hand = world.zones[layout.move_sources[moves[0][0]](world, -1)]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from deckgen.bots.described import PREFERENCE, GreedyDescribedBot
+from deckgen.bots.described import GreedyDescribedBot
 from deckgen.bots.registry import make_bot
 from deckgen.bots.search import SearchBot
-from deckgen.bots.search_shedding import SheddingModel, SheddingReply, hand_zones
+from deckgen.bots.search_shedding import KIND_ORDER, SheddingModel, SheddingReply, hand_zones
 from deckgen.games.described.state import DescribedState
 from deckgen.games.registry import get_game
 
@@ -55,8 +55,8 @@ def test_the_playout_policy_plays_one_of_the_greedy_bots_best_moves() -> None:
             greedy = GreedyDescribedBot(random.Random(seed), state.current_player)
             kinds = state.layout.move_kinds
             moves = state.legal_moves()
-            wanted = min(PREFERENCE.index(kinds[move[0]]) for move in moves)
-            keyed = {move: greedy.worth(state, move) for move in moves if PREFERENCE.index(kinds[move[0]]) == wanted}
+            wanted = min(KIND_ORDER.index(kinds[move[0]]) for move in moves)
+            keyed = {move: greedy.worth(state, move) for move in moves if KIND_ORDER.index(kinds[move[0]]) == wanted}
             best = {move for move, key in keyed.items() if key == max(keyed.values())}
             reply = SheddingReply(random.Random(seed), state.current_player).choose(state)
             assert reply in best
