@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from deckgen import __version__, project
 from deckgen.digest import sha256
@@ -43,22 +44,45 @@ def file_hash(path: Path) -> str:
         return text_hash(b"")
 
 
-def relative_files(root: str, folders: tuple[str, ...], pattern: str = "*.py") -> list[str]:
+#: Folders that hold no source: bytecode, and the compiled engines (which run only while their
+#: sources are as compiled, `deckgen.compiled`).
+_NO_SOURCES = frozenset({"__pycache__", "__compiled__"})
+
+#: A file found under a folder: its path relative to the root, and its folder entry (None for a
+#: file named as a folder of its own).
+FoundFile = tuple[str, "os.DirEntry[str] | None"]
+
+
+def matching_files(root: str, folders: tuple[str, ...], pattern: str = "*.py") -> list[FoundFile]:
     """The files matching `pattern` under `root/folder` for each folder (or the file itself),
-    as paths relative to `root`, each folder's in the order Path sorts them (by their parts).
-    Strings and os.walk, not Path.rglob: the same files at a tenth of the cost, since this
-    runs at the start of every simulation with a results store."""
-    found: list[str] = []
-    cut = len(root) + 1
+    each folder's in the order Path sorts them (by their parts: a subfolder's files where its
+    name falls), none from bytecode or compiled folders. os.scandir's entries, which stat from
+    the open folder: this runs at the start of every simulation with a results store."""
+    found: list[FoundFile] = []
+    matches = re.compile(fnmatch.translate(pattern)).match  # fnmatch's, without its per-name calls
     for folder in folders:
         start = os.path.join(root, folder)
         if os.path.isfile(start):
-            found.append(folder)
-            continue
-        listed = [os.path.join(top[cut:], name)
-                  for top, _, names in os.walk(start) for name in fnmatch.filter(names, pattern)]
-        found += sorted(listed, key=lambda name: name.split(os.sep))
+            found.append((folder, None))
+        else:
+            _walk(start, folder, matches, found)
     return found
+
+
+def _walk(folder: str, relative: str, matches: Callable[[str], object], found: list[FoundFile]) -> None:
+    with os.scandir(folder) as listing:
+        entries = sorted(listing, key=attrgetter("name"))
+    for entry in entries:
+        if entry.is_dir():
+            if not entry.is_symlink() and entry.name not in _NO_SOURCES:  # as os.walk, links not followed
+                _walk(entry.path, f"{relative}/{entry.name}", matches, found)
+        elif matches(entry.name):
+            found.append((f"{relative}/{entry.name}", entry))
+
+
+def relative_files(root: str, folders: tuple[str, ...], pattern: str = "*.py") -> list[str]:
+    """The paths, relative to `root`, of the files `matching_files` finds."""
+    return [name for name, _ in matching_files(root, folders, pattern)]
 
 
 def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> str:
@@ -81,39 +105,17 @@ def code_stamp() -> str:
     run whose code is as it was skips reading and hashing some 200 files (a few percent of a
     short run); an edit, a checkout or a new install changes the stamp and hashes again."""
     package = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
-    lines: list[str] = []
-    for name in _PLAYING_CODE:
-        path = os.path.join(package, name)
-        if os.path.isfile(path):
-            lines.append(_stamp_line(name, os.stat(path)))
-        else:
-            stamp_lines(path, name, lines)
-    return sha256((__version__ + "".join(lines)).encode()).hexdigest()[:20]
+    return sha256((__version__ + "".join(stamp_lines(package, _PLAYING_CODE))).encode()).hexdigest()[:20]
 
 
-#: Folders of the package that hold no source: bytecode, and the compiled engines (which run
-#: only while their sources are as compiled, `deckgen.compiled`).
-_NO_SOURCES = frozenset({"__pycache__", "__compiled__"})
-
-
-def _stamp_line(name: str, found: os.stat_result) -> str:
-    return f"{name}\0{found.st_size}\0{found.st_ino}\0{found.st_mtime_ns}\0"
-
-
-def stamp_lines(folder: str, relative: str, lines: list[str]) -> None:
-    """A stamp line for each Python file under `folder`, in `relative_files`'s order (each
-    folder's entries by name, a subfolder's files where its name falls): os.scandir's
-    entries, stat'ed from the open folder, at a fifth of the cost of listing and then
-    joining and stat'ing each path (code_stamp runs at the start of every stored run)."""
-    with os.scandir(folder) as listing:
-        entries = sorted(listing, key=attrgetter("name"))
-    for entry in entries:
-        name = f"{relative}/{entry.name}"
-        if entry.is_dir(follow_symlinks=False):
-            if entry.name not in _NO_SOURCES:
-                stamp_lines(entry.path, name, lines)
-        elif entry.name.endswith(".py"):
-            lines.append(_stamp_line(name, entry.stat()))
+def stamp_lines(root: str, folders: tuple[str, ...]) -> list[str]:
+    """A line for each Python file `matching_files` finds: its name, size, inode and time of
+    change."""
+    lines = []
+    for name, entry in matching_files(root, folders):
+        found = entry.stat() if entry is not None else os.stat(os.path.join(root, name))
+        lines.append(f"{name}\0{found.st_size}\0{found.st_ino}\0{found.st_mtime_ns}\0")
+    return lines
 
 
 def remember_code_hash(stamp: str, value: str) -> None:

@@ -14,7 +14,9 @@ import math
 #: One position before a move, as `State.play_randomly_watched` notes it: the seat to move,
 #: its number of legal moves and every seat's standing (a copy, never changed). A standing
 #: that did not change may be noted as the same list again (Mystique Chain's, level until the
-#: end): the measures below work out each list once, however many positions note it.
+#: end): the measures below work out each list once, however many positions note it. Each
+#: keeps that memo in its own loop: one helper taking the work as a function made Up and
+#: Down's 1,000-game run 2 % slower (a call through a Python object per standing, compiled).
 Noted = tuple[int, int, list[float]]
 
 
