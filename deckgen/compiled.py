@@ -3,16 +3,17 @@
 setup.py compiles the modules under deckgen/games/ with mypyc in groups (one C library per
 engine, one for the kit, one for base: setup.py says which) and puts the libraries in
 `deckgen/games/__compiled__/`, away from the sources, so no import finds them by accident.
-Beside them it writes a manifest: the SHA-256 of each group's sources when they were
-compiled, with their sizes and times, and the groups each group imports. A finder placed first on `sys.meta_path` (by
-`deckgen/games/__init__.py`) loads a module compiled only while its group's sources and those
-of every group it imports, all the way down, are exactly as they were compiled; otherwise it
-loads the `.py` file. An edited engine therefore runs at once, interpreted, until the next
-build compiles it again; an edited kit module sends every engine that imports it back to its
-source too, since their compiled code calls the kit's compiled functions directly. A source
-whose size and time of change are those it had when compiled is not read again (git's rule:
-unless it changed within RACY_NS of the build, when an edit may have kept both); any other is
-read and hashed, so a file touched but not changed still runs compiled.
+Beside them it writes a manifest: the SHA-256 of each group's sources when they were compiled,
+with their sizes and times, and the groups each group imports. A finder placed first on
+`sys.meta_path` (by `deckgen/games/__init__.py`) loads a module compiled only while its
+group's sources and those of every group it imports, all the way down, are exactly as they
+were compiled; otherwise it loads the `.py` file. An edited engine therefore runs at once,
+interpreted, until the next build compiles it again; an edited kit module sends every engine
+that imports it back to its source too, since their compiled code calls the kit's compiled
+functions directly. A source whose size and time of change are those it had when compiled is
+not read again (git's rule: unless it changed within RACY_NS of the build, when an edit may
+have kept both); any other is read and hashed, so a file touched but not changed still runs
+compiled.
 
 This module uses the standard library only: setup.py loads it by path to write the manifest.
 """
@@ -42,8 +43,9 @@ PURE_PYTHON_VARIABLE = "DECKGEN_PURE_PYTHON"
 #: What every compiled file name ends with on this interpreter (.cpython-311-x86_64-linux-gnu.so).
 EXTENSION_SUFFIX = EXTENSION_SUFFIXES[0]
 
-#: A source changed less than this long before its build may have changed again within the
-#: same tick of the file clock: its size and time are not trusted, its bytes are hashed.
+#: A file changed less than this long before it was read may have changed again within the
+#: same tick of the file clock (two seconds on FAT): its size and time are not trusted. Here a
+#: source's bytes are hashed instead; the data cache (`deckgen.model.data_cache`) keeps nothing.
 RACY_NS = 2_000_000_000
 
 

@@ -24,8 +24,8 @@ always a candidate and stays to the end, and the last round is a duel between it
 other candidate on fresh worlds: the challenger is left standing because it did well on the
 earlier samples, which therefore flatter it (the winner's curse), so only the duel's samples
 judge it, and it replaces the greedy move only if it beats it there by more than a standard
-error of their paired differences. Moves are tried in the order the engine lists them and ties keep the
-earlier move, so one seed gives one game.
+error of their paired differences. Moves are tried in the order the engine lists them and ties
+keep the earlier move, so one seed gives one game.
 
 `search:200` sets the budget; `search:200:0.5` also stops a decision after 0.5 seconds
 (then the game depends on the machine's speed, and is no longer reproducible).

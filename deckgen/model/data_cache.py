@@ -20,15 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from deckgen import __version__
+from deckgen.compiled import RACY_NS
 from deckgen.digest import sha256
 from deckgen.errors import DeckgenError
 from deckgen.fileio import write_atomic
 from deckgen.paths import user_cache_dir
-
-#: Files modified less than this before a build began are not cached: file times advance in
-#: coarse steps (two seconds on FAT), so an edit made while the file was read could carry a time
-#: from before the read.
-RACY_NS = 2_000_000_000
 
 #: One input file as an entry records it: its path, size and modification time (-1 when absent).
 Stamp = tuple[str, int, int]
@@ -69,8 +65,9 @@ def read(kind: str, key: str) -> Any | None:
 
 def write(kind: str, key: str, value: Any, inputs: Iterable[Path], started_ns: int) -> None:
     """Store `value` under `key`, made from `inputs` by work that started at `started_ns`
-    (`time.time_ns()`). A file modified since shortly before then is left uncached (it may have
-    changed while it was read, and would look current): the next command stores it."""
+    (`time.time_ns()`). A file modified since shortly before then (RACY_NS, the compiled
+    engines' rule) is left uncached (it may have changed while it was read, and would look
+    current): the next command stores it."""
     now = stamps(inputs)
     if any(mtime >= started_ns - RACY_NS for _, _, mtime in now):
         return

@@ -302,7 +302,6 @@ def stream_key(game: Game, n_players: int, bots: list[str] | tuple[str, ...], op
 _open: dict[tuple[int, Path], ResultStore] = {}
 
 
-
 def open_store(output: Path) -> ResultStore:
     """The results database of an output folder, one connection per process; a link that
     leads out of the folder is refused."""

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from deckgen.compiled import RACY_NS
 from deckgen.model import data_cache
-from deckgen.model.data_cache import RACY_NS
 
 
 @pytest.fixture
