@@ -13,14 +13,21 @@ command makes afterwards. Loading makes almost no cyclic garbage (about 0.5 MB f
 It also tells pydantic that deckgen runs no pydantic plugins: looking for them imports
 importlib.metadata (with email, zipfile and csv) and reads the entry points of every
 installed package, about 30 ms of each command, to find none that deckgen wants.
+
+And what a command pays after its work: `run_and_end` ends the deckgen process without the
+interpreter's teardown, which frees every object the command built, one by one, only for
+the operating system to take the whole memory back at once (about 3 ms of a 1,000-game
+simulation, 4 % of it, more after a render).
 """
 
 from __future__ import annotations
 
+import atexit
 import gc
+import os
 import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -52,3 +59,33 @@ def _without_pydantic_plugins() -> None:
     finder = types.ModuleType(_PYDANTIC_PLUGIN_LOADER, "deckgen runs no pydantic plugins")
     finder.get_plugins = tuple  # type: ignore[attr-defined]  # no plugins: ()
     sys.modules[_PYDANTIC_PLUGIN_LOADER] = finder
+
+
+def run_and_end(command: Callable[[], object]) -> None:
+    """Run the deckgen command (`command`, click's standalone main, which ends by raising
+    SystemExit) as the whole process: once Python has joined its threads and run the exit
+    handlers registered while the command ran (a render's temporary font folder, a worker
+    pool's), the process flushes its standard streams and exits with the command's status,
+    skipping the teardown. An exit with a message, an exception that escaped or streams
+    that cannot be flushed (a closed pipe) leave the usual exit to Python, unchanged. Tests
+    call the click group in-process and never come here."""
+    status: list[int] = []
+    atexit.register(_end_now, status)  # handlers run last registered first: this one runs last
+    try:
+        command()
+    except SystemExit as stop:
+        if stop.code is None or isinstance(stop.code, int):
+            status.append(stop.code or 0)
+        raise
+    status.append(0)
+
+
+def _end_now(status: list[int]) -> None:
+    if not status:
+        return
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # no stream, a closed one, a closed pipe
+        return
+    os._exit(status[0])
