@@ -8,7 +8,8 @@ hexagonal grids use axial (q, r), drawn with each row shifted half a cell to the
 the row above it, so the six neighbours of (q, r) sit around it on the page.
 """
 
-from __future__ import annotations
+# Annotations evaluated, not postponed: typing.NamedTuple compiles each string annotation
+# at import, some 10 us a field at the start of every command.
 
 from typing import Mapping, NamedTuple, Sequence
 
