@@ -26,7 +26,8 @@ from deckgen.errors import DeckgenError
 
 #: Ids that become file or folder names (decks, backs, cards): letters, digits, '-' and '_',
 #: starting with a letter or digit, at most 64 characters. No '/', '..', spaces or controls.
-SAFE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+#: Compiled by re's own cache at its first use: most commands check no id.
+SAFE_ID = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}"
 SAFE_ID_WORDS = "letters, digits, '-' or '_', starting with a letter or digit, at most 64 characters"
 
 #: A temporary file or folder of this module: `.<name>.<pid>.<random>.part`.
@@ -38,7 +39,7 @@ class OutputError(DeckgenError):
 
 
 def is_safe_id(text: str) -> bool:
-    return SAFE_ID.fullmatch(text) is not None
+    return re.fullmatch(SAFE_ID, text) is not None
 
 
 def one_line(text: str) -> str:

@@ -131,13 +131,13 @@ def _fingerprints(tasks: list[Task]) -> tuple[list[str], str]:
     package = Path(__file__).resolve().parent.parent  # all of deckgen, not only this package
     here = project.current()
     common = folder_hash(package.parent, (package.name,)) + folder_hash(
-        paths.templates_dir().parent, (paths.templates_dir().name,), "*")
+        paths.templates_dir().parent, (paths.templates_dir().name,), "")
     if here.root is not None:  # a project's deck reads its folder, layouts, art and fonts: all but the outputs
-        everything = folder_hash(here.root, tuple(sorted(p.name for p in here.root.iterdir() if p.name != "output")), "*")
+        everything = folder_hash(here.root, tuple(sorted(p.name for p in here.root.iterdir() if p.name != "output")), "")
         decks = {deck: everything for *_, deck in tasks}
     else:
-        everything = folder_hash(paths.decks_dir(), tuple(sorted(p.name for p in paths.decks_dir().iterdir())), "*")
-        decks = {deck: folder_hash(paths.decks_dir(), (deck,), "*") for *_, deck in tasks}
+        everything = folder_hash(paths.decks_dir(), tuple(sorted(p.name for p in paths.decks_dir().iterdir())), "")
+        decks = {deck: folder_hash(paths.decks_dir(), (deck,), "") for *_, deck in tasks}
     return ([text_hash("\0".join([label, repr(args[:1] + args[2:]), common, decks[deck]]))
              for label, _, args, deck in tasks], text_hash("\0".join([DATA_CHECKED, common, everything])))
 

@@ -8,13 +8,11 @@ a hash, so a stored result is never reused for different inputs.
 
 from __future__ import annotations
 
-import fnmatch
 import os
-import re
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from deckgen import __version__, project
 from deckgen.digest import sha256
@@ -53,42 +51,42 @@ _NO_SOURCES = frozenset({"__pycache__", "__compiled__"})
 FoundFile = tuple[str, "os.DirEntry[str] | None"]
 
 
-def matching_files(root: str, folders: tuple[str, ...], pattern: str = "*.py") -> list[FoundFile]:
-    """The files matching `pattern` under `root/folder` for each folder (or the file itself),
-    each folder's in the order Path sorts them (by their parts: a subfolder's files where its
-    name falls), none from bytecode or compiled folders. os.scandir's entries, which stat from
-    the open folder: this runs at the start of every simulation with a results store."""
+def matching_files(root: str, folders: tuple[str, ...], suffix: str = ".py") -> list[FoundFile]:
+    """The files whose names end with `suffix` ("" for every file) under `root/folder` for
+    each folder (or the file itself), each folder's in the order Path sorts them (by their
+    parts: a subfolder's files where its name falls), none from bytecode or compiled folders.
+    os.scandir's entries, which stat from the open folder: this runs at the start of every
+    simulation with a results store."""
     found: list[FoundFile] = []
-    matches = re.compile(fnmatch.translate(pattern)).match  # fnmatch's, without its per-name calls
     for folder in folders:
         start = os.path.join(root, folder)
         if os.path.isfile(start):
             found.append((folder, None))
         else:
-            _walk(start, folder, matches, found)
+            _walk(start, folder, suffix, found)
     return found
 
 
-def _walk(folder: str, relative: str, matches: Callable[[str], object], found: list[FoundFile]) -> None:
+def _walk(folder: str, relative: str, suffix: str, found: list[FoundFile]) -> None:
     with os.scandir(folder) as listing:
         entries = sorted(listing, key=attrgetter("name"))
     for entry in entries:
         if entry.is_dir():
             if not entry.is_symlink() and entry.name not in _NO_SOURCES:  # as os.walk, links not followed
-                _walk(entry.path, f"{relative}/{entry.name}", matches, found)
-        elif matches(entry.name):
+                _walk(entry.path, f"{relative}/{entry.name}", suffix, found)
+        elif entry.name.endswith(suffix):
             found.append((f"{relative}/{entry.name}", entry))
 
 
-def relative_files(root: str, folders: tuple[str, ...], pattern: str = "*.py") -> list[str]:
+def relative_files(root: str, folders: tuple[str, ...], suffix: str = ".py") -> list[str]:
     """The paths, relative to `root`, of the files `matching_files` finds."""
-    return [name for name, _ in matching_files(root, folders, pattern)]
+    return [name for name, _ in matching_files(root, folders, suffix)]
 
 
-def folder_hash(root: Path, folders: tuple[str, ...], pattern: str = "*.py") -> str:
+def folder_hash(root: Path, folders: tuple[str, ...], suffix: str = ".py") -> str:
     """One hash over the files `relative_files` finds, names and contents, in a fixed order."""
     digest = sha256()
-    for name in relative_files(str(root), folders, pattern):
+    for name in relative_files(str(root), folders, suffix):
         with open(os.path.join(root, name), "rb") as handle:
             digest.update(name.encode() + b"\0" + handle.read() + b"\0")
     return digest.hexdigest()[:20]

@@ -22,7 +22,6 @@ import os
 import re
 import sqlite3
 import time
-import zlib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -83,6 +82,8 @@ def game_inputs(game: Game) -> dict[str, str]:
 
 def encode_records(records: list[GameRecord]) -> bytes:
     """Records as compressed JSON (never pickle: the file may come from anywhere)."""
+    import zlib  # only runs that keep chunks (sweeps, builds) need it
+
     rows = [[r.finished, list(r.winners), r.turns, [list(c) for c in r.counters],
              list(r.trace) if r.trace is not None else None] for r in records]
     return zlib.compress(canonical(rows).encode(), 6)
@@ -93,6 +94,8 @@ def decode_records(blob: bytes) -> list[GameRecord]:
     MAX_CHUNK_BYTES or MAX_CHUNK_RATIO times its size) raises ValueError."""
     if not isinstance(blob, bytes):
         raise ValueError("not a stored chunk")
+    import zlib
+
     try:
         inflater = zlib.decompressobj()
         data = inflater.decompress(blob, min(MAX_CHUNK_BYTES, MAX_CHUNK_RATIO * len(blob)))
