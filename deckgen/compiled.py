@@ -148,18 +148,36 @@ class CompiledFinder:
         #: load alike, all compiled or all from source, even if a source changes between two
         #: of their imports (and the sources are checked once, not once per module).
         self.decided: dict[str, bool] = {}
+        #: Each source's answer when a group was decided, kept for the groups decided after it:
+        #: an engine's group and the random runner's both need the kit's and base's sources,
+        #: which were stat'ed once per group.
+        self.checked: dict[str, bool] = {}
 
     def is_current(self, group: str) -> bool:
         """Whether a group's sources, and those of every group it imports (all the way down),
         are as they were compiled."""
+        return all(self._unchanged(*source) for source in self._closure_sources(group))
+
+    def _decide(self, group: str) -> bool:
+        """`is_current`, each source checked once in the process."""
+        for source in self._closure_sources(group):
+            if source[0] not in self.checked:
+                self.checked[source[0]] = self._unchanged(*source)
+            if not self.checked[source[0]]:
+                return False
+        return True
+
+    def _closure_sources(self, group: str) -> list[tuple[str, str, list[int] | None]]:
+        """The sources of a group and of every group it imports, with their recorded hashes
+        and stamps, in a fixed order."""
         closure, to_visit = set(), [group]
         while to_visit:
             name = to_visit.pop()
             if name not in closure and name in self.groups:
                 closure.add(name)
                 to_visit.extend(self.groups[name]["needs"])
-        return all(self._unchanged(source, digest, self.groups[name].get("stamps", {}).get(source))
-                   for name in sorted(closure) for source, digest in self.groups[name]["sources"].items())
+        return [(source, digest, self.groups[name].get("stamps", {}).get(source))
+                for name in sorted(closure) for source, digest in self.groups[name]["sources"].items()]
 
     def _unchanged(self, source: str, digest: str, stamp: list[int] | None) -> bool:
         """Whether a source is as compiled: its size and time as recorded (a trusted stamp,
@@ -182,7 +200,7 @@ class CompiledFinder:
         if group is None:
             return None
         if group not in self.decided:
-            self.decided[group] = self.is_current(group)
+            self.decided[group] = self._decide(group)
         if self.decided[group]:
             entry = self.groups[group]
             # A manifest written before `own_files` was: every module had its file.

@@ -9,6 +9,8 @@ from deckgen.games.kit.params import bounded
 
 @dataclass(frozen=True, kw_only=True)
 class SunsParams:
+    """Battle for the Suns' rule numbers: the horizon, the hands and the bidding."""
+
     #: The suit whose cards are the horizon.
     horizon_suit: str
     #: Cards each player holds after every refill, and bidding rounds per sun.

@@ -9,6 +9,8 @@ from deckgen.games.kit.params import bounded
 
 @dataclass(frozen=True, kw_only=True)
 class MirrorquestParams:
+    """Mirrorquest's rule numbers: who starts, what a colour match and a catch-up set need, the draws."""
+
     #: The seat that plays first.
     first_seat: int = bounded(ge=0)
     #: A colour match has exactly this many cards until the first reshuffle.

@@ -18,6 +18,9 @@ class LongGame:
 
 @dataclass(frozen=True, kw_only=True)
 class MismatchParams:
+    """Mismatch's rule numbers: the colour cycle and its bonus, the short and long games' deals
+    and the tie's pot."""
+
     #: Each colour scores `colour_bonus` extra against the next one in this cycle.
     colour_cycle: list[str] = bounded(min_length=2)
     colour_bonus: int = bounded(ge=0)

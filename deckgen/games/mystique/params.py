@@ -9,6 +9,9 @@ from deckgen.games.kit.params import bounded
 
 @dataclass(frozen=True, kw_only=True)
 class MystiqueParams:
+    """The Mystique game's rule numbers: spells, deflection, aces, the order of play and the
+    partnerships."""
+
     #: The attributes a spell may share, in the deck's attribute names.
     spell_attributes: list[str] = bounded(min_length=1)
     #: An opening spell has open_min..open_max cards; an answer at least as many as the spell.

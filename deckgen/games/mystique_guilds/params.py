@@ -9,6 +9,8 @@ from deckgen.games.kit.params import bounded
 
 @dataclass(frozen=True, kw_only=True)
 class GuildSpec:
+    """One guild: its colour and suit, and the points it is worth."""
+
     colour: str
     suit: str
     points: int = bounded(ge=0)
@@ -16,6 +18,8 @@ class GuildSpec:
 
 @dataclass(frozen=True, kw_only=True)
 class GuildsParams:
+    """Mystique Guilds' rule numbers: guild points, the special guild and the order of play."""
+
     #: Points for controlling a guild, and the guild worth more.
     guild_points: int = bounded(ge=0)
     special_guild: GuildSpec

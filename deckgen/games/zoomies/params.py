@@ -9,6 +9,8 @@ from deckgen.games.kit.params import bounded
 
 @dataclass(frozen=True, kw_only=True)
 class ZoomiesParams:
+    """Zoomies' rule numbers: the hand and the trick points of each round."""
+
     #: Cards dealt to each player at the start of each round.
     round_hand_sizes: list[int] = bounded(min_length=1)
     #: Points for each trick taken in each round.
