@@ -30,7 +30,7 @@ from deckgen.paths import user_cache_dir
 Stamp = tuple[str, int, int]
 
 
-def stamps(paths: Iterable[Path]) -> tuple[Stamp, ...]:
+def stamps(paths: Iterable[str | Path]) -> tuple[Stamp, ...]:
     """Each file's path, size and modification time, as an entry records them."""
     out = []
     for path in paths:
@@ -58,7 +58,7 @@ def read(kind: str, key: str) -> Any | None:
             stored_key, inputs, value = pickle.load(entry)
     except Exception:  # absent, or written by another deckgen or Python: made again
         return None
-    if stored_key != key or stamps(Path(name) for name, _, _ in inputs) != inputs:
+    if stored_key != key or stamps(name for name, _, _ in inputs) != inputs:
         return None
     return value
 

@@ -7,7 +7,8 @@ chunks may as well be played on a Dask cluster (`sim.cluster`) and kept as they 
 (`sim.store`), so that a stopped run resumes where it stopped.
 """
 
-from __future__ import annotations
+# Annotations evaluated, not postponed: typing.NamedTuple compiles each string annotation
+# at import, some 10 us a field at the start of every command.
 
 import os
 import re
@@ -44,7 +45,7 @@ class GameRecord(NamedTuple):
     winners: tuple[int, ...]
     turns: int
     counters: tuple[tuple[str, int], ...]
-    trace: GameTrace | None = None
+    trace: "GameTrace | None" = None
 
 
 class SimRun(NamedTuple):
@@ -83,7 +84,7 @@ class ChunkEngine(Protocol):
 
     workers: int
 
-    def play_chunks(self, game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+    def play_chunks(self, game: "Game", n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
                     chunks: list[tuple[int, int]], traced: int,
                     done: Callable[[int, list[GameRecord]], None]) -> None:
         """Play every chunk, calling `done(start, records)` for each as it finishes."""
@@ -112,7 +113,7 @@ def parse_count_text(text: str, option: str = "--players",
     return counts
 
 
-def parse_player_counts(text: str, game: Game) -> list[int]:
+def parse_player_counts(text: str, game: "Game") -> list[int]:
     """`4`, `2-6` or `2,3,5` as a list of counts, each allowed by the game."""
     counts = parse_count_text(text)
     players = game.rules.players
@@ -128,7 +129,7 @@ def bot_names_text(text: str) -> list[str]:
     return names
 
 
-def parse_bots(text: str, game: Game, n_players: int) -> list[str]:
+def parse_bots(text: str, game: "Game", n_players: int) -> list[str]:
     """One bot name for every seat, or a comma list with one name per seat."""
     from deckgen.bots.registry import check_bot_names
 
@@ -156,7 +157,7 @@ def option_pairs_text(pairs: tuple[str, ...] | list[str]) -> dict[str, str]:
     return given
 
 
-def parse_options(pairs: tuple[str, ...] | list[str], game: Game) -> dict[str, Any]:
+def parse_options(pairs: tuple[str, ...] | list[str], game: "Game") -> dict[str, Any]:
     """`key=value` pairs resolved against the game's options (defaults filled in)."""
     return game.rules.resolve_options(option_pairs_text(pairs))
 
@@ -186,7 +187,7 @@ def parse_jobs(text: str, force: bool = False) -> int:
 
 
 def play_range(
-    game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int, start: int, stop: int,
+    game: "Game", n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int, start: int, stop: int,
     traced: int = TRACED_GAMES,
 ) -> list[GameRecord]:
     """Play games start..stop-1 of a run and keep only their records; games with an index
@@ -219,7 +220,7 @@ def play_range(
     return records
 
 
-_worker_game: Game | None = None
+_worker_game: "Game | None" = None
 
 
 def die_with_parent() -> None:
@@ -235,7 +236,7 @@ def die_with_parent() -> None:
         pass
 
 
-def _init_worker(game: Game) -> None:
+def _init_worker(game: "Game") -> None:
     global _worker_game
     die_with_parent()
     _worker_game = game
@@ -263,7 +264,7 @@ def chunk_bounds(games: int, jobs: int, first: int = 0) -> list[tuple[int, int]]
     return bounds
 
 
-def _pool(jobs: int, game: Game) -> Executor:
+def _pool(jobs: int, game: "Game") -> "Executor":
     import multiprocessing  # here: a run in one process, and the command line, never need it
     from concurrent.futures import ProcessPoolExecutor
 
@@ -273,7 +274,7 @@ def _pool(jobs: int, game: Game) -> Executor:
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_init_worker, initargs=(game,))
 
 
-def _check_run(game: Game, n_players: int, bots: list[str], games: int) -> None:
+def _check_run(game: "Game", n_players: int, bots: list[str], games: int) -> None:
     game.check_players(n_players)
     if games < 1:
         raise SimulationError(f"--games {games}: play at least one game")
@@ -281,7 +282,7 @@ def _check_run(game: Game, n_players: int, bots: list[str], games: int) -> None:
         raise SimulationError(f"{len(bots)} bots for {n_players} players")
 
 
-def _play_games(game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+def _play_games(game: "Game", n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
                 first: int, games: int, jobs: Jobs, progress: Progress | None, traced: int,
                 cache: ChunkCache | None = None) -> list[GameRecord]:
     """Records of games first..first+games-1 in index order, whatever `jobs` is; chunks in
@@ -331,7 +332,7 @@ def _gaps(by_start: dict[int, list[GameRecord]], first: int, stop: int) -> list[
     return gaps
 
 
-def _sim_run(game: Game, n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
+def _sim_run(game: "Game", n_players: int, bots: tuple[str, ...], options: dict[str, Any], seed: int,
              records: list[GameRecord]) -> SimRun:
     return SimRun(
         game_id=game.rules.id,
@@ -347,7 +348,7 @@ def _sim_run(game: Game, n_players: int, bots: tuple[str, ...], options: dict[st
 
 
 def run_simulation(
-    game: Game,
+    game: "Game",
     n_players: int,
     bots: list[str],
     options: dict[str, Any],
@@ -375,7 +376,7 @@ def widest_half_interval(records: list[GameRecord], n_players: int) -> float:
 
 
 def run_to_precision(
-    game: Game,
+    game: "Game",
     n_players: int,
     bots: list[str],
     options: dict[str, Any],
