@@ -36,12 +36,22 @@ def loading() -> Iterator[None]:
     """Run a command's imports and data loading without the cycle collector, then keep
     what they built out of its sight for the rest of the process."""
     _without_pydantic_plugins()
+    with collector_paused():
+        try:
+            yield
+        finally:
+            gc.freeze()
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cycle collector paused (then as it was) for work that makes no cyclic garbage, or
+    little, for a while: its collections would only walk what the work keeps."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        gc.freeze()
         if was_enabled:
             gc.enable()
 

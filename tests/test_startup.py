@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from deckgen import __version__
-from deckgen.startup import loading
+from deckgen.startup import collector_paused, loading
 
 
 @pytest.fixture(autouse=True)
@@ -103,3 +103,14 @@ def test_the_deckgen_command_keeps_its_exit_statuses(tmp_path: Path) -> None:
     wrong = subprocess.run([sys.executable, "-m", "deckgen", "simulate", "no-such-game"], capture_output=True,
                            text=True, check=False, cwd=tmp_path)
     assert wrong.returncode == 2 and wrong.stderr.startswith("error: unknown game 'no-such-game'")
+
+
+def test_collector_paused_leaves_the_collector_as_it_found_it() -> None:
+    gc.enable()
+    with collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    with collector_paused():
+        pass
+    assert not gc.isenabled()

@@ -7,12 +7,11 @@ sources of its own, one for chance and one for the bots (`kit.randomness.GameRan
 that a replay of the game's chance (a log, a check) never depends on what the bots drew.
 """
 
-# Annotations evaluated, not postponed: typing.NamedTuple compiles each string annotation
-# at import, some 10 us a field at the start of every command.
+from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Sequence
 
 from deckgen.bots.random_bot import RandomBot
 from deckgen.bots.registry import RANDOM, SEARCH, Bot, BotFactory, bots_for, check_bot_names, make_bot
@@ -46,19 +45,24 @@ def _bot_factory(game_id: str, name: str) -> BotFactory:
     return bots_for(game_id)[name]
 
 
-class Table(NamedTuple):
-    """A game with its seats' bots and its options, checked and resolved once for a run."""
+class Table:
+    """A game with its seats' bots and its options, checked and resolved once for a run. A
+    plain class, as `experiment.Backend`."""
 
-    game: Game
-    n_players: int
-    bot_names: tuple[str, ...]
-    options: dict[str, Any]
-    factories: tuple[BotFactory, ...]
-    #: Whether every seat plays the random bot: then the state's own random loop plays.
-    all_random: bool
+    __slots__ = ("game", "n_players", "bot_names", "options", "factories", "all_random")
+
+    def __init__(self, game: Game, n_players: int, bot_names: tuple[str, ...], options: dict[str, Any],
+                 factories: tuple[BotFactory, ...], all_random: bool) -> None:
+        self.game = game
+        self.n_players = n_players
+        self.bot_names = bot_names
+        self.options = options
+        self.factories = factories
+        #: Whether every seat plays the random bot: then the state's own random loop plays.
+        self.all_random = all_random
 
     @classmethod
-    def of(cls, game: Game, n_players: int, bot_names: Sequence[str], options: dict[str, Any] | None = None) -> "Table":
+    def of(cls, game: Game, n_players: int, bot_names: Sequence[str], options: dict[str, Any] | None = None) -> Table:
         """The table for these seats, after checking the player count and bot names."""
         game.check_players(n_players)
         names = tuple(bot_names)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Protocol
 
 from deckgen.errors import BadPlayerCount, DeckgenError
 from deckgen.sim.precision_plan import next_batch
+from deckgen.startup import collector_paused
 
 if TYPE_CHECKING:  # the engines load only when a game is played: argument errors stay fast
     from concurrent.futures import Executor
@@ -203,13 +204,15 @@ def play_range(
     if table.all_random:
         # Every seat random: the engines' compiled loops play, traced games first. Each record
         # made by tuple.__new__, in C: the named tuple's own constructor is an interpreted call
-        # a game.
+        # a game. They make tuples and lists, no cycles: the collector, which the positions a
+        # traced game notes set off every few games, waits for the chunk (at most 2,000 games).
         traced_stop = min(max(start, traced), stop)
-        if start < traced_stop:
-            records += [tuple.__new__(GameRecord, (*outcome[:4], tuple.__new__(GameTrace, outcome[4])))
-                        for outcome in table.play_traced(seed, start, traced_stop, sources, sides)]
-        if traced_stop < stop:
-            records += map(tuple.__new__, repeat(GameRecord), table.play_random(seed, traced_stop, stop, sources))
+        with collector_paused():
+            if start < traced_stop:
+                records += [tuple.__new__(GameRecord, (*outcome[:4], tuple.__new__(GameTrace, outcome[4])))
+                            for outcome in table.play_traced(seed, start, traced_stop, sources, sides)]
+            if traced_stop < stop:
+                records += map(tuple.__new__, repeat(GameRecord), table.play_random(seed, traced_stop, stop, sources))
         return records
     for index in range(start, stop):
         tracer = Tracer(n_players, sides) if index < traced else None

@@ -6,12 +6,11 @@ Each imports what only it needs (analysis, sweeps, tuning) when it runs: `simula
 them all cost it about a tenth of a one-game run.
 """
 
-# Annotations evaluated, not postponed: typing.NamedTuple compiles each string annotation
-# at import, some 10 us a field at the start of every command.
+from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from deckgen.fileio import output_file, write_atomic
 from deckgen.games.base import Game
@@ -59,19 +58,24 @@ def play_sweep(game_name: str, grid: dict[str, list[str]], decks: list[Path], pl
     return game, data, write_atomic(output_file(root, game.rules.deck, f"{game.rules.id}-sweep.json"), sweep_json(data))
 
 
-class AnalysisLimits(NamedTuple):
-    """What the command line fixed of an analysis (None: the plan chooses to fit the budget)."""
+class AnalysisLimits:
+    """What the command line fixed of an analysis (None: the plan chooses to fit the budget).
+    A plain class, as `experiment.Backend`."""
 
-    budget: float
-    games: int | None = None
-    metrics_games: int | None = None
-    search_budget: int | None = None
-    ladder: tuple[int, ...] | None = None
+    __slots__ = ("budget", "games", "metrics_games", "search_budget", "ladder")
+
+    def __init__(self, budget: float, games: int | None = None, metrics_games: int | None = None,
+                 search_budget: int | None = None, ladder: tuple[int, ...] | None = None) -> None:
+        self.budget = budget
+        self.games = games
+        self.metrics_games = metrics_games
+        self.search_budget = search_budget
+        self.ladder = ladder
 
 
 def analyse(game_name: str, players: int | None, option_pairs: tuple[str, ...], seed: int, fixed: AnalysisLimits,
             backend: Backend, store: ResultStore | None, started: float, say: Say,
-            bars: "ProgressLines") -> tuple[Game, dict[str, Any]]:
+            bars: ProgressLines) -> tuple[Game, dict[str, Any]]:
     """`deckgen analyse`: the skill table, ladder and design metrics within the time budget
     (seconds from `started`), recorded as an analyse run."""
     from deckgen.bots.registry import RANDOM, SEARCH, bots_for
