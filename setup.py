@@ -233,7 +233,8 @@ def inits_in_libraries(extensions: list[Extension]) -> list[Extension]:
             ext.sources = [str(combined) if source == natives[0] else source for source in ext.sources]
             ext.depends = [*ext.depends, natives[0], *files]
             merged.add(ext.name)
-    CachedBuildExt.groups = [group._replace(own_files=group.library not in merged) for group in CachedBuildExt.groups]
+    CachedBuildExt.groups = [cache.Group(group.name, group.modules, group.library, own_files=group.library not in merged)
+                             for group in CachedBuildExt.groups]
     return [ext for ext in extensions if library_of.get(ext.name) not in merged]
 
 

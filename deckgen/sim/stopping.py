@@ -2,21 +2,21 @@
 seat's 95% interval is narrow enough. Light to import: the command line checks its options
 with it before any engine loads."""
 
-# Annotations evaluated, not postponed: typing.NamedTuple compiles each string annotation
-# at import, some 10 us a field at the start of every command.
-
-from typing import NamedTuple
+from __future__ import annotations
 
 #: Games per player count one simulation may ask for (more: run several seeds).
 MAX_GAMES = 10_000_000
 
 
-class Stop(NamedTuple):
+class Stop:
     """After `games`, or with a `precision` once every seat's 95% interval is at most
-    +/- precision wide (at most `games`)."""
+    +/- precision wide (at most `games`). A plain class, as `experiment.Backend`."""
 
-    games: int
-    precision: float | None = None
+    __slots__ = ("games", "precision")
+
+    def __init__(self, games: int, precision: float | None = None) -> None:
+        self.games = games
+        self.precision = precision
 
 
 def checked_stop(games: int | None, precision: float | None, max_games: int) -> Stop:
