@@ -106,3 +106,17 @@ def test_t_quantile_matches_scipy() -> None:
         assert numerics.t_quantile_two_sided(0.95, df) == pytest.approx(float(scipy_stats.t.ppf(0.975, df)),
                                                                         rel=1e-12)
 
+
+
+@pytest.mark.parametrize("confidence", [0.8, 0.95, 0.99])
+def test_the_t_quantile_skips_only_steps_whose_answer_is_sure(confidence: float) -> None:
+    """The bisection that takes the steps outside `sure_bracket` without evaluating the CDF
+    ends on the same bits as the one that evaluates every step (few degrees of freedom, where
+    the estimate is poor and nothing is known, included), and the CDF is on the sure side at
+    both ends of the bracket."""
+    for df in [*range(1, 160), 299, 300, 999, 4000]:
+        below, above = numerics.sure_bracket(confidence, df)
+        assert numerics.t_quantile_two_sided(confidence, df) == numerics.bisected_t_quantile(confidence, df)
+        if below > 0:
+            assert numerics.t_two_sided_cdf(below, df) < confidence < numerics.t_two_sided_cdf(above, df)
+            assert 0 < (above - below) / below < 0.01
