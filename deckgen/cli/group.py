@@ -21,7 +21,7 @@ from deckgen import __version__
 from deckgen.errors import DeckgenError
 
 if TYPE_CHECKING:
-    from deckgen.sim.report import ProgressLines
+    from deckgen.sim.progress import ProgressLines
 
 
 class OneLineUsageError(click.ClickException):
@@ -128,7 +128,7 @@ def render_group() -> None:
 def progress_lines(shown: bool | None) -> Iterator[ProgressLines]:
     """Progress lines on stderr for a command that plays (shown: --progress/--no-progress;
     None: only on a terminal), the last one closed however the command ends."""
-    from deckgen.sim.report import ProgressLines
+    from deckgen.sim.progress import ProgressLines
 
     bars = ProgressLines(sys.stderr.isatty() if shown is None else shown)
     try:

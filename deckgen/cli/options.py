@@ -38,9 +38,11 @@ def check_run_options(scheduler: str | None, cluster: str | None, output: Path |
 
     from deckgen.fileio import check_output_dir
     from deckgen.project import output_dir
-    from deckgen.sim.cluster import check_cluster_options
 
-    check_cluster_options(scheduler, cluster)
+    if scheduler is not None or cluster is not None:  # else sim.cluster is not loaded
+        from deckgen.sim.cluster import check_cluster_options
+
+        check_cluster_options(scheduler, cluster)
     root = check_output_dir(output or output_dir())
     if store and os.path.lexists(root / "results.sqlite"):
         from deckgen.sim.store import open_store

@@ -61,7 +61,6 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
       deckgen simulate zoomies --players 4 --precision 0.01
       deckgen simulate mirrorquest --players 4 --games 60000 --cluster local:2
     """
-    from deckgen.sim.report import plot_format
     from deckgen.sim.runner import bot_names_text, option_pairs_text, parse_count_text, parse_jobs
 
     # Everything that needs no game is checked first, before the engines load.
@@ -73,6 +72,8 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
     option_pairs_text(option_pairs)
     workers = parse_jobs(jobs, force_jobs)
     if plot_path is not None:
+        from deckgen.sim.report import plot_format
+
         plot_format(plot_path)
     from deckgen.startup import loading
 
@@ -80,7 +81,6 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
         root = check_run_options(scheduler, cluster, output, store=not no_store)
         jobs_note(jobs, workers)
         from deckgen.sim.experiment import Backend, Experiment
-        from deckgen.sim.report import format_summary, write_plot
         from deckgen.sim.store import open_store
         from deckgen.sim.workflows import simulate
 
@@ -89,10 +89,14 @@ def simulate_command(game_name: str, players_text: str | None, n_games: int, see
         summaries = simulate(experiment, Backend(workers, scheduler, cluster), None if no_store else open_store(root),
                              bars.start)
     if plot_path is not None:
+        from deckgen.sim.report import write_plot
+
         write_plot(experiment.runs, summaries, plot_path, experiment.game.rules.turn_units)
-    if as_json:
+    if as_json:  # without the text report's module
         emit_json(summaries[0] if len(summaries) == 1 and not _is_count_list(players_text) else summaries)
         return
+    from deckgen.sim.report import format_summary
+
     click.echo("\n\n".join(format_summary(s, experiment.game.rules.turn_units) for s in summaries))
 
 

@@ -15,7 +15,6 @@ from typing import Any
 
 from deckgen.games.base import Game
 from deckgen.games.registry import get_game
-from deckgen.sim.cluster import dask_engine
 from deckgen.sim.runner import (
     TRACED_GAMES,
     ChunkCache,
@@ -50,6 +49,11 @@ class Backend:
     @contextmanager
     def open(self) -> Iterator[Jobs]:
         """The jobs argument of the runner while the cluster (if any) is up."""
+        if self.scheduler is None and self.cluster is None:  # local processes: sim.cluster not loaded
+            yield self.workers
+            return
+        from deckgen.sim.cluster import dask_engine
+
         with dask_engine(self.scheduler, self.cluster) as engine:
             yield engine if engine is not None else self.workers
 

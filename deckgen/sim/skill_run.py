@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from deckgen.games.base import Game
 from deckgen.sim.experiment import Experiment
-from deckgen.sim.report import ProgressLines
+from deckgen.sim.progress import ProgressLines
 from deckgen.sim.runner import Jobs
 from deckgen.sim.skill import skill_ladder, skill_table, verdict
 from deckgen.sim.skill_plan import Request, cheap_pairs, describe, measure, plan, plan_search

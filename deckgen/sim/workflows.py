@@ -20,7 +20,7 @@ from deckgen.sim.stopping import Stop
 from deckgen.sim.store import ResultStore, game_inputs, open_store
 
 if TYPE_CHECKING:
-    from deckgen.sim.report import ProgressLines
+    from deckgen.sim.progress import ProgressLines
 
 Say = Callable[[str], None]
 """Takes one line for stderr."""

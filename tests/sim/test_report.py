@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from deckgen.errors import DeckgenError
-from deckgen.sim.report import ProgressLine, format_summary, write_plot
+from deckgen.sim.progress import ProgressLine
+from deckgen.sim.report import format_summary, write_plot
 from deckgen.sim.runner import GameRecord, SimRun
 from deckgen.sim.stats import summarize
 
