@@ -155,31 +155,25 @@ class CompiledFinder:
         #: which were stat'ed once per group.
         self.checked: dict[str, bool] = {}
 
-    def is_current(self, group: str) -> bool:
+    def is_current(self, group: str, checked: dict[str, bool] | None = None) -> bool:
         """Whether a group's sources, and those of every group it imports (all the way down),
-        are as they were compiled."""
-        return all(self._unchanged(*source) for source in self._closure_sources(group))
-
-    def _decide(self, group: str) -> bool:
-        """`is_current`, each source checked once in the process."""
-        for source in self._closure_sources(group):
-            if source[0] not in self.checked:
-                self.checked[source[0]] = self._unchanged(*source)
-            if not self.checked[source[0]]:
-                return False
-        return True
-
-    def _closure_sources(self, group: str) -> list[tuple[str, str, list[int] | None]]:
-        """The sources of a group and of every group it imports, with their recorded hashes
-        and stamps, in a fixed order."""
+        are as they were compiled. `checked` keeps each source's answer for later calls (the
+        finder's own); without it every source is looked at afresh."""
+        checked = {} if checked is None else checked
         closure, to_visit = set(), [group]
         while to_visit:
             name = to_visit.pop()
             if name not in closure and name in self.groups:
                 closure.add(name)
                 to_visit.extend(self.groups[name]["needs"])
-        return [(source, digest, self.groups[name].get("stamps", {}).get(source))
-                for name in sorted(closure) for source, digest in self.groups[name]["sources"].items()]
+        for name in sorted(closure):
+            stamps = self.groups[name].get("stamps", {})
+            for source, digest in self.groups[name]["sources"].items():
+                if source not in checked:
+                    checked[source] = self._unchanged(source, digest, stamps.get(source))
+                if not checked[source]:
+                    return False
+        return True
 
     def _unchanged(self, source: str, digest: str, stamp: list[int] | None) -> bool:
         """Whether a source is as compiled: its size and time as recorded (a trusted stamp,
@@ -202,7 +196,7 @@ class CompiledFinder:
         if group is None:
             return None
         if group not in self.decided:
-            self.decided[group] = self._decide(group)
+            self.decided[group] = self.is_current(group, self.checked)
         if self.decided[group]:
             entry = self.groups[group]
             # A manifest written before `own_files` was: every module had its file.
