@@ -26,7 +26,7 @@ LOCK_WAIT = 30.0
 _HEADER = b"SQLite format 3\x00"
 
 # SQLite's primary result codes (https://www.sqlite.org/rescode.html) and what each means here.
-_LOCKED = {5, 6}  # BUSY, LOCKED
+BUSY_CODES = frozenset({5, 6})  # BUSY, LOCKED
 _FULL = {13}  # FULL
 _CANNOT_WRITE = {3, 8, 14, 23}  # PERM, READONLY, CANTOPEN, AUTH
 _IO = {10}  # IOERR
@@ -45,7 +45,7 @@ def failure(path: Path, exc: sqlite3.Error) -> StoreError:
     """One line for an SQLite failure; a damaged database is set aside first."""
     code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
     kept = "the stored results are kept"
-    if code in _LOCKED:
+    if code in BUSY_CODES:
         return StoreError(f"{shown_path(path)}: the results database is locked by another program (another deckgen "
                           f"run?); run again when it has finished ({kept})")
     if code in _FULL:

@@ -52,14 +52,46 @@ def test_a_run_is_found_again_by_its_request_and_listed(tmp_path: Path, toy_game
 
 
 def test_the_write_ahead_log_stays_small_however_many_runs_are_stored(tmp_path: Path, toy_game: Game) -> None:
-    """The log outlives a command and the next one reads what it holds, so it is folded into
-    the database every WAL_PAGES pages (SQLite's 1,000 grew it to 4 MB, read at every start)."""
+    """In one process (a build's), the log is folded into the database every WAL_PAGES pages
+    and started afresh (SQLite's 1,000 grew it to 4 MB, read at every start)."""
     store = open_store(tmp_path)
     inputs = game_inputs(toy_game)
     for seed in range(300):
         store.record_run("simulate", inputs, {"seed": seed}, {"seat_win_rate": [{"rate": seed / 300}] * 40})
     assert (tmp_path / f"{STORE_NAME}-wal").stat().st_size < 2 * WAL_PAGES * 4096
     assert store.find_run("simulate", inputs, {"seed": 7}) == {"seat_win_rate": [{"rate": 7 / 300}] * 40}
+
+
+#: A command in a process of its own: opens the store, records one run and ends as deckgen's
+#: commands do (startup.run_and_end), without closing it; the log is shortened past 4 pages.
+ONE_COMMAND = """
+import os, sys
+from pathlib import Path
+from deckgen.sim import store
+store.WAL_PAGES = 4
+inputs = {"game": "toy", "rules_hash": "r", "deck_hash": "d", "code_hash": "c"}
+store.open_store(Path(sys.argv[1])).record_run("simulate", inputs, {"seed": int(sys.argv[2])}, {"rates": [0.5] * 300})
+os._exit(0)
+"""
+
+
+def test_the_log_stays_short_when_every_command_writes_once(tmp_path: Path) -> None:
+    """Each command writes its run once and leaves the log behind; SQLite starts a log afresh
+    only at a connection's second write, and the next command to open the store reads all of
+    it: opening the store empties a log longer than WAL_PAGES pages."""
+    import subprocess
+    import sys
+
+    log = tmp_path / f"{STORE_NAME}-wal"
+    sizes = []
+    for seed in range(8):
+        subprocess.run([sys.executable, "-c", ONE_COMMAND, str(tmp_path), str(seed)], check=True)
+        sizes.append(log.stat().st_size if log.exists() else 0)
+    frames = [(size - 32) // (4096 + 24) for size in sizes if size]
+    assert max(frames) <= 4 + 4, sizes  # never more than the limit and one command's pages
+    assert min(frames) < max(frames), sizes  # emptied on the way, not merely capped
+    store = open_store(tmp_path)
+    assert [run["seed"] for run in sorted(store.runs(), key=lambda run: run["seed"])] == list(range(8))
 
 
 def test_stored_chunks_are_not_played_again_whatever_the_split(tmp_path: Path, toy_game: Game,
