@@ -11,7 +11,8 @@ both) without importing either.
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, reduce
+from operator import add
 from typing import Sequence
 
 #: The two-sided 95% normal quantile, ndtri(0.975), as scipy computes it.
@@ -34,14 +35,12 @@ def _pairwise(values: Sequence[float], start: int, n: int) -> float:
             total += values[i]
         return total
     if n <= _PAIRWISE_BLOCK:
-        r = [float(values[start + j]) for j in range(8)]
-        i = 8
-        while i < n - n % 8:
-            for j in range(8):
-                r[j] += values[start + i + j]
-            i += 8
+        # numpy's eight accumulators: accumulator j adds every eighth number from start + j,
+        # in order, up to the last whole eight; each is one left-to-right fold, done in C.
+        whole = start + n - n % 8
+        r = [reduce(add, values[start + j + 8:whole:8], float(values[start + j])) for j in range(8)]
         total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
-        for k in range(start + i, start + n):
+        for k in range(whole, start + n):
             total += values[k]
         return total
     half = n // 2
