@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
 
 from deckgen import project
-
-#: Where deckgen's caches live (`deckgen.paths.user_cache_dir`).
-CACHE_HOME = "XDG_CACHE_HOME"
 
 
 @pytest.fixture(autouse=True)
@@ -23,13 +19,12 @@ def shipped_data_only() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def caches_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """deckgen's caches (checked data, templates, fonts) live in the run's temporary folder,
-    never the user's; the commands the tests start inherit it."""
-    before = os.environ.get(CACHE_HOME)
-    os.environ[CACHE_HOME] = str(tmp_path_factory.mktemp("cache-home"))
-    yield
-    if before is None:
-        os.environ.pop(CACHE_HOME, None)
-    else:
-        os.environ[CACHE_HOME] = before
+def folders_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """deckgen's caches (checked data, templates, fonts: XDG_CACHE_HOME) and what a command
+    writes without --output (DECKGEN_OUTPUT; simulate records its run in results.sqlite
+    there) live in the run's temporary folder, never the user's or the checkout's; the
+    commands the tests start inherit both, and tests of the default output folder unset it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache-home")))
+        patch.setenv("DECKGEN_OUTPUT", str(tmp_path_factory.mktemp("output")))
+        yield
