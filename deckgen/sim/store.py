@@ -31,7 +31,7 @@ from deckgen.fileio import OutputError, output_file, shown_path
 from deckgen.sim.inputs import code_hash, code_stamp, deck_hash, remember_code_hash, rules_hash, text_hash
 from deckgen.sim.metrics import GameTrace
 from deckgen.sim.runner import GameRecord
-from deckgen.sim.store_file import (BUSY_CODES, LOCK_WAIT, SCHEMA_VERSION, Damaged, StoreError, check_identity, failure,
+from deckgen.sim.store_file import (LOCK_WAIT, SCHEMA_VERSION, Damaged, StoreError, check_identity, failure, is_busy,
                                     set_aside)
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ def use_wal(db: sqlite3.Connection) -> None:
             db.execute("PRAGMA journal_mode=WAL")
             return
         except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
+            if not is_busy(exc) or time.monotonic() > deadline:
                 raise
             time.sleep(0.01)
 
@@ -192,7 +192,7 @@ class ResultStore:
         try:
             self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
         except sqlite3.OperationalError as exc:
-            if (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF not in BUSY_CODES:
+            if not is_busy(exc):
                 raise
         finally:
             self.db.execute(f"PRAGMA busy_timeout={int(LOCK_WAIT * 1000)}")

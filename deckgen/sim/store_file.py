@@ -26,7 +26,7 @@ LOCK_WAIT = 30.0
 _HEADER = b"SQLite format 3\x00"
 
 # SQLite's primary result codes (https://www.sqlite.org/rescode.html) and what each means here.
-BUSY_CODES = frozenset({5, 6})  # BUSY, LOCKED
+_BUSY = {5, 6}  # BUSY, LOCKED
 _FULL = {13}  # FULL
 _CANNOT_WRITE = {3, 8, 14, 23}  # PERM, READONLY, CANTOPEN, AUTH
 _IO = {10}  # IOERR
@@ -41,11 +41,21 @@ class Damaged(Exception):
     """A results database that is deckgen's (or not a database at all) but cannot be read."""
 
 
+def result_code(exc: sqlite3.Error) -> int:
+    """SQLite's primary result code of a failure (0 when it gave none)."""
+    return (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """Whether SQLite gave up because another connection holds a lock the work needed."""
+    return result_code(exc) in _BUSY
+
+
 def failure(path: Path, exc: sqlite3.Error) -> StoreError:
     """One line for an SQLite failure; a damaged database is set aside first."""
-    code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+    code = result_code(exc)
     kept = "the stored results are kept"
-    if code in BUSY_CODES:
+    if code in _BUSY:
         return StoreError(f"{shown_path(path)}: the results database is locked by another program (another deckgen "
                           f"run?); run again when it has finished ({kept})")
     if code in _FULL:
