@@ -33,13 +33,17 @@ UV_SOURCES = --index-strategy unsafe-best-match \
 # The dependencies: installed again only when pyproject.toml or setup.py change, by uv (some 60
 # wheels in a few CPU seconds, where pip took over a minute of CPU). The engines are not
 # compiled here (DECKGEN_PURE_PYTHON=1) but by the rule below, which an engine edit reruns.
+# The install is editable in setuptools' compat mode: a .pth file puts the checkout on sys.path.
+# The default mode imports a finder (pathlib, re, urllib.parse: some 10 ms) at the start of
+# every Python process in the venv, deckgen's commands, the tests' and any other.
 # The venv gets no pip of its own (ensurepip took 7 CPU-s, half the install): $(PYTHON)'s pip
 # puts uv in it, or, where that pip cannot (none, or older than 22.3), the venv's own pip.
 $(STAMP): pyproject.toml setup.py
 	$(PYTHON) -m venv --without-pip $(VENV)
 	test -x $(BIN)/uv || $(PYTHON) -m pip --python $(BIN)/python install --quiet uv \
 	  || { $(PYTHON) -m venv $(VENV) && $(BIN)/pip install --quiet uv; }
-	DECKGEN_PURE_PYTHON=1 $(BIN)/uv pip install --quiet --python $(BIN)/python $(UV_SOURCES) -e '.[test,compile]'
+	DECKGEN_PURE_PYTHON=1 $(BIN)/uv pip install --quiet --python $(BIN)/python $(UV_SOURCES) \
+	  -C editable_mode=compat -e '.[test,compile]'
 	touch $(STAMP)
 
 # The compiled engines, a cache of deckgen/games/ (deckgen/compiled.py): after an edit only the
