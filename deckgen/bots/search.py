@@ -38,8 +38,7 @@ import random
 import time
 from typing import Any, Callable, Sequence
 
-from deckgen.bots.search_playout import Chooser, MoveObserver, OpponentModel, play_out
-from deckgen.bots.search_settings import PlayoutSettings
+from deckgen.bots.search_playout import Chooser, MoveObserver, OpponentModel, PlayoutSettings, play_out
 from deckgen.errors import UnknownName
 from deckgen.games.base import Move, State
 

@@ -17,6 +17,7 @@ game's greedy bot is cheap or a random reply hides what matters.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence, runtime_checkable
 
 from deckgen.games.base import Move, State
@@ -70,6 +71,39 @@ def standing_value(state: State, seat: int) -> float:
     ahead = sum(1.0 if mine > other else 0.5 if mine == other else 0.0
                 for index, other in enumerate(standing) if index != seat)
     return ahead / (len(standing) - 1)
+
+
+#: Rounds of moves a playout plays after the candidate unless the game says otherwise.
+DEPTH_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class PlayoutSettings:
+    """One game's playout shape: rounds played in all, how many of the first moves are greedy
+    (and whose), and how an unfinished playout is judged."""
+
+    rounds: int = DEPTH_ROUNDS
+    greedy_moves: int = 0
+    #: What an unfinished playout is worth to the searching seat.
+    evaluate: Evaluation = standing_value
+    #: Makes the bot of a seat's greedy moves in playouts, where not the game's greedy bot.
+    reply: Callable[[random.Random, int], Chooser] | None = None
+    #: Whether every playout opens with the greedy moves, not only the duel's (a policy rollout).
+    greedy_always: bool = False
+    #: Makes a seat's model of the others' play, which deals its worlds, where not the greedy bot.
+    model: Callable[[random.Random, int], OpponentModel] | None = None
+    #: Where a playout ends early, to be judged (Mystique Domination: the end of its round).
+    stop: Stop | None = None
+    #: Makes the bot of the searching seat's own greedy moves in playouts, where not `reply`'s: a
+    #: better policy than the others' (Crazy Eights: they are greedy players, the searcher is not).
+    own_reply: Callable[[random.Random, int], Chooser] | None = None
+    #: Makes the bot whose move search starts from and keeps unless another clearly beats it,
+    #: where not the game's greedy bot (which still models the others where it is their model).
+    prior: Callable[[random.Random, int], Chooser] | None = None
+
+    def depth(self, n_players: int) -> int:
+        """The most moves a playout plays after the candidate move."""
+        return self.rounds * n_players
 
 
 def play_out(world: State, seat: int, rng: random.Random, depth: int, turn_cap: int,

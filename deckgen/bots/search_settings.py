@@ -29,10 +29,6 @@ The figures per game are in docs/metrics.md (the search section).
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Callable
-
 from deckgen.bots.search_climbing import ClimbingReply, climbing_value
 from deckgen.bots.search_domination import (
     PLAYOUT_MOVES,
@@ -43,42 +39,9 @@ from deckgen.bots.search_domination import (
 )
 from deckgen.bots.search_energy import energy_value
 from deckgen.bots.search_maze import maze_value
-from deckgen.bots.search_playout import Chooser, Evaluation, OpponentModel, Stop, standing_value
+from deckgen.bots.search_playout import PlayoutSettings
 from deckgen.bots.search_shedding import SheddingModel, SheddingReply
 from deckgen.bots.search_shedding_policy import WildsLastPolicy
-
-#: Rounds of moves a playout plays after the candidate unless the game says otherwise.
-DEPTH_ROUNDS = 3
-
-
-@dataclass(frozen=True)
-class PlayoutSettings:
-    """One game's playout shape: rounds played in all, how many of the first moves are greedy
-    (and whose), and how an unfinished playout is judged."""
-
-    rounds: int = DEPTH_ROUNDS
-    greedy_moves: int = 0
-    #: What an unfinished playout is worth to the searching seat.
-    evaluate: Evaluation = standing_value
-    #: Makes the bot of a seat's greedy moves in playouts, where not the game's greedy bot.
-    reply: Callable[[random.Random, int], Chooser] | None = None
-    #: Whether every playout opens with the greedy moves, not only the duel's (a policy rollout).
-    greedy_always: bool = False
-    #: Makes a seat's model of the others' play, which deals its worlds, where not the greedy bot.
-    model: Callable[[random.Random, int], OpponentModel] | None = None
-    #: Where a playout ends early, to be judged (Mystique Domination: the end of its round).
-    stop: Stop | None = None
-    #: Makes the bot of the searching seat's own greedy moves in playouts, where not `reply`'s: a
-    #: better policy than the others' (Crazy Eights: they are greedy players, the searcher is not).
-    own_reply: Callable[[random.Random, int], Chooser] | None = None
-    #: Makes the bot whose move search starts from and keeps unless another clearly beats it,
-    #: where not the game's greedy bot (which still models the others where it is their model).
-    prior: Callable[[random.Random, int], Chooser] | None = None
-
-    def depth(self, n_players: int) -> int:
-        """The most moves a playout plays after the candidate move."""
-        return self.rounds * n_players
-
 
 #: Games whose playouts differ from the default, by game id. Chain of Restraints: a random
 #: reply hardly ever completes the line a move leaves open, so one greedy reply (the

@@ -9,7 +9,7 @@ import pytest
 
 from deckgen.bots.registry import check_bot_names, make_bot
 from deckgen.bots.search import SearchBot, clearly_better, parse_search_spec
-from deckgen.bots.search_settings import PlayoutSettings
+from deckgen.bots.search_playout import PlayoutSettings
 from deckgen.errors import UnknownName
 from deckgen.games.base import Game, State
 from deckgen.games.registry import get_game

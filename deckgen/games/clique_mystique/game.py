@@ -12,7 +12,6 @@ from deckgen.errors import BadPosition
 from deckgen.games.clique_mystique.state import CliqueState
 from deckgen.games.clique_mystique.tables import CliqueTables
 from deckgen.games.kit.chance import deal_event, deal_hands, shuffled_order
-from deckgen.model.rules import DiagramCell
 
 
 class CliqueMystique(CliqueTables):
@@ -44,7 +43,7 @@ class CliqueMystique(CliqueTables):
         *,
         current_player: int = 0,
         options: dict[str, Any] | None = None,
-        board: Sequence[DiagramCell | Mapping[str, Any]] = (),
+        board: Sequence[Any] = (),
         passes: int = 0,
         replace_streak: Sequence[int] = (0, 0),
         rng: random.Random | None = None,
@@ -59,7 +58,7 @@ class CliqueMystique(CliqueTables):
         given: dict[str, list[str]] = {name: list(cards) for name, cards in zones.items()}
         owners: dict[int, int] = {}
         for entry in board:
-            cell_data = entry if isinstance(entry, DiagramCell) else DiagramCell.model_validate(entry)
+            cell_data = _diagram_cell(entry)
             col, row = cell_data.at
             if not geo.on_board(col, row):
                 raise BadPosition(f"position: cell at column {col}, row {row} is off the board")
@@ -92,3 +91,14 @@ class CliqueMystique(CliqueTables):
         if event.get("type") == "shuffle":
             return f"{event['returned']} cards shuffled into the deck ({event['cards']} cards)"
         return None
+
+
+def _diagram_cell(entry: Any) -> Any:
+    """A board cell as the rule data's diagrams give it (a `DiagramCell`), or a mapping of its
+    fields checked into one: the schema library loads only for a position given so, never
+    for a game that is only played."""
+    if not isinstance(entry, Mapping):
+        return entry
+    from deckgen.model.rules import DiagramCell
+
+    return DiagramCell.model_validate(entry)
