@@ -21,7 +21,7 @@ from typing import Any, Callable, Protocol
 from deckgen import project
 from deckgen.bots.random_bot import RandomBot
 from deckgen.errors import UnknownName
-from deckgen.games.registry import get_game
+from deckgen.games.registry import get_game, import_named
 from deckgen.model.play_rules import PlayRules
 
 
@@ -58,7 +58,7 @@ def register_described_bot(name: str, factory: BotFactory) -> None:
 def _own_bots(game_id: str) -> dict[str, BotFactory]:
     """The game's bots besides random and search: its own, or those of described games."""
     if game_id not in _BOTS:
-        _import_bots_named(game_id)
+        import_named("deckgen.bots", game_id)
     if game_id in _BOTS:
         return _BOTS[game_id]
     try:
@@ -70,16 +70,6 @@ def _own_bots(game_id: str) -> dict[str, BotFactory]:
         return _DESCRIBED_BOTS
     _load_bot_modules()  # bots kept in a module of another name, if any
     return _BOTS.get(game_id, {})
-
-
-def _import_bots_named(game_id: str) -> None:
-    """Import the bot module named after the game, if there is one."""
-    module = f"deckgen.bots.{game_id.replace('-', '_')}"
-    try:
-        importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name != module:
-            raise
 
 
 def _load_bot_modules() -> None:

@@ -328,6 +328,11 @@ class Game(ABC, Generic[P]):
         if problems:
             raise DataError(*problems)
 
+    def kept_data(self) -> GameData:
+        """What the engine cache keeps to build this engine again (`deckgen.games.engine_cache`):
+        its checked rules, params and deck, plain data; the diagrams were checked once."""
+        return GameData(self.rules, self.params, self.deck)
+
     def setup_problems(self) -> list[str]:
         """Setups the deck cannot deal: hands and removed cards beyond the cards in play.
         Games that deal otherwise (by rounds, from personal decks) override it."""

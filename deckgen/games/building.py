@@ -1,8 +1,8 @@
 """An engine built from a validated rule file: its `params` checked against the engine's own
-`Params` (a dataclass, or a described game's pydantic model), its deck loaded, its diagrams
-checked with its other problems. The registry keeps what a hand-written engine was built from
-in the engine cache (`deckgen.games.engine_cache`), so the next command builds it from plain
-data without reading or validating the files again."""
+`Params` (a dataclass; a described game's are the designer's mapping), its deck loaded, its
+diagrams checked with its other problems. The registry keeps what an engine was built from in
+the engine cache (`deckgen.games.engine_cache`), so the next command builds it from plain data
+without reading or validating the files again."""
 
 from __future__ import annotations
 
@@ -20,9 +20,11 @@ from deckgen.model.rules import GameRules
 
 def checked_params(cls: type[Game], rules: GameRules) -> Any:
     """The rule file's `params` as the engine's `Params`: a dataclass of its own, or (a described
-    game's, whose designer names the numbers) a pydantic model that takes any."""
+    game's, whose designer names the numbers) the mapping as the rule file gives it."""
     if dataclasses.is_dataclass(cls.Params):
         return validate_record(cls.Params, rules.params, rules.path, ("params",))
+    if cls.Params is dict:
+        return dict(rules.params)
     return validate(cls.Params, rules.params, rules.path, ("params",))
 
 

@@ -1,7 +1,8 @@
-"""Hand-written engines built again from cached data (`deckgen.model.data_cache`): the checked
-rules, params and deck an engine was built from, kept with the files they came from (the rule
-file, the deck's folder, deckgen's data model and the engine's params), so that a command about
-a game whose files did not change builds its engine without PyYAML or pydantic."""
+"""Engines built again from cached data (`deckgen.model.data_cache`): the checked rules, params
+and deck an engine was built from (a described game's with its checked program), kept with the
+files they came from (the rule file, the deck's folder, deckgen's data model and the engine's
+params), so that a command about a game whose files did not change builds its engine without
+PyYAML, pydantic or the expression parser."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def load(rules_path: Path) -> tuple[str, GameData] | None:
     return found if isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], GameData) else None
 
 
-def store(rules_path: Path, engine: type[Game], data: GameData, started_ns: int) -> None:
-    """Keep what `engine` was built from (its diagrams left out: checked once)."""
-    kept = GameData(data.rules, data.params, data.deck)
-    data_cache.write(KIND, _key(rules_path), (engine.id, kept), inputs(rules_path, engine, data), started_ns)
+def store(rules_path: Path, game: Game, started_ns: int) -> None:
+    """Keep what `game` can be built again from (`Game.kept_data`)."""
+    kept = game.kept_data()
+    data_cache.write(KIND, _key(rules_path), (game.id, kept), inputs(rules_path, type(game), kept), started_ns)

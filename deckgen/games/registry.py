@@ -19,7 +19,8 @@ from deckgen.games import engine_cache, project_code
 from deckgen.games.base import Game
 from deckgen.model.play_rules import PlayRules
 
-__all__ = ["engine_class", "game_classes", "get_game", "project_engine", "register", "register_described"]
+__all__ = ["engine_class", "game_classes", "get_game", "import_named", "project_engine", "register",
+           "register_described"]
 
 _GAME_CLASSES: dict[str, type[Game]] = {}
 
@@ -94,14 +95,20 @@ def _import_engine_of(game_id: str) -> None:
     """Import the engine module named after the game (mystique-chain: games/mystique_chain),
     so that playing one game loads one engine; every engine module when no module has that
     name or it registers another game."""
-    module = f"deckgen.games.{game_id.replace('-', '_')}"
+    import_named("deckgen.games", game_id)
+    if game_id not in _GAME_CLASSES:
+        _import_all()
+
+
+def import_named(package: str, game_id: str) -> None:
+    """Import the module of `package` named after a game (mystique-chain: mystique_chain), if
+    there is one; one that is there but fails to import is still an error."""
+    module = f"{package}.{game_id.replace('-', '_')}"
     try:
         importlib.import_module(module)
     except ModuleNotFoundError as error:
         if error.name != module:
             raise
-    if game_id not in _GAME_CLASSES:
-        _import_all()
 
 
 def project_engine(rules: PlayRules, path: Path) -> type[Game]:
@@ -124,13 +131,14 @@ def project_engine(rules: PlayRules, path: Path) -> type[Game]:
 
 def get_game(name: str) -> Game:
     """The engine for a game id or alias, with its rules loaded (their text unfilled: no
-    engine reads it). A hand-written engine whose files did not change since a command built
-    it is built again from the engine cache, without reading or validating them."""
+    engine reads it). An engine whose files did not change since a command built it is built
+    again from the engine cache, without reading or validating them (a described game from
+    its checked program)."""
     path = project.current().rule_files().get(name)
     cached = engine_cache.load(path) if path is not None else None
     if cached is not None:
         engine_id, data = cached
-        cls = _hand_written(engine_id)
+        cls = engine_class(data.rules) if data.rules.play is not None else _hand_written(engine_id)
         if cls is not None and project_code.engine_path(data.rules) is None:
             return cls(data)
     return _built(name, path)
@@ -143,8 +151,9 @@ def _hand_written(game_id: str) -> type[Game] | None:
 
 
 def _built(name: str, path: Path | None) -> Game:
-    """The engine for a game id or alias built from its validated rule file; a hand-written
-    one's data is cached for the next command, under its file's `path` (None: an alias)."""
+    """The engine for a game id or alias built from its validated rule file; a hand-written or
+    described one's data is cached for the next command, under its file's `path` (None: an
+    alias). A project's own engine file is not: it is imported anyway."""
     from deckgen.games.building import game_data  # the schema library: only when files changed
     from deckgen.model.rules import load_play_rules
 
@@ -157,6 +166,6 @@ def _built(name: str, path: Path | None) -> Game:
                           f"beside it as {rules.id}.py: docs/rules-format.md, 'A description or an engine?')")
     data = game_data(cls, rules)
     game = cls(data)
-    if path is not None and _GAME_CLASSES.get(rules.id) is cls:
-        engine_cache.store(path, cls, data, started)
+    if path is not None and (_GAME_CLASSES.get(rules.id) is cls or rules.play is not None):
+        engine_cache.store(path, game, started)
     return game

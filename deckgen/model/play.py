@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from deckgen.model.common import StrictModel
 from deckgen.model.play_features import refusal
@@ -25,13 +25,6 @@ Step = dict[str, Any]
 
 #: Zone, counter and other names: lower-case words joined by _, as zone names are.
 NAME_PATTERN = r"^[a-z]+(_[a-z]+)*$"
-
-
-class DesignerParams(StrictModel):
-    """The `params` of a described game: the designer's own numbers, any names, read by the
-    description's expressions (`params.hand_cards`) and quoted by the text."""
-
-    model_config = ConfigDict(extra="allow")
 
 
 class RefillSpec(StrictModel):

@@ -2,15 +2,15 @@
 count of each; or one card chosen from a face-up row) and pays for them with cards of the
 buyer's, whose worth must reach the price (or, with `exact`, add up to it exactly).
 
-Checked here into a `BuyDef` that `deckgen.games.described.buys` turns into the legal buys
-of a position. docs/rules-format.md ("Buying: buy") teaches it.
+Checked here into a `BuyDef` (`deckgen.model.play_defs`) that `deckgen.games.described.buys`
+turns into the legal buys of a position. docs/rules-format.md ("Buying: buy") teaches it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from deckgen.model.play_defs import BuyDef
 from deckgen.model.play_expr import Scope
 from deckgen.model.play_groups import Checker
 from deckgen.model.play_nodes import BOOL, INT, ZONE, Node, constant
@@ -21,29 +21,6 @@ BUY_KEYS = ("from", "to", "count", "pick", "price", "exact", "pay")
 PAY_KEYS = ("from", "to", "cards", "worth", "if")
 #: The most cards one buy may take or pay with: the moves of a buy are every choice of them.
 MOST_CARDS = 12
-
-
-@dataclass(frozen=True)
-class BuyDef:
-    """A buy checked. `sources` are the zones bought from, a count of each (their top cards),
-    or with `pick` the one zone whose chosen card is bought; `price` reads `bought` (how many
-    cards the buy takes) or, with `pick`, `card` (the card bought). The paid cards, `least`
-    to `most` of `pay_from` that pass `pay_if`, go to `pay_to` after the cards bought are
-    taken; the sum of their `worth` must reach the price (equal it, when `exact`)."""
-
-    sources: tuple[Node, ...]
-    to: Node
-    pick: bool
-    count_min: Node
-    count_max: Node
-    price: Node
-    exact: bool
-    pay_from: Node
-    pay_to: Node
-    pay_least: int
-    pay_most: int
-    worth: Node
-    pay_if: Node
 
 
 def bought_as_card(node: Node) -> Node:

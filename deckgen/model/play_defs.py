@@ -66,6 +66,41 @@ class MoveDef:
 
 
 @dataclass(frozen=True)
+class GroupDef:
+    """A set or run: `key` is each card's value (equal in a set, consecutive in a run, in the
+    order of the attribute's values for a named value), `same` a value every card shares."""
+
+    kind: str
+    key: Node
+    same: Node | None
+    least: Node
+    most: Node | None
+
+
+@dataclass(frozen=True)
+class BuyDef:
+    """A buy checked. `sources` are the zones bought from, a count of each (their top cards),
+    or with `pick` the one zone whose chosen card is bought; `price` reads `bought` (how many
+    cards the buy takes) or, with `pick`, `card` (the card bought). The paid cards, `least`
+    to `most` of `pay_from` that pass `pay_if`, go to `pay_to` after the cards bought are
+    taken; the sum of their `worth` must reach the price (equal it, when `exact`)."""
+
+    sources: tuple[Node, ...]
+    to: Node
+    pick: bool
+    count_min: Node
+    count_max: Node
+    price: Node
+    exact: bool
+    pay_from: Node
+    pay_to: Node
+    pay_least: int
+    pay_most: int
+    worth: Node
+    pay_if: Node
+
+
+@dataclass(frozen=True)
 class TrickDef:
     zone: str
     to: str
@@ -116,3 +151,6 @@ class Program:
     option_types: dict[str, str] = field(default_factory=dict)
     #: How a seat stands while the game is on (`result.standing`); None: its score.
     standing: Node | None = None
+    #: The deck the program was checked against (its attributes and tables come from it): a
+    #: program kept by the engine cache is used again only with the same deck.
+    deck: Any = None

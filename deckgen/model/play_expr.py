@@ -22,13 +22,14 @@ from deckgen.model.play_nodes import (
     SEAT,
     ZONE,
     Attribute,
+    ExprError,
     Node,
     bound_names,
     coerce,
     expanded_size,
     value_type,
 )
-from deckgen.model.play_syntax import ExprError, parse
+from deckgen.model.play_syntax import parse
 
 #: Nodes and levels of a typed tree with the defines it names written out: a chain of
 #: defines that each name the one before twice would otherwise double the work at each link.

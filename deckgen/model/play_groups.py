@@ -2,34 +2,22 @@
 on a value) or a run (cards whose values follow one another), of a size between `min` and
 `max`, optionally all equal on another value (`same: card.suit`: a run in one suit).
 
-Checked here into a `GroupDef` that `deckgen.games.described.groups` turns into the legal
-groups of a position. docs/rules-format.md ("Sets and runs") teaches it.
+Checked here into a `GroupDef` (`deckgen.model.play_defs`) that `deckgen.games.described.plays`
+turns into the legal groups of a position. docs/rules-format.md ("Sets and runs") teaches it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from deckgen.model.play_defs import GroupDef
 from deckgen.model.play_expr import Scope
 from deckgen.model.play_nodes import INT, Node, constant
 from deckgen.model.play_features import unknown
 
 #: The keys `cards:` takes; exactly one of set and run.
 GROUP_KEYS = ("set", "run", "same", "min", "max")
-
-
-@dataclass(frozen=True)
-class GroupDef:
-    """A set or run: `key` is each card's value (equal in a set, consecutive in a run, in the
-    order of the attribute's values for a named value), `same` a value every card shares."""
-
-    kind: str
-    key: Node
-    same: Node | None
-    least: Node
-    most: Node | None
 
 
 class Checker(Protocol):

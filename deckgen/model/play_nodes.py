@@ -11,9 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from deckgen.model.play_syntax import ExprError
-
 INT, BOOL, CARD, SEAT, ZONE = "number", "condition", "card", "seat", "zone"
+
+
+class ExprError(ValueError):
+    """A problem with an expression, at a column (1-based) of its text."""
+
+    def __init__(self, message: str, column: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+
+    def __str__(self) -> str:
+        return f"column {self.column}: {self.message}" if self.column else self.message
 
 
 def value_type(attribute: str) -> str:

@@ -22,8 +22,7 @@ from deckgen.model.play_defs import Action, MoveDef, Program, SimultaneousDef, T
 from deckgen.model.play_features import refusal, unknown
 from deckgen.model.play_groups import build_group
 from deckgen.model.play_expr import Scope, check
-from deckgen.model.play_nodes import BOOL, INT, SEAT, ZONE, Attribute, Node, constant, with_options
-from deckgen.model.play_syntax import ExprError
+from deckgen.model.play_nodes import BOOL, INT, SEAT, ZONE, Attribute, ExprError, Node, constant, with_options
 from deckgen.model.wording import problem
 
 #: The moves a phase may offer, and the actions a move, a round or a trick may run.
@@ -334,7 +333,7 @@ class _Builder:
                               self.expr(t.by, "tricks.by", INT, card_scope),
                               self.actions(t.then, "tricks.then", self.scope.with_bound("winner")))
         phases, moves = self.moves()
-        return Program(simultaneous=self.simultaneous(seat_scope),
+        return Program(simultaneous=self.simultaneous(seat_scope), deck=self.deck,
             attributes=self.attributes, zones=zones, stock=stock, counters=self.counters, tables=self.tables,
             turn_unit=spec.turn_unit, order=1 if spec.order == "clockwise" else -1,
             dealer=self.expr(spec.dealer, "dealer", SEAT), rotate_dealer=spec.rotate_dealer, first=first,

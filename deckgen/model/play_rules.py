@@ -101,9 +101,10 @@ class Option(NamedTuple):
 
 
 class PlayRules(NamedTuple):
-    """A game's rules as its engine reads them. `play` is the description (a `PlaySpec`) of a
-    described game, None for a hand-written engine; `params` the rule file's raw `params`,
-    which the engine validates against its own model."""
+    """A game's rules as its engine reads them. `play` is the description of a described game
+    (a `PlaySpec`; from the engine cache, the `Program` checked from it), None for a
+    hand-written engine; `params` the rule file's raw `params`, which the engine validates
+    against its own model."""
 
     id: str
     name: str

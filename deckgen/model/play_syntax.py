@@ -11,6 +11,8 @@ from functools import cache
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from deckgen.model.play_nodes import ExprError
+
 GRAMMAR = r"""
 ?start: cond
 ?cond: "if" cond "then" cond "else" cond -> ifexpr
@@ -41,20 +43,6 @@ MAX_EXPRESSION = 2000
 #: Brackets in one expression, and levels of its syntax tree (`not not ...`, `1 + 1 + ...`):
 #: the checker and the engine's compiler walk the tree recursively.
 MAX_DEPTH = 60
-#: Nodes and levels of a typed tree with the defines it names written out: a chain of
-
-
-class ExprError(ValueError):
-    """A problem with an expression, at a column (1-based) of its text."""
-
-    def __init__(self, message: str, column: int = 0) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-
-    def __str__(self) -> str:
-        return f"column {self.column}: {self.message}" if self.column else self.message
-
 
 
 @cache

@@ -21,8 +21,7 @@ from deckgen.games.described.rows import Rows, card_rows_of, fixed_rows
 from deckgen.games.described.state import DescribedState
 from deckgen.games.kit.piles import draw_event
 from deckgen.games.notation.described import counts_of
-from deckgen.model.play_buy import BuyDef
-from deckgen.model.play_defs import MoveDef
+from deckgen.model.play_defs import BuyDef, MoveDef
 
 
 def count_splits(available: list[int], low: int, high: int, base: int) -> list[tuple[int, int]]:

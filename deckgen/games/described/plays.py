@@ -18,8 +18,7 @@ from deckgen.games.described.layout import CardRows, QuickPlay
 from deckgen.games.described.program import Fn
 from deckgen.games.described.rows import card_rows, card_rows_of, compile_for_cards, fixed_rows
 from deckgen.games.described.state import DescribedState, Gen
-from deckgen.model.play_groups import GroupDef
-from deckgen.model.play_defs import MoveDef
+from deckgen.model.play_defs import GroupDef, MoveDef
 
 Apply = Callable[[DescribedState, int, int], None]
 Words = Callable[[DescribedState, Move], str]
