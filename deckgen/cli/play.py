@@ -22,10 +22,10 @@ def games_command(as_json: bool) -> None:
     """
     from deckgen.bots.registry import bots_for
     from deckgen.games.registry import game_classes
-    from deckgen.model.rules import all_rules
+    from deckgen.model.rules import all_play_rules
 
     engines = game_classes()
-    games = list(all_rules().values())
+    games = list(all_play_rules().values())
     if as_json:
         emit_json(
             [{"id": r.id, "name": r.name, "deck": r.deck, "players": {"min": r.players.min, "max": r.players.max},

@@ -61,10 +61,10 @@ def game_classes() -> dict[str, type[Game]]:
     """Every game with an engine by id: the hand-written ones and every game whose rule file
     describes play. The engine modules are all imported on the first call, whatever some of
     them registered already (an import of one engine registers only it)."""
-    from deckgen.model.rules import all_rules  # the schema library: only when every game is listed
+    from deckgen.model.rules import all_play_rules  # the schema library: only when every game is listed
 
     _import_all()
-    every = [rules.for_play() for rules in all_rules().values()]
+    every = [rules.for_play() for rules in all_play_rules().values()]
     found = {rules.id: engine_class(rules) for rules in every
              if rules.play is not None or project_code.engine_path(rules) is not None}
     return {**_GAME_CLASSES, **{game_id: cls for game_id, cls in found.items() if cls is not None}}

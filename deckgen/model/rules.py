@@ -342,9 +342,17 @@ def _play_rules_of_file(path: Path) -> GameRules:
     return load_rules_file(path, fill=False)
 
 
+@cache
+def all_play_rules() -> dict[str, GameRules]:
+    """Every game's rules by id, read for play (their text unfilled): what listing the games
+    and their engines needs, without the text templates (half of `deckgen games`)."""
+    return {r.id: r for r in (_play_rules_of_file(p) for p in rules_paths())}
+
+
 project.on_change(_rules_of_file.cache_clear)
 project.on_change(all_rules.cache_clear)
 project.on_change(_play_rules_of_file.cache_clear)
+project.on_change(all_play_rules.cache_clear)
 
 
 def load_play_rules(name: str) -> GameRules:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,19 @@ def test_games_lists_id_name_deck_players_bots(toy_game: Game) -> None:
     listed = json.loads(run("games", "--json").stdout)
     assert listed == [{"id": "toy-high-card", "name": "Toy High Card", "deck": "mirror", "players": {"min": 2, "max": 4},
                        "bots": ["random", "greedy", "search"]}]
+
+
+def test_games_lists_every_game_without_running_a_text_template() -> None:
+    """The list reads each rule file for play (names, decks, player counts), its text left to
+    the booklets: no template engine loads, in a fresh process."""
+    script = ("import sys\n"
+              "from click.testing import CliRunner\n"
+              "from deckgen.cli import main\n"
+              "result = CliRunner().invoke(main, ['games'])\n"
+              "assert result.exit_code == 0 and 'mystique-chain' in result.stdout, result.output\n"
+              "print('jinja2' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
 
 
 def test_play_prints_a_transcript_and_writes_a_log_that_replays(toy_game: Game, tmp_path: Path) -> None:

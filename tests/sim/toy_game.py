@@ -188,6 +188,7 @@ class HighestCardBot:
 def install_toy_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Registers the toy game and its bot (and only them) for one test."""
     monkeypatch.setattr(rules_module, "all_rules", lambda: {TOY_RULES.id: TOY_RULES})
+    monkeypatch.setattr(rules_module, "all_play_rules", lambda: {TOY_RULES.id: TOY_RULES})
     monkeypatch.setattr(registry, "_GAME_CLASSES", {ToyGame.id: ToyGame})
     monkeypatch.setattr(registry, "_imported", True)
     monkeypatch.setattr(bot_registry, "_BOTS", {ToyGame.id: {"greedy": HighestCardBot}})
