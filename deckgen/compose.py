@@ -221,10 +221,10 @@ class SetupCheck:
 
 def check_setups(deck: Deck) -> list[SetupCheck]:
     """Every shipped game on this deck, every player count: cards dealt, removed and left."""
-    from deckgen.model.rules import all_rules
+    from deckgen.model.rules import all_play_rules  # the setups: no text filled
 
     out = []
-    for rules in all_rules().values():
+    for rules in all_play_rules().values():
         if rules.deck != deck.id:
             continue
         for players, setup in sorted(rules.setup.items()):

@@ -13,7 +13,7 @@ from deckgen.games import project_code
 from deckgen.games.building import build_engine
 from deckgen.model.deck import load_deck_file
 from deckgen.model.deck_data import Deck
-from deckgen.model.rules import GameRules, all_rules, fill_placeholders, load_rules_file, rules_paths
+from deckgen.model.rules import GameRules, all_play_rules, fill_placeholders, load_rules_file, rules_paths
 from deckgen.model.sheet import load_sheet_file
 from deckgen.model.wording import problem
 
@@ -103,9 +103,9 @@ def check_engine_rules(rules: GameRules) -> None:
     yet has its schema and placeholders checked."""
     from deckgen.games.registry import engine_class
 
-    if rules.same_rules_as is not None and rules.same_rules_as not in all_rules():
+    if rules.same_rules_as is not None and rules.same_rules_as not in all_play_rules():
         raise DataError(problem(rules.path, "same_rules_as", f"no game {rules.same_rules_as!r} "
-                                f"(games: {', '.join(sorted(all_rules()))})"))
+                                f"(games: {', '.join(sorted(all_play_rules()))})"))
     engine = engine_class(rules.for_play())
     if engine is not None:
         path = project_code.engine_path(rules.for_play())
