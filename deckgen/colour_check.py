@@ -6,23 +6,26 @@ values apart?
   difference under normal vision and simulated protanopia, deuteranopia and tritanopia.
 * `format_colour_vision(rows) -> str`: the text table `deckgen check` prints.
 
-Simulation is Machado, Oliveira and Fernandes (2009) at full severity, from colorspacious;
-CIEDE2000 is Sharma, Wu and Dalal's (2005) formulation, written out here. A pair is flagged when some vision sees less than
-`FLAG_BELOW` between its colours and the design gives no second cue: none of the attribute's
-`cues` (each value has its own word, glyph, icon or pattern) and no `marks` entry carried by
-exactly one of the two values.
+Simulation is Machado, Oliveira and Fernandes (2009) at full severity, from colorspacious
+(each colour once, then kept in deckgen's data cache: `SeenColours`); CIEDE2000 is Sharma, Wu
+and Dalal's (2005) formulation, written out here. A pair is flagged when some vision sees less
+than `FLAG_BELOW` between its colours and the design gives no second cue: none of the
+attribute's `cues` (each value has its own word, glyph, icon or pattern) and no `marks` entry
+carried by exactly one of the two values.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckgen.model import data_cache
 from deckgen.model.common import template_names
 from deckgen.model.deck_data import Deck
 from deckgen.model.deck_data import Attribute
@@ -62,6 +65,37 @@ def to_lab(rgb: RGB) -> Lab:
 
     lab = cspace_convert(rgb, "sRGB1", "CIELab")
     return (float(lab[0]), float(lab[1]), float(lab[2]))
+
+
+#: The data cache's kind and key for colours as each vision sees them (`SeenColours`).
+SEEN_KIND = "colour-vision"
+SEEN_KEY = "Machado, Oliveira and Fernandes (2009) at full severity; CIE L*a*b* (D65)"
+
+
+class SeenColours:
+    """Colours as each vision sees them, in CIE L*a*b*: worked out by colorspacious once per
+    colour, then kept in deckgen's data cache, so that a check of a deck whose colours did
+    not change loads neither colorspacious nor numpy (a third of `deckgen check`)."""
+
+    def __init__(self) -> None:
+        kept = data_cache.read(SEEN_KIND, SEEN_KEY)
+        self.known: dict[tuple[RGB, str], Lab] = kept if isinstance(kept, dict) else {}
+        self.started = time.time_ns()
+        self.added = False
+
+    def lab(self, rgb: RGB, vision: str) -> Lab:
+        """`to_lab(simulate(rgb, vision))`, from the colours already seen when it is there."""
+        key = (rgb, vision)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = to_lab(simulate(rgb, vision))
+            self.added = True
+        return found
+
+    def keep(self) -> None:
+        """Store the colours seen, if any is new."""
+        if self.added:
+            data_cache.write(SEEN_KIND, SEEN_KEY, self.known, (), self.started)
 
 
 def delta_e_2000(first: Lab, second: Lab) -> float:
@@ -133,21 +167,23 @@ def _second_cue(spec: Attribute, first: Any, second: Any) -> str | None:
 def colour_vision(deck: Deck) -> list[PairDifference]:
     """Every pair of values of every attribute that declares its colours, on every colour
     field; then every pair of colours the deck's layout tells cards apart by."""
-    rows = layout_pairs(deck)
+    colours_seen = SeenColours()
+    rows = layout_pairs(deck, colours_seen)
     for name, spec in deck.specs.items():
         if spec.colours is None:
             continue
         for field in spec.colours.fields:
             colours = {value: hex_to_rgb(str(spec.fields[field][str(value)])) for value in spec.values}
-            seen = {vision: {v: to_lab(simulate(rgb, vision)) for v, rgb in colours.items()} for vision in VISIONS}
+            seen = {vision: {v: colours_seen.lab(rgb, vision) for v, rgb in colours.items()} for vision in VISIONS}
             for first, second in itertools.combinations(spec.values, 2):
                 differences = {vision: delta_e_2000(seen[vision][first], seen[vision][second]) for vision in VISIONS}
                 rows.append(PairDifference(name, field, str(first), str(second), differences,
                                            _second_cue(spec, first, second)))
+    colours_seen.keep()
     return rows
 
 
-def layout_pairs(deck: Deck) -> list[PairDifference]:
+def layout_pairs(deck: Deck, colours_seen: SeenColours) -> list[PairDifference]:
     """For a deck drawn from a layout: each element colour chosen by a field (a palette's
     `by`, or a colour taken from a field, `"{colour}"`), every pair of that field's values on
     the cards the element is drawn on, compared on the colours they get. The second cue is
@@ -163,10 +199,11 @@ def layout_pairs(deck: Deck) -> list[PairDifference]:
     for card in deck.cards:
         layout = card_layout(deck, card)
         groups.setdefault(layout.path, (layout, []))[1].append((card.id, card_values(deck, card)[1]))
-    return [row for layout, cards in groups.values() for row in _layout_pairs(deck, layout, cards)]
+    return [row for layout, cards in groups.values() for row in _layout_pairs(deck, layout, cards, colours_seen)]
 
 
-def _layout_pairs(deck: Deck, layout: Layout, cards: list[tuple[str, dict[str, str]]]) -> list[PairDifference]:
+def _layout_pairs(deck: Deck, layout: Layout, cards: list[tuple[str, dict[str, str]]],
+                  colours_seen: SeenColours) -> list[PairDifference]:
     """layout_pairs for the cards (id, raw values) one layout draws."""
     from deckgen.model.layout_elements import PaletteChoice, is_template
 
@@ -188,7 +225,7 @@ def _layout_pairs(deck: Deck, layout: Layout, cards: list[tuple[str, dict[str, s
                     if rgb is not None:
                         found[raw[by]] = (rgb, card_id)
             where = f"{layout.where(element_id)}.{key}"
-            rows += _pairs(by, f"{element_id}.{key}", found, _shown_by(layout.elements, by, deck), where)
+            rows += _pairs(by, f"{element_id}.{key}", found, _shown_by(layout.elements, by, deck), where, colours_seen)
     return rows
 
 
@@ -219,9 +256,9 @@ def _shown_by(elements: Iterable[tuple[str, Any]], field: str, deck: Deck) -> st
 
 
 def _pairs(field: str, drawn: str, found: dict[str, tuple[RGB, str]], cue: str | None,
-           where: str) -> list[PairDifference]:
+           where: str, colours_seen: SeenColours) -> list[PairDifference]:
     """Every pair of distinct colours among a field's values, under every vision."""
-    seen = {vision: {v: to_lab(simulate(rgb, vision)) for v, (rgb, _) in found.items()} for vision in VISIONS}
+    seen = {vision: {v: colours_seen.lab(rgb, vision) for v, (rgb, _) in found.items()} for vision in VISIONS}
     rows = []
     for first, second in itertools.combinations(found, 2):
         if found[first][0] == found[second][0]:
@@ -236,13 +273,15 @@ def layout_colour_problems(deck: Deck) -> list[str]:
     """A flagged pair of a layout's colours, one line each naming a card of each value and
     the element: what `validate` and `check` refuse for a deck drawn from a layout."""
     lines = []
-    for row in layout_pairs(deck):
+    colours_seen = SeenColours()
+    for row in layout_pairs(deck, colours_seen):
         if row.flagged:
             vision = min(row.differences, key=lambda v: row.differences[v])
             lines.append(f"deck {deck.id}: cards {row.cards[0]} and {row.cards[1]}: {row.where}: {row.attribute} "
                          f"{row.first!r} and {row.second!r} are {row.differences[vision]:.1f} apart with {vision} "
                          f"(CIEDE2000; under {FLAG_BELOW:g} they are easily mixed up) and nothing else on the card "
                          f"tells them apart (show {{{row.attribute}}} as an icon or a text, or move the colours apart)")
+    colours_seen.keep()
     return lines
 
 

@@ -4,6 +4,10 @@ the report of `deckgen check`."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -115,3 +119,18 @@ def test_check_prints_the_table_and_json() -> None:
     assert first["flagged"] is False and first["second_cue"] == "word"
     plain = CliRunner().invoke(main, ["check", "mirror"])
     assert "no attribute declares its colours" in plain.stdout
+
+
+def test_colours_seen_before_come_from_the_data_cache(tmp_path: Path) -> None:
+    """A second check of the same colours loads neither colorspacious nor numpy, and finds
+    the same differences."""
+    script = ("import json, sys\n"
+              "from deckgen.colour_check import colour_vision\n"
+              "from deckgen.model.deck import load_deck\n"
+              "rows = [row.to_json() for row in colour_vision(load_deck('mystique'))]\n"
+              "print(json.dumps({'rows': rows, 'loaded': 'colorspacious' in sys.modules or 'numpy' in sys.modules}))\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    first, again = (json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                                              check=True, env=env).stdout) for _ in range(2))
+    assert first["loaded"] and not again["loaded"]
+    assert again["rows"] == first["rows"] and first["rows"]
