@@ -12,6 +12,7 @@ the project once (`use(find_project(...))`); deep code asks `current()`.
 # at import, some 10 us a field at the start of every command.
 
 import os
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NamedTuple
@@ -19,7 +20,11 @@ from typing import NamedTuple
 from deckgen import paths
 from deckgen.errors import DataError
 from deckgen.fileio import forget_resolved_folders, is_safe_id, shown_path
+from deckgen.model import data_cache
 from deckgen.paths import MARKER, marker_above
+
+#: The data cache's kind for a project's checked name (`read_marker`).
+MARKER_KIND = "project"
 
 
 class Project(NamedTuple):
@@ -128,12 +133,19 @@ def nearby(path: Path) -> Path:
 
 
 def read_marker(marker: Path) -> Project:
-    """The project a marker file makes: `name: ...` (and nothing else)."""
-    from deckgen.model.common import read_yaml, validate
-    from deckgen.model.project import ProjectSpec
+    """The project a marker file makes: `name: ...` (and nothing else). The checked name is
+    kept in the data cache: reading the file loads PyYAML and pydantic, a tenth of a CPU
+    second of every command run in a project, whose marker hardly ever changes."""
+    key = str(marker.resolve())
+    name = data_cache.read(MARKER_KIND, key)
+    if not isinstance(name, str):
+        from deckgen.model.common import read_yaml, validate
+        from deckgen.model.project import ProjectSpec
 
-    spec = validate(ProjectSpec, read_yaml(marker), marker)
-    return Project(marker.parent.resolve(), spec.name)
+        started = time.time_ns()
+        name = validate(ProjectSpec, read_yaml(marker), marker).name
+        data_cache.write(MARKER_KIND, key, name, (marker,), started)
+    return Project(marker.parent.resolve(), name)
 
 
 def find_project(start: Path, explicit: Path | None = None) -> Project:

@@ -3,6 +3,10 @@ project and the shipped data, output in the project."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -49,6 +53,29 @@ def test_project_option_names_the_folder(tmp_path: Path):
         find_project(tmp_path, tmp_path / "other")
     with pytest.raises(DataError, match="not a folder"):
         find_project(tmp_path, root / MARKER)
+
+
+def test_a_projects_name_read_before_comes_from_the_data_cache(tmp_path: Path):
+    """A command run in a project whose marker did not change finds its name without PyYAML
+    or pydantic (a tenth of a second); an edited marker is read again."""
+    root = make_project(tmp_path / "game")
+    settled = time.time() - 60  # older than the data cache's window for files changing as read
+    os.utime(root / MARKER, (settled, settled))
+    script = ("import sys\n"
+              "from pathlib import Path\n"
+              "from deckgen.project import find_project\n"
+              f"found = find_project(Path({str(root)!r}))\n"
+              "print(found.name, '/', 'yaml' in sys.modules or 'pydantic' in sys.modules)\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+
+    def run() -> str:
+        return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env=env).stdout.strip()
+
+    assert [run(), run()] == ["Test game / True", "Test game / False"]
+    (root / MARKER).write_text("name: Renamed\n")
+    os.utime(root / MARKER, (settled, settled))
+    assert run() == "Renamed / True"
 
 
 @pytest.mark.parametrize("text, message", [
