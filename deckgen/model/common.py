@@ -16,17 +16,17 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidatorFunctionWr
 from pydantic_core import PydanticCustomError
 
 from deckgen.errors import DataError
+from deckgen.model.data_shape import MAX_DEPTH, shape_problem
 from deckgen.fileio import one_line, read_limited, too_large
 from deckgen.model.wording import field_path, file_problem, problem, shown
 from deckgen.paths import data_roots
 
 Model = TypeVar("Model", bound=BaseModel)
 
-#: Limits of a data file (deck, rules, style): bytes, nesting and values after anchors
-#: are expanded. The shipped files are at most 15 KiB, 6 levels and a few thousand values.
+#: Limits of a data file (deck, rules, style): bytes here, nesting and values after anchors
+#: are expanded in `data_shape`. The shipped files are at most 15 KiB, 6 levels and a few
+#: thousand values.
 MAX_DATA_BYTES = 1024 * 1024
-MAX_DEPTH = 32
-MAX_VALUES = 200_000
 #: What a data file is called in problem lines about its size or encoding.
 DATA_FILE = "a YAML data file"
 
@@ -70,49 +70,6 @@ class _Loader(_SafeBase):  # type: ignore[valid-type,misc]
             raise yaml.constructor.ConstructorError(
                 None, None, f"{what.get(tag, f'a {tag} value')} that cannot be read", node.start_mark
             ) from None
-
-
-def _children(node: Any) -> list[Any]:
-    if isinstance(node, dict):
-        return [v for v in node.values() if isinstance(v, (dict, list))]
-    if isinstance(node, list):
-        return [v for v in node if isinstance(v, (dict, list))]
-    return []
-
-
-def _size(node: Any) -> int:
-    return len(node) if isinstance(node, (dict, list)) else 0
-
-
-def shape_problem(data: Any) -> str:
-    """What is wrong with the shape of parsed data, or "": an anchor that contains itself,
-    nesting deeper than MAX_DEPTH, or more than MAX_VALUES values once aliases are expanded
-    (a "billion laughs" file). Linear in the data as parsed, whatever the aliases expand to."""
-    height: dict[int, int] = {}
-    values: dict[int, int] = {}
-    open_nodes: set[int] = set()
-    stack: list[tuple[Any, bool]] = [(data, False)]
-    while stack:
-        node, finished = stack.pop()
-        key = id(node)
-        children = _children(node)
-        if finished:
-            open_nodes.discard(key)
-            height[key] = 1 + max((height[id(c)] for c in children), default=0)
-            values[key] = _size(node) + sum(values[id(c)] for c in children)
-            if height[key] > MAX_DEPTH:
-                return f"nested more than {MAX_DEPTH} levels deep"
-            if values[key] > MAX_VALUES:
-                return f"more than {MAX_VALUES} values once anchors and aliases are expanded"
-            continue
-        if key in height:
-            continue
-        if key in open_nodes:
-            return "an anchor contains an alias of itself (data cannot refer to itself)"
-        open_nodes.add(key)
-        stack.append((node, True))
-        stack.extend((child, False) for child in children if id(child) not in height)
-    return ""
 
 
 def read_yaml(path: Path) -> Any:

@@ -17,7 +17,7 @@ from deckgen.errors import DeckgenError, IllegalMove, NoLegalMove
 from deckgen.fileio import read_limited, shown_path, write_atomic
 from deckgen.games.base import Game, Move, State
 from deckgen.games.registry import get_game
-from deckgen.model.common import shape_problem
+from deckgen.model.data_shape import shape_problem
 from deckgen.sim.play import game_rngs, play_game
 
 FORMAT_NAME = "deckgen-game-log"

@@ -16,7 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from deckgen.errors import DataError
 from deckgen.fileio import read_limited
-from deckgen.model.common import MAX_DEPTH, validate
+from deckgen.model.common import validate
+from deckgen.model.data_shape import MAX_DEPTH
 from deckgen.model.wording import file_problem, problem, shown
 
 #: The largest result file read (a sweep of many variants at every player count is ~1 MiB).

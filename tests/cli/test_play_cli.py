@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,21 @@ def test_games_lists_every_game_without_running_a_text_template() -> None:
               "print('jinja2' in sys.modules)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_play_of_a_cached_game_loads_no_schema_library(tmp_path: Path) -> None:
+    """A game log's lines are checked for their shape without the data files' YAML reader and
+    schemas: a second `deckgen play` of a game loads neither PyYAML nor pydantic."""
+    script = ("import sys\n"
+              "from click.testing import CliRunner\n"
+              "from deckgen.cli import main\n"
+              "result = CliRunner().invoke(main, ['play', 'mystique-chain', '--seed', '2'])\n"
+              "assert result.exit_code == 0 and 'wins' in result.stdout, result.output\n"
+              "print(sorted(name for name in ('pydantic', 'yaml') if name in sys.modules))\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
+            for _ in range(2)]
+    assert [run.stdout.strip() for run in runs] == ["['pydantic', 'yaml']", "[]"]
 
 
 def test_play_prints_a_transcript_and_writes_a_log_that_replays(toy_game: Game, tmp_path: Path) -> None:
