@@ -4,9 +4,6 @@ the report of `deckgen check`."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,6 +23,7 @@ from deckgen.colour_check import (
 from deckgen.errors import DeckgenError
 from deckgen.model.deck import deck_from_data, load_deck
 from deckgen.model.deck_data import Colours
+from tests.fresh_process import python_output
 
 # Sharma, Wu and Dalal (2005), "The CIEDE2000 color-difference formula", table 1: pairs 1, 7,
 # 13, 17, 19, 25 and 34 (hue rotation, achromatic, large differences, blue region).
@@ -129,8 +127,6 @@ def test_colours_seen_before_come_from_the_data_cache(tmp_path: Path) -> None:
               "from deckgen.model.deck import load_deck\n"
               "rows = [row.to_json() for row in colour_vision(load_deck('mystique'))]\n"
               "print(json.dumps({'rows': rows, 'loaded': 'colorspacious' in sys.modules or 'numpy' in sys.modules}))\n")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    first, again = (json.loads(subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                                              check=True, env=env).stdout) for _ in range(2))
+    first, again = (json.loads(python_output(script, tmp_path)) for _ in range(2))
     assert first["loaded"] and not again["loaded"]
     assert again["rows"] == first["rows"] and first["rows"]

@@ -4,8 +4,6 @@ project and the shipped data, output in the project."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,6 +15,7 @@ from deckgen.fileio import contained
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules
 from deckgen.project import MARKER, Project, find_project
+from tests.fresh_process import python_output
 
 ROOT = Path(__file__).parents[1]
 
@@ -66,16 +65,11 @@ def test_a_projects_name_read_before_comes_from_the_data_cache(tmp_path: Path):
               "from deckgen.project import find_project\n"
               f"found = find_project(Path({str(root)!r}))\n"
               "print(found.name, '/', 'yaml' in sys.modules or 'pydantic' in sys.modules)\n")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
-
-    def run() -> str:
-        return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                              env=env).stdout.strip()
-
-    assert [run(), run()] == ["Test game / True", "Test game / False"]
+    cache = tmp_path / "cache"
+    assert [python_output(script, cache) for _ in range(2)] == ["Test game / True", "Test game / False"]
     (root / MARKER).write_text("name: Renamed\n")
     os.utime(root / MARKER, (settled, settled))
-    assert run() == "Renamed / True"
+    assert python_output(script, cache) == "Renamed / True"
 
 
 @pytest.mark.parametrize("text, message", [

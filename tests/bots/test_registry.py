@@ -4,8 +4,6 @@ and a command about one game should load that game alone."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +11,12 @@ import pytest
 
 from deckgen.bots.registry import GREEDY, RANDOM, SEARCH, bots_for
 from deckgen.games import registry
+from tests.fresh_process import python_output
 
 
 def _loaded_after(code: str) -> Any:
     """What a fresh process reports after running `code` (which leaves its answer in `found`)."""
-    script = f"import json, sys\n{code}\nprint(json.dumps(found))\n"
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    return json.loads(python_output(f"import json, sys\n{code}\nprint(json.dumps(found))\n"))
 
 
 #: Every hand-written engine and bot module, by game id.

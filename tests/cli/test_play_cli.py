@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +10,7 @@ from click.testing import CliRunner, Result
 
 from deckgen.cli import main
 from deckgen.games.base import Game
+from tests.fresh_process import python_output
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
 
 
@@ -38,8 +36,7 @@ def test_games_lists_every_game_without_running_a_text_template() -> None:
               "result = CliRunner().invoke(main, ['games'])\n"
               "assert result.exit_code == 0 and 'mystique-chain' in result.stdout, result.output\n"
               "print('jinja2' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "False"
+    assert python_output(script) == "False"
 
 
 def test_play_of_a_cached_game_loads_no_schema_library(tmp_path: Path) -> None:
@@ -51,10 +48,7 @@ def test_play_of_a_cached_game_loads_no_schema_library(tmp_path: Path) -> None:
               "result = CliRunner().invoke(main, ['play', 'mystique-chain', '--seed', '2'])\n"
               "assert result.exit_code == 0 and 'wins' in result.stdout, result.output\n"
               "print(sorted(name for name in ('pydantic', 'yaml') if name in sys.modules))\n")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
-            for _ in range(2)]
-    assert [run.stdout.strip() for run in runs] == ["['pydantic', 'yaml']", "[]"]
+    assert [python_output(script, tmp_path) for _ in range(2)] == ["['pydantic', 'yaml']", "[]"]
 
 
 def test_play_prints_a_transcript_and_writes_a_log_that_replays(toy_game: Game, tmp_path: Path) -> None:

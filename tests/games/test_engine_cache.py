@@ -4,10 +4,7 @@ game cached loads neither pydantic nor PyYAML (nor, for a described game, lark).
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +18,7 @@ from deckgen.model.play_defs import Program
 from deckgen.model.play_rules import GameData
 from deckgen.model.rules import load_play_rules
 from deckgen.sim.play import Table
+from tests.fresh_process import python_output
 
 GAME = "mystique-chain"
 #: A described game: its play section is kept checked, as a program.
@@ -59,11 +57,9 @@ def test_a_command_on_a_cached_game_loads_no_schema_library(tmp_path: Path, game
               "from deckgen.games.registry import get_game\n"
               f"game = get_game({game_id!r})\n"
               "print(' '.join(sorted(m for m in ('lark', 'pydantic', 'yaml') if m in sys.modules)))\n")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    first = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
-    again = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
-    assert {"pydantic", "yaml"} <= set(first.stdout.split())
-    assert again.stdout.split() == []
+    first, again = (python_output(script, tmp_path) for _ in range(2))
+    assert {"pydantic", "yaml"} <= set(first.split())
+    assert again == ""
 
 
 def test_a_cached_described_game_plays_as_the_one_built_from_its_files() -> None:

@@ -3,14 +3,12 @@ every expression as one built from the grammar does, positions included."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from lark import Lark, Token, Tree
 
 from deckgen.model import play_syntax
+from tests.fresh_process import python_output
 
 EXPRESSIONS = ["if a.b > 2 then -x else f(1, y[3])", "count(hand, card.suit == trumps) * 2 // 3 % 4",
                "not seat == dealer and (score[seat] >= 10 or passes != 0)", "1 - - 2"]
@@ -46,7 +44,4 @@ def test_a_second_process_loads_the_parser_instead_of_working_it_out(tmp_path: P
               "from deckgen.model import play_syntax\n"
               "assert play_syntax.parse('a + 1').data == 'arith'\n"
               "print(bool(saved))\n")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    runs = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
-            for _ in range(2)]
-    assert [run.stdout.strip() for run in runs] == ["True", "False"]
+    assert [python_output(script, tmp_path) for _ in range(2)] == ["True", "False"]
