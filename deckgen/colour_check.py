@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -80,7 +79,6 @@ class SeenColours:
     def __init__(self) -> None:
         kept = data_cache.read(SEEN_KIND, SEEN_KEY)
         self.known: dict[tuple[RGB, str], Lab] = kept if isinstance(kept, dict) else {}
-        self.started = time.time_ns()
         self.added = False
 
     def lab(self, rgb: RGB, vision: str) -> Lab:
@@ -95,7 +93,7 @@ class SeenColours:
     def keep(self) -> None:
         """Store the colours seen, if any is new."""
         if self.added:
-            data_cache.write(SEEN_KIND, SEEN_KEY, self.known, (), self.started)
+            data_cache.write(SEEN_KIND, SEEN_KEY, self.known)
 
 
 def delta_e_2000(first: Lab, second: Lab) -> float:

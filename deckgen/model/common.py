@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError, ValidatorFunctionWr
 from pydantic_core import PydanticCustomError
 
 from deckgen.errors import DataError
-from deckgen.model.data_shape import MAX_DEPTH, shape_problem
 from deckgen.fileio import one_line, read_limited, too_large
+from deckgen.model.data_shape import MAX_DEPTH, shape_problem
 from deckgen.model.wording import field_path, file_problem, problem, shown
 from deckgen.paths import data_roots
 

@@ -63,11 +63,12 @@ def read(kind: str, key: str) -> Any | None:
     return value
 
 
-def write(kind: str, key: str, value: Any, inputs: Iterable[Path], started_ns: int) -> None:
+def write(kind: str, key: str, value: Any, inputs: Iterable[Path] = (), started_ns: int = 0) -> None:
     """Store `value` under `key`, made from `inputs` by work that started at `started_ns`
-    (`time.time_ns()`). A file modified since shortly before then (RACY_NS, the compiled
-    engines' rule) is left uncached (it may have changed while it was read, and would look
-    current): the next command stores it."""
+    (`time.time_ns()`; a value made from no file, which nothing makes stale, needs neither).
+    A file modified since shortly before then (RACY_NS, the compiled engines' rule) is left
+    uncached (it may have changed while it was read, and would look current): the next
+    command stores it."""
     now = stamps(inputs)
     if any(mtime >= started_ns - RACY_NS for _, _, mtime in now):
         return

@@ -7,7 +7,6 @@ size, and `parse`, which turns text into a syntax tree or an `ExprError` at a co
 from __future__ import annotations
 
 import io
-import time
 from functools import cache
 
 import lark
@@ -64,11 +63,10 @@ def _parser() -> Lark:
             return Lark.load(io.BytesIO(saved))
         except Exception:  # tables another lark cannot read: worked out again
             pass
-    started = time.time_ns()
     parser = Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False)
     tables = io.BytesIO()
     parser.save(tables)
-    data_cache.write(PARSER_KIND, key, tables.getvalue(), (), started)
+    data_cache.write(PARSER_KIND, key, tables.getvalue())
     return parser
 
 
