@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from deckgen import project
+
+#: Where the run keeps Hypothesis's folder (its example database, the constants it gathers
+#: from the code under test).
+_HYPOTHESIS_HOME = pytest.StashKey[Path]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis's folder in a temporary one for the run (by default it is .hypothesis/ in
+    the working folder): a test never writes into the checkout."""
+    home = config.stash[_HYPOTHESIS_HOME] = Path(tempfile.mkdtemp(prefix="deckgen-hypothesis-"))
+    set_hypothesis_home_dir(home)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    home = config.stash.get(_HYPOTHESIS_HOME, None)
+    if home is not None:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
