@@ -16,12 +16,21 @@ from pathlib import Path
 from types import ModuleType
 
 from deckgen import project
+from deckgen.digest import sha256
 from deckgen.errors import DataError
 from deckgen.fileio import contained, one_line, read_limited, shown_path
 from deckgen.model.play_rules import PlayRules
 
 #: Module names of project engines start so: a space and a colon, which no import can spell.
 MODULE_PREFIX = "deckgen project engine:"
+
+
+def module_name(full: Path) -> str:
+    """The module name of the engine file at `full` (resolved): the prefix, the game id and a
+    digest of the path, which keeps two projects' engines of one game apart. No dot: pickle
+    finds a class by importing its module's name, whose part before a dot is not a module
+    (the engine cache keeps params of a class the file defines)."""
+    return f"{MODULE_PREFIX}{full.stem} {sha256(str(full).encode()).hexdigest()[:16]}"
 
 #: The largest engine file read (a game engine is a few hundred lines).
 MAX_ENGINE_BYTES = 1_000_000
@@ -32,10 +41,16 @@ _modules: dict[Path, ModuleType] = {}
 def engine_path(rules: PlayRules) -> Path | None:
     """The engine file these rules would load, `<game>.py` beside their rule file, when the
     rules are the current project's own and the file (or a link of that name) exists."""
+    return engine_beside(rules.path, rules.id)
+
+
+def engine_beside(rule_file: Path, game_id: str | None = None) -> Path | None:
+    """The engine file beside a rule file of the current project (`<game>.py`, the game's id
+    being the rule file's name unless given), if the file (or a link of that name) exists."""
     current = project.current()
-    if current.root is None or not current.owns(rules.path):
+    if current.root is None or not current.owns(rule_file):
         return None
-    path = rules.path.parent / f"{rules.id}.py"
+    path = rule_file.parent / f"{game_id or rule_file.stem}.py"
     return path if os.path.lexists(path) else None
 
 
@@ -68,7 +83,7 @@ def load_module(path: Path) -> ModuleType:
     if full in _modules:
         return _modules[full]
     source = read_limited(path, MAX_ENGINE_BYTES, "a Python engine file", DataError, within=[root])
-    module = ModuleType(f"{MODULE_PREFIX}{full}")
+    module = ModuleType(module_name(full))
     module.__file__ = str(full)
     sys.modules[module.__name__] = module  # dataclasses and pickling look their module up by name
     try:

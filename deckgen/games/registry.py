@@ -135,13 +135,32 @@ def get_game(name: str) -> Game:
     again from the engine cache, without reading or validating them (a described game from
     its checked program)."""
     path = project.current().rule_files().get(name)
-    cached = engine_cache.load(path) if path is not None else None
-    if cached is not None:
-        engine_id, data = cached
-        cls = engine_class(data.rules) if data.rules.play is not None else _hand_written(engine_id)
-        if cls is not None and project_code.engine_path(data.rules) is None:
-            return cls(data)
-    return _built(name, path)
+    game = _from_cache(path) if path is not None else None
+    return game if game is not None else _built(name, path)
+
+
+def _from_cache(path: Path) -> Game | None:
+    """The engine of the rule file at `path` built from its cached data, or None when there
+    is none or it is stale. A project's engine file runs first, every time (the cached params
+    may be of a class it defines); one that fails is left to the build from the files, which
+    reports the rule file's problems before it."""
+    own = project_code.engine_beside(path)
+    if own is not None:
+        try:
+            project_code.load_module(own)
+        except DataError:
+            return None
+    cached = engine_cache.load(path)
+    if cached is None:
+        return None
+    engine_id, data = cached
+    if own is not None:
+        cls: type[Game] | None = project_engine(data.rules, own)
+    elif data.rules.play is not None:
+        cls = engine_class(data.rules)
+    else:
+        cls = _hand_written(engine_id)
+    return cls(data) if cls is not None else None
 
 
 def _hand_written(game_id: str) -> type[Game] | None:
@@ -151,9 +170,8 @@ def _hand_written(game_id: str) -> type[Game] | None:
 
 
 def _built(name: str, path: Path | None) -> Game:
-    """The engine for a game id or alias built from its validated rule file; a hand-written or
-    described one's data is cached for the next command, under its file's `path` (None: an
-    alias). A project's own engine file is not: it is imported anyway."""
+    """The engine for a game id or alias built from its validated rule file; its data is
+    cached for the next command, under its file's `path` (None: an alias)."""
     from deckgen.games.building import game_data  # the schema library: only when files changed
     from deckgen.model.rules import load_play_rules
 
@@ -166,6 +184,6 @@ def _built(name: str, path: Path | None) -> Game:
                           f"beside it as {rules.id}.py: docs/rules-format.md, 'A description or an engine?')")
     data = game_data(cls, rules)
     game = cls(data)
-    if path is not None and (_GAME_CLASSES.get(rules.id) is cls or rules.play is not None):
+    if path is not None:
         engine_cache.store(path, game, started)
     return game
