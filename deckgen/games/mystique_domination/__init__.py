@@ -16,8 +16,9 @@ during the pass a set of `pass_cards` hand cards; in a trick one legal pattern (
 card is one move), or `PASS_MOVE` when following. The game's turns are rounds played.
 
 `params` holds the rule numbers, `patterns` the pattern tables, `tables` what a game in
-progress reads from its engine (card masks, patterns by holding), `state` a game in progress,
-`game` the engine (new games, positions), registered here.
+progress reads from its engine (card masks, patterns by holding), `legal` a position and its
+legal moves, `state` a game in progress, `game` the engine (new games, positions), registered
+here.
 """
 
 from deckgen.games.registry import register
