@@ -42,7 +42,7 @@ from deckgen.model.geometry import (
 )
 from deckgen.model.rules import GameRules
 from deckgen.render import fonts
-from deckgen.render.sheets import draw_crop_marks, draw_footer
+from deckgen.render.page_marks import draw_crop_marks, draw_footer
 
 #: Card sizes a quick reference can be printed at (trim sizes from the card renderer).
 QUICKREF_SIZES = ("poker", "tarot")

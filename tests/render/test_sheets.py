@@ -23,7 +23,8 @@ from deckgen.model.geometry import (
     parse_paper,
     plan_sheet,
 )
-from deckgen.render.sheets import SheetOptions, footer_lines, new_canvas, render_sheets
+from deckgen.render.page_marks import footer_lines
+from deckgen.render.sheets import SheetOptions, new_canvas, render_sheets
 
 PLACEMENT = re.compile(r"1 0 0 1 (-?[\d.]+) (-?[\d.]+) cm\s*/FormXob\.(\S+) Do")
 MARK = re.compile(r"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l")
