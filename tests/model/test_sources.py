@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from deckgen.errors import DataError
-from deckgen.model import sources
+from deckgen.model import source_tables, sources
 from deckgen.model.deck import load_deck_file
 from deckgen.model.deck_data import Deck
 
@@ -144,11 +144,12 @@ def test_files_that_are_not_csv_text(tmp_path: Path, content: bytes, expected: s
 
 
 def test_size_and_row_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(sources, "MAX_SOURCE_BYTES", 100)
+    monkeypatch.setattr(source_tables, "MAX_SOURCE_BYTES", 100)
     (line,) = csv_problems(tmp_path, "id,colour\n" + "x,red\n" * 30)
     assert line.endswith("larger than 0 KiB (expected a CSV text file of at most that size)")
-    monkeypatch.setattr(sources, "MAX_SOURCE_BYTES", 1 << 20)
-    monkeypatch.setattr(sources, "MAX_CARDS", 5)
+    monkeypatch.setattr(source_tables, "MAX_SOURCE_BYTES", 1 << 20)
+    for module in (source_tables, sources):  # rows read, and cards made with their copies
+        monkeypatch.setattr(module, "MAX_CARDS", 5)
     rows = "".join(f"c{i},red\n" for i in range(6))
     (line,) = csv_problems(tmp_path, "id,colour\n" + rows)
     assert line.endswith("more than 5 card rows (a deck has at most 5 cards)")
