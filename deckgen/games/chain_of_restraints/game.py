@@ -99,7 +99,7 @@ class ChainOfRestraints(RestraintsTables):
                 state.stacks[cell] = self.cards.indices(cards)
                 state.cellfeat[cell] = self.feat[state.stacks[cell][-1]]
                 state.table_mask |= self.cards.mask_of(cards)
-                state._new_cell(cell)
+                state.new_cell(cell)
         if previous is not None:
             card = self.cards.index_of(previous)
             if not any(cards[-1] == previous for _, cards in stacks):
@@ -107,7 +107,7 @@ class ChainOfRestraints(RestraintsTables):
             state.previous = card
             state.restraint = self.allowed[card]
         if state.hands[current_player] and not state.hands[current_player] & state.restraint:
-            state._no_legal_card()
+            state.no_legal_card()
         return state
 
 

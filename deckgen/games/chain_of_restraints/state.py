@@ -74,7 +74,7 @@ class RestraintsState(State[Move]):
         """The array cell of grid coordinates (which must lie in the array)."""
         return (row - self.orow) * self.game.side + (col - self.ocol)
 
-    def _new_cell(self, cell: int) -> None:
+    def new_cell(self, cell: int) -> None:
         """A card lands on an empty cell: the bounding box, the reach and the targets change."""
         game = self.game
         side = game.side
@@ -145,7 +145,7 @@ class RestraintsState(State[Move]):
         stack = self.stacks[cell]
         stack.append(card)
         if len(stack) == 1:
-            self._new_cell(cell)
+            self.new_cell(cell)
         feat = game.feat[card]
         cellfeat = self.cellfeat
         cellfeat[cell] = feat
@@ -180,7 +180,7 @@ class RestraintsState(State[Move]):
                 return
         self.current_player = seat + 1 if seat + 1 < self.n_players else 0
         if not self.hands[self.current_player] & self.restraint:
-            self._no_legal_card()
+            self.no_legal_card()
 
     def _win(self, seat: int, cell: int, others: tuple[int, ...], common: int) -> None:
         game = self.game
@@ -239,7 +239,7 @@ class RestraintsState(State[Move]):
         self.known = moved
         self.passes += 1
 
-    def _no_legal_card(self) -> None:
+    def no_legal_card(self) -> None:
         """Pass hands right until the player to move can play, at most N - 1 times; then one
         more pass returns them, and she discards and draws new hands until one can play."""
         seat = self.current_player

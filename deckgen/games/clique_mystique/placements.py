@@ -185,6 +185,11 @@ class CliquePlacements(State[Move]):
             cover = (cover - 1) & owned
         return tuple(found) if found else NO_SLOTS
 
+    def forget_placements(self) -> None:
+        """Drop the placements worked out for this position: a move or new cards change them."""
+        self._codes = None
+        self._placements = None
+
     def placement_codes(self) -> list[int]:
         """Every legal placement as an int (`encode_pairs`), each once, in the order of
         `placements()`: distinct ints are cheaper to find than distinct tuples, and a random

@@ -27,8 +27,7 @@ class CliqueState(CliquePlacements):
     def apply(self, move: Move) -> None:
         seat = self.current_player
         self.turns += 1
-        self._codes = None
-        self._placements = None
+        self.forget_placements()
         code = move[0]
         if code == PLACE:
             self.passes = 0
@@ -180,8 +179,7 @@ class CliqueState(CliquePlacements):
         twin.hands[other] = sum(1 << c for c in pool[:count])
         twin.draw = pool[count:]
         twin.rng = rng
-        twin._codes = None
-        twin._placements = None
+        twin.forget_placements()
         return twin
 
     def replace_cards(self, zones: dict[str, list[str]]) -> None:
@@ -192,8 +190,7 @@ class CliqueState(CliquePlacements):
                 self.draw = ints
             else:
                 self.hands[int(name.split("/")[1])] = sum(1 << c for c in ints)
-        self._codes = None
-        self._placements = None
+        self.forget_placements()
 
     # -- what seats see ----------------------------------------------------------------
 

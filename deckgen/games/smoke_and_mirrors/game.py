@@ -58,7 +58,7 @@ class SmokeAndMirrors(SmokeTables):
             raise BadPosition(f"position: removed must be the cards removed for {n} players: "
                               f"{self.cards.ids_of_mask(removed)}")
         state.starter = starter
-        state._clear_round()
+        state.clear_round()
         state.round_no = 1
 
         def mask(name: str) -> int:

@@ -49,9 +49,9 @@ class SmokeState(State[Move]):
         self.challenges_won = 0
         self.challenges_lost = 0
         self.starter = 0
-        self._clear_round()
+        self.clear_round()
 
-    def _clear_round(self) -> None:
+    def clear_round(self) -> None:
         """Empty table for a new round (cards are placed by the deal or a test position)."""
         n = self.n_players
         self.hands = [0] * n
@@ -80,7 +80,7 @@ class SmokeState(State[Move]):
     # ----------------------------------------------------------------- dealing
     def deal_round(self) -> None:
         """Shuffle each type pile, give every seat one card of each type, set the rest aside."""
-        self._clear_round()
+        self.clear_round()
         rng = self.rng
         hands = self.hands
         set_aside = 0
