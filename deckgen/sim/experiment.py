@@ -28,7 +28,7 @@ from deckgen.sim.runner import (
     run_to_precision,
 )
 from deckgen.sim.stopping import Stop
-from deckgen.sim.store import ResultStore, game_inputs, stream_key
+from deckgen.sim.store import ResultStore, game_inputs, stream_key, stream_lineage
 
 ProgressStart = Callable[[str, int], Progress | None]
 """Starts the progress line of one part ("<label> <n>p", games at most): its callback or None."""
@@ -108,8 +108,8 @@ class Experiment:
 
     def chunks(self, store: ResultStore, n_players: int) -> ChunkCache:
         """The store's chunks of this experiment's games at one count."""
-        return store.chunks(stream_key(self.game, n_players, self.bots[n_players], self.options, self.seed,
-                                       self.traced))
+        request = (self.game, n_players, self.bots[n_players], self.options, self.seed, self.traced)
+        return store.chunks(stream_key(*request), stream_lineage(*request))
 
     def run(self, jobs: Jobs, store: ResultStore | None = None, progress: ProgressStart | None = None,
             cache: Callable[[int], ChunkCache | None] | None = None) -> list[SimRun]:

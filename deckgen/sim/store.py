@@ -69,6 +69,9 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+#: Meta rows naming each stream lineage's current stream (`ResultStore.chunks`).
+_LINEAGE_PREFIX = "lineage:"
+
 #: How games are seeded (sim.play.game_rngs), part of the code hash of every stored result: a
 #: new seeding plays other games from the same seed, so results stored under an older one are
 #: never taken for its own and are played again. Until 2026-11 games drew on Mersenne Twisters.
@@ -253,7 +256,17 @@ class ResultStore:
 
     # -- chunks ----------------------------------------------------------------------------
 
-    def chunks(self, stream: str) -> StoredChunks:
+    def chunks(self, stream: str, lineage: str) -> StoredChunks:
+        """The stored chunks of a game stream (`stream_key`). A stream takes the place of the
+        one its lineage had before (`stream_lineage`: the same games of a rule file, deck or
+        code that changed since): their chunks could serve only the old files again, so they
+        are deleted, and a designer's edits do not grow the store for good."""
+        name = _LINEAGE_PREFIX + lineage
+        rows = self._execute("SELECT value FROM meta WHERE name = ?", (name,))
+        if not rows or rows[0][0] != stream:
+            if rows:
+                self._execute("DELETE FROM chunks WHERE stream = ?", (rows[0][0],))
+            self._execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (name, stream))
         return StoredChunks(self, stream)
 
     # -- build outputs ---------------------------------------------------------------------
@@ -326,8 +339,21 @@ class StoredChunks:
 def stream_key(game: Game, n_players: int, bots: list[str] | tuple[str, ...], options: dict[str, Any], seed: int,
                traced: int) -> str:
     """The key of a game stream: the games a seed gives with these bots, options and inputs."""
-    return text_hash(canonical({**game_inputs(game), "players": n_players, "bots": list(bots),
-                                "options": dict(options), "seed": seed, "traced": traced}))
+    return text_hash(canonical({**game_inputs(game), **_stream_request(n_players, bots, options, seed, traced)}))
+
+
+def stream_lineage(game: Game, n_players: int, bots: list[str] | tuple[str, ...], options: dict[str, Any], seed: int,
+                   traced: int) -> str:
+    """The key of a game stream whatever its files hold: the game and deck files by name,
+    with the same request. Its streams differ only by an edit to the rule file, the deck or
+    the code, and each new one replaces the last (`ResultStore.chunks`)."""
+    return text_hash(canonical({"game": game.rules.id, "deck": str(game.deck.path),
+                                **_stream_request(n_players, bots, options, seed, traced)}))
+
+
+def _stream_request(n_players: int, bots: list[str] | tuple[str, ...], options: dict[str, Any], seed: int,
+                    traced: int) -> dict[str, Any]:
+    return {"players": n_players, "bots": list(bots), "options": dict(options), "seed": seed, "traced": traced}
 
 
 _open: dict[tuple[int, Path], ResultStore] = {}

@@ -29,7 +29,7 @@ from deckgen.sim.experiment import Experiment, ProgressStart
 from deckgen.sim.runner import ChunkCache, GameRecord, Jobs, SimRun, SimulationError
 from deckgen.sim.stats import holm, mcnemar_p, paired_t_p, seat_wins, summarize
 from deckgen.sim.stopping import Stop
-from deckgen.sim.store import ResultStore, StoredChunks, option_text
+from deckgen.sim.store import ResultStore, option_text
 
 #: The test of mean length against the default, and how the sweep names its tests.
 PAIRED_LENGTH_TEST = "paired t-test"
@@ -169,7 +169,7 @@ def length_interval(records: list[GameRecord]) -> dict[str, Any] | None:
 class _HookedChunks:
     """The store's chunks of one stream, telling the hook about every chunk saved."""
 
-    def __init__(self, chunks: StoredChunks, label: str, hook: ChunkHook | None) -> None:
+    def __init__(self, chunks: ChunkCache, label: str, hook: ChunkHook | None) -> None:
         self.chunks, self.label, self.hook = chunks, label, hook
 
     def load(self, start: int, stop: int) -> list[tuple[int, list[GameRecord]]]:

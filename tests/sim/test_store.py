@@ -27,6 +27,7 @@ from deckgen.sim.store import (
     game_inputs,
     open_store,
     stream_key,
+    stream_lineage,
 )
 from tests.sim.toy_game import toy_game  # noqa: F401  (fixture)
 
@@ -98,7 +99,8 @@ def test_stored_chunks_are_not_played_again_whatever_the_split(tmp_path: Path, t
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     options = parse_options((), toy_game)
     store = open_store(tmp_path)
-    cache = store.chunks(stream_key(toy_game, 3, ["random"] * 3, options, 9, 300))
+    request = (toy_game, 3, ["random"] * 3, options, 9, 300)
+    cache = store.chunks(stream_key(*request), stream_lineage(*request))
     first = run_simulation(toy_game, 3, ["random"] * 3, options, 9, 300, jobs=1, cache=cache)
     played: list[tuple[int, int]] = []
     from deckgen.sim import runner
@@ -232,7 +234,8 @@ def test_hostile_stored_values_are_left_out_not_raised(tmp_path: Path, toy_game:
 def test_a_tampered_chunk_is_played_again_not_raised(tmp_path: Path, toy_game: Game) -> None:
     options = parse_options((), toy_game)
     store = open_store(tmp_path)
-    cache = store.chunks(stream_key(toy_game, 3, ["random"] * 3, options, 9, 0))
+    request = (toy_game, 3, ["random"] * 3, options, 9, 0)
+    cache = store.chunks(stream_key(*request), stream_lineage(*request))
     first = run_simulation(toy_game, 3, ["random"] * 3, options, 9, 40, jobs=1, cache=cache)
     bomb = zlib.compress(b" " * (16 * 1024 * 1024), 9)  # 1,000 times its size: given up after 200
     for blob in (b"junk", zlib.compress(b"{}"), zlib.compress(json.dumps([[1]]).encode()), bomb):
