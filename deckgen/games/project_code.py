@@ -24,6 +24,11 @@ from deckgen.model.play_rules import PlayRules
 #: Module names of project engines start so: a space and a colon, which no import can spell.
 MODULE_PREFIX = "deckgen project engine:"
 
+#: The largest engine file read (a game engine is a few hundred lines).
+MAX_ENGINE_BYTES = 1_000_000
+
+_modules: dict[Path, ModuleType] = {}
+
 
 def module_name(full: Path) -> str:
     """The module name of the engine file at `full` (resolved): the prefix, the game id and a
@@ -31,11 +36,6 @@ def module_name(full: Path) -> str:
     finds a class by importing its module's name, whose part before a dot is not a module
     (the engine cache keeps params of a class the file defines)."""
     return f"{MODULE_PREFIX}{full.stem} {sha256(str(full).encode()).hexdigest()[:16]}"
-
-#: The largest engine file read (a game engine is a few hundred lines).
-MAX_ENGINE_BYTES = 1_000_000
-
-_modules: dict[Path, ModuleType] = {}
 
 
 def engine_path(rules: PlayRules) -> Path | None:
