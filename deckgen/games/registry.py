@@ -85,10 +85,15 @@ def engine_class(rules: PlayRules) -> type[Game] | None:
     if path is not None:
         return project_engine(rules, path)
     if rules.play is not None:
-        if not _DESCRIBED:
-            importlib.import_module("deckgen.games.described")
-        return _DESCRIBED[0]
+        return _described_class()
     return _hand_written(rules.id)
+
+
+def _described_class() -> type[Game]:
+    """The engine of every game whose rules describe play (its package imported on first use)."""
+    if not _DESCRIBED:
+        importlib.import_module("deckgen.games.described")
+    return _DESCRIBED[0]
 
 
 def _import_engine_of(game_id: str) -> None:
@@ -157,7 +162,7 @@ def _from_cache(path: Path) -> Game | None:
     if own is not None:
         cls: type[Game] | None = project_engine(data.rules, own)
     elif data.rules.play is not None:
-        cls = engine_class(data.rules)
+        cls = _described_class()
     else:
         cls = _hand_written(engine_id)
     return cls(data) if cls is not None else None
