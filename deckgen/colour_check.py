@@ -20,7 +20,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -91,9 +91,17 @@ class SeenColours:
         return found
 
     def keep(self) -> None:
-        """Store the colours seen, if any is new."""
+        """Store the colours seen, if any is new since they were read or last stored."""
         if self.added:
             data_cache.write(SEEN_KIND, SEEN_KEY, self.known)
+            self.added = False
+
+
+@cache
+def seen_colours() -> SeenColours:
+    """The process's colours seen, read from the data cache once: `deckgen check` of a deck
+    drawn from a layout both refuses its flagged pairs and prints its table."""
+    return SeenColours()
 
 
 def delta_e_2000(first: Lab, second: Lab) -> float:
@@ -165,7 +173,7 @@ def _second_cue(spec: Attribute, first: Any, second: Any) -> str | None:
 def colour_vision(deck: Deck) -> list[PairDifference]:
     """Every pair of values of every attribute that declares its colours, on every colour
     field; then every pair of colours the deck's layout tells cards apart by."""
-    colours_seen = SeenColours()
+    colours_seen = seen_colours()
     rows = layout_pairs(deck, colours_seen)
     for name, spec in deck.specs.items():
         if spec.colours is None:
@@ -271,7 +279,7 @@ def layout_colour_problems(deck: Deck) -> list[str]:
     """A flagged pair of a layout's colours, one line each naming a card of each value and
     the element: what `validate` and `check` refuse for a deck drawn from a layout."""
     lines = []
-    colours_seen = SeenColours()
+    colours_seen = seen_colours()
     for row in layout_pairs(deck, colours_seen):
         if row.flagged:
             vision = min(row.differences, key=lambda v: row.differences[v])
