@@ -3,8 +3,6 @@ project and the shipped data, output in the project."""
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +13,7 @@ from deckgen.fileio import contained
 from deckgen.model.deck import deck_ids, load_deck
 from deckgen.model.rules import all_rules
 from deckgen.project import MARKER, Project, find_project
-from tests.fresh_process import python_output
+from tests.fresh_process import python_output, settled
 
 ROOT = Path(__file__).parents[1]
 
@@ -58,8 +56,7 @@ def test_a_projects_name_read_before_comes_from_the_data_cache(tmp_path: Path):
     """A command run in a project whose marker did not change finds its name without PyYAML
     or pydantic (a tenth of a second); an edited marker is read again."""
     root = make_project(tmp_path / "game")
-    settled = time.time() - 60  # older than the data cache's window for files changing as read
-    os.utime(root / MARKER, (settled, settled))
+    settled(root / MARKER)
     script = ("import sys\n"
               "from pathlib import Path\n"
               "from deckgen.project import find_project\n"
@@ -68,7 +65,7 @@ def test_a_projects_name_read_before_comes_from_the_data_cache(tmp_path: Path):
     cache = tmp_path / "cache"
     assert [python_output(script, cache) for _ in range(2)] == ["Test game / True", "Test game / False"]
     (root / MARKER).write_text("name: Renamed\n")
-    os.utime(root / MARKER, (settled, settled))
+    settled(root / MARKER)
     assert python_output(script, cache) == "Renamed / True"
 
 

@@ -5,13 +5,11 @@ the engine from the files again. Each command is a new process, as a designer's 
 
 from __future__ import annotations
 
-import os
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.fresh_process import python_output
+from tests.fresh_process import python_output, settled
 from tests.games.engine_example import GAMES, example_project
 
 #: A command in the project: its engine's params (or its error) and the schema libraries it loaded.
@@ -32,11 +30,8 @@ else:
 
 
 def aged(folder: Path) -> None:
-    """Every file under `folder` changed an hour ago: the engine cache keeps nothing made from a
-    file changed within the last two seconds (it may still be being written)."""
-    then = time.time() - 3600
-    for path in folder.rglob("*"):
-        os.utime(path, (then, then))
+    """Every file under `folder` settled (`fresh_process.settled`), as a designer's are."""
+    settled(*folder.rglob("*"))
 
 
 @pytest.fixture

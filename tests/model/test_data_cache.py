@@ -11,6 +11,7 @@ import pytest
 
 from deckgen.compiled import RACY_NS
 from deckgen.model import data_cache
+from tests.fresh_process import settled
 
 
 @pytest.fixture
@@ -23,8 +24,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def old_file(path: Path, text: str) -> Path:
     """A file last modified a minute ago: older than any build that reads it."""
     path.write_text(text)
-    then = time.time() - 60
-    os.utime(path, (then, then))
+    settled(path)
     return path
 
 
